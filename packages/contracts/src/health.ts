@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const zStoreStatus = z.object({
+  name: z.string(),
+  kind: z.string(),
+  status: z.enum(['up', 'down']),
+  latencyMs: z.number().nonnegative().optional(),
+  detail: z.string().optional(),
+});
+export type StoreStatus = z.infer<typeof zStoreStatus>;
+
+/** GET /api/health: 200 when every store is up, 503 otherwise, with the same body. */
+export const zHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  uptimeSeconds: z.number().nonnegative(),
+  stores: z.array(zStoreStatus),
+});
+export type Health = z.infer<typeof zHealth>;
