@@ -1,0 +1,283 @@
+import { type DuckDBConnection, DuckDBInstance, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { type AnalyticsQuery, duckdbDialect, type SqlDialect } from '../dialect.js';
+import {
+  type CellValue,
+  conversionTable,
+  type EventTable,
+  hitTable,
+  normalizeBatch,
+  sessionTable,
+} from '../event-columns.js';
+import type {
+  ConversionRow,
+  EventStore,
+  EventStoreHealth,
+  HitRow,
+  InsertResult,
+  MigrationResult,
+  ResultRow,
+  SessionRow,
+  SessionUpsertResult,
+} from '../event-store.js';
+import { renderSql } from '../sql.js';
+import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
+import { NEW_SESSION_COUNT_SQL, SESSION_UPSERT_SQL } from './duckdb-session-upsert.js';
+import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
+
+export interface DuckDbEventStoreOptions {
+  /** Database file, e.g. `${DATA_DIR}/events.duckdb`; `:memory:` for a throwaway store. */
+  path: string;
+}
+
+/** Opens (creating if absent) the DuckDB event store. Call `migrate()` before writing. */
+export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Promise<EventStore> {
+  const instance = await DuckDBInstance.create(options.path);
+  try {
+    const writer = await instance.connect();
+    // Session-wide settings are per instance: make TIMESTAMPTZ casts independent of the host zone.
+    await writer.run("SET GLOBAL TimeZone = 'UTC'");
+    return new DuckDbEventStore(instance, writer, options.path);
+  } catch (error) {
+    instance.closeSync();
+    throw error;
+  }
+}
+
+const SCHEMA_VERSION_TABLE = `CREATE TABLE IF NOT EXISTS event_schema_version (
+  version INTEGER PRIMARY KEY,
+  description VARCHAR NOT NULL,
+  applied_at TIMESTAMPTZ NOT NULL DEFAULT current_timestamp
+)`;
+
+/**
+ * One DuckDB instance, one writer connection and a pool of reader connections.
+ *
+ * Writes (migrate, inserts, close) run one at a time on the writer, in the order they were called.
+ * Each batch is one transaction: the rows are appended to a temporary staging table, then moved to the
+ * event table with INSERT ... SELECT, deduplicated on the (relationship_id, id) primary key. COMMIT
+ * writes the transaction to the write-ahead log and syncs it to disk, so a resolved insert survives a
+ * crash; a failure rolls everything back. Readers see committed data only (DuckDB's MVCC snapshots).
+ */
+class DuckDbEventStore implements EventStore {
+  readonly dialect: SqlDialect = duckdbDialect;
+  private writeQueue: Promise<unknown> = Promise.resolve();
+  private readonly idleReaders: DuckDBConnection[] = [];
+  private readonly activeReads = new Set<Promise<unknown>>();
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly writer: DuckDBConnection,
+    private readonly path: string,
+  ) {}
+
+  migrate(): Promise<MigrationResult> {
+    return this.write(async (connection) => {
+      await connection.run(SCHEMA_VERSION_TABLE);
+      const current = await connection.runAndReadAll(
+        'SELECT coalesce(max(version), 0) AS version FROM event_schema_version',
+      );
+      const fromVersion = Number(current.getRowsJS()[0]?.[0] ?? 0);
+      let toVersion = fromVersion;
+      for (const migration of DUCKDB_MIGRATIONS) {
+        if (migration.version <= fromVersion) continue;
+        await inTransaction(connection, async () => {
+          for (const statement of migration.statements) await connection.run(statement);
+          await connection.run('INSERT INTO event_schema_version (version, description) VALUES ($1, $2)', [
+            migration.version,
+            migration.description,
+          ]);
+        });
+        toVersion = migration.version;
+      }
+      // Staging tables copy the event tables' shape: recreate them after any schema change.
+      for (const table of TABLES) {
+        await connection.run(`DROP TABLE IF EXISTS temp.stage_${table.kind}`);
+        await assertColumnsMatchCatalogue(connection, table);
+      }
+      return { fromVersion, toVersion };
+    });
+  }
+
+  insertHits(rows: readonly HitRow[]): Promise<InsertResult> {
+    return this.insertOnce(hitTable, rows);
+  }
+
+  insertConversions(rows: readonly ConversionRow[]): Promise<InsertResult> {
+    return this.insertOnce(conversionTable, rows);
+  }
+
+  async insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult> {
+    const cells = normalizeBatch(sessionTable, rows);
+    if (cells.length === 0) return this.afterQueuedWrites({ inserted: 0, merged: 0 });
+    return this.write((connection) =>
+      inTransaction(connection, async () => {
+        await stage(connection, sessionTable, cells);
+        const count = await connection.runAndReadAll(NEW_SESSION_COUNT_SQL);
+        const inserted = Number(count.getRowsJS()[0]?.[0] ?? 0);
+        await connection.run(SESSION_UPSERT_SQL);
+        await connection.run('DELETE FROM temp.stage_sessions');
+        return { inserted, merged: cells.length - inserted };
+      }),
+    );
+  }
+
+  async query<Row extends ResultRow = ResultRow>(query: AnalyticsQuery): Promise<Row[]> {
+    const { text, params } = renderSql(query(this.dialect), this.dialect.placeholder);
+    const values: DuckDBValue[] = [];
+    const types: DuckDBType[] = [];
+    for (const param of params) {
+      const bound = toDuckDbParam(param);
+      values.push(bound.value);
+      types.push(bound.type);
+    }
+    const reader = await this.read((connection) => connection.runAndReadAll(text, values, types));
+    const names = reader.columnNames();
+    return reader.getRows().map((cells) => {
+      const row: ResultRow = {};
+      names.forEach((name, index) => {
+        row[name] = fromDuckDbValue(cells[index] ?? null, name);
+      });
+      // The caller asserts the row shape (documented on EventStore.query).
+      return row as Row;
+    });
+  }
+
+  async health(): Promise<EventStoreHealth> {
+    const started = performance.now();
+    try {
+      await this.read((connection) => connection.run('SELECT 1'));
+      return { status: 'up', kind: 'duckdb', latencyMs: elapsedSince(started) };
+    } catch (error) {
+      return { status: 'down', kind: 'duckdb', latencyMs: elapsedSince(started), detail: errorMessage(error) };
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    await this.writeQueue;
+    await Promise.allSettled(this.activeReads);
+    try {
+      // Folds the write-ahead log into the database file, so the file alone holds the data.
+      if (this.path !== ':memory:') await this.writer.run('CHECKPOINT');
+    } finally {
+      for (const reader of this.idleReaders.splice(0)) reader.closeSync();
+      this.writer.closeSync();
+      this.instance.closeSync();
+    }
+  }
+
+  private async insertOnce<Row>(table: EventTable<Row>, rows: readonly Row[]): Promise<InsertResult> {
+    const cells = normalizeBatch(table, rows);
+    if (cells.length === 0) return this.afterQueuedWrites({ inserted: 0, duplicates: 0 });
+    return this.write((connection) =>
+      inTransaction(connection, async () => {
+        await stage(connection, table, cells);
+        // First occurrence in the batch wins; rows already stored are skipped by the primary key.
+        const result = await connection.run(
+          `INSERT INTO main.${table.kind} SELECT * FROM temp.stage_${table.kind}
+           QUALIFY row_number() OVER (PARTITION BY relationship_id, id ORDER BY rowid) = 1
+           ON CONFLICT DO NOTHING`,
+        );
+        await connection.run(`DELETE FROM temp.stage_${table.kind}`);
+        return { inserted: result.rowsChanged, duplicates: cells.length - result.rowsChanged };
+      }),
+    );
+  }
+
+  /** Resolves with `value` in queue order (an empty batch still rejects once the store is closed). */
+  private afterQueuedWrites<T>(value: T): Promise<T> {
+    return this.write(async () => value);
+  }
+
+  private write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closing !== undefined) return Promise.reject(new Error('The event store is closed'));
+    const run = this.writeQueue.then(() => work(this.writer));
+    this.writeQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closing !== undefined) throw new Error('The event store is closed');
+    const task = this.withReader(work);
+    this.activeReads.add(task);
+    try {
+      return await task;
+    } finally {
+      this.activeReads.delete(task);
+    }
+  }
+
+  private async withReader<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection = this.idleReaders.pop() ?? (await this.instance.connect());
+    try {
+      return await work(connection);
+    } finally {
+      this.idleReaders.push(connection);
+    }
+  }
+}
+
+const TABLES: readonly EventTable<never>[] = [hitTable, sessionTable, conversionTable];
+
+async function inTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const result = await work();
+    await connection.run('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Appends validated cells to the temporary staging table of the event kind (created on first use). */
+async function stage<Row>(connection: DuckDBConnection, table: EventTable<Row>, cells: CellValue[][]) {
+  await connection.run(
+    `CREATE TEMP TABLE IF NOT EXISTS stage_${table.kind} AS SELECT * FROM main.${table.kind} LIMIT 0`,
+  );
+  const appender = await connection.createAppender(`stage_${table.kind}`, 'main', 'temp');
+  try {
+    for (const row of cells) {
+      table.columns.forEach((column, index) => {
+        appendCell(appender, column.kind, row[index] ?? null);
+      });
+      appender.endRow();
+    }
+    appender.flushSync();
+  } catch (error) {
+    appender.clear();
+    throw error;
+  } finally {
+    appender.closeSync();
+  }
+}
+
+async function assertColumnsMatchCatalogue<Row>(connection: DuckDBConnection, table: EventTable<Row>) {
+  const result = await connection.runAndReadAll(
+    `SELECT column_name FROM duckdb_columns()
+     WHERE database_name = current_database() AND schema_name = 'main' AND table_name = $1
+     ORDER BY column_index`,
+    [table.kind],
+  );
+  const stored = result.getRowsJS().map((row) => String(row[0]));
+  const expected = table.columns.map((column) => column.name);
+  if (stored.join(',') !== expected.join(',')) {
+    throw new Error(
+      `The ${table.kind} table does not match its column catalogue: stored ${stored.join(', ')}; expected ${expected.join(', ')}`,
+    );
+  }
+}
+
+function elapsedSince(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

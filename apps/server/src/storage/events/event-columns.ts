@@ -1,0 +1,297 @@
+import {
+  CONVERSION_STATUSES,
+  type ConversionRow,
+  CUSTOM_VAR_NAMES,
+  EventValidationError,
+  type EventValidationIssue,
+  HIT_STATUSES,
+  type HitRow,
+  RISK_LEVELS,
+  type SessionRow,
+} from './event-store.js';
+
+/**
+ * The column catalogue: for each event kind, the stored columns in table order, the row field each
+ * comes from and the kind of value it holds. Both store implementations write from it (DuckDB appends
+ * cells in this order; ClickHouse will send the same names), and validation runs from it, so a batch is
+ * checked the same way whatever store receives it. A migration that adds a column adds it here, at the end.
+ */
+
+/** What a column holds; decides validation and the stored type. */
+export type ColumnKind =
+  | 'relationship' // positive 32-bit integer (INTEGER)
+  | 'id' // non-empty string, at most 128 characters
+  | 'text' // string, at most 8192 characters (non-empty when required)
+  | 'country' // two capital letters (WW for unknown)
+  | 'currency' // three capital letters (ISO 4217)
+  | 'int' // non-negative safe integer (BIGINT)
+  | 'count' // non-negative 32-bit integer (INTEGER)
+  | 'number' // finite number (DOUBLE)
+  | 'timestamp' // valid Date (TIMESTAMPTZ, milliseconds)
+  | 'riskLevel'
+  | 'hitStatus'
+  | 'conversionStatus'
+  | 'threats'; // list of non-empty strings (VARCHAR[])
+
+/** A validated, normalized cell: undefined became null, threats were copied. */
+export type CellValue = string | number | Date | readonly string[] | null;
+
+export interface EventColumn<Row> {
+  /** Stored column name. */
+  readonly name: string;
+  /** Row field, as shown in validation errors. */
+  readonly field: string;
+  readonly kind: ColumnKind;
+  readonly required: boolean;
+  readonly read: (row: Row) => unknown;
+}
+
+export type EventKind = 'hits' | 'sessions' | 'conversions';
+
+export interface EventTable<Row> {
+  readonly kind: EventKind;
+  readonly columns: readonly EventColumn<Row>[];
+  /** Cross-field rules, run after every column of the row is valid. */
+  readonly rowChecks: readonly ((row: Row) => Omit<EventValidationIssue, 'row'> | null)[];
+}
+
+const MAX_ID_LENGTH = 128;
+const MAX_TEXT_LENGTH = 8192;
+const MAX_THREATS = 100;
+const MAX_INT32 = 2_147_483_647;
+
+function column<Row, Field extends keyof Row & string>(
+  name: string,
+  field: Field,
+  kind: ColumnKind,
+  required = false,
+): EventColumn<Row> {
+  return { name, field, kind, required, read: (row) => row[field] };
+}
+
+function customVarColumns<Row extends { vars?: HitRow['vars'] }>(): EventColumn<Row>[] {
+  return CUSTOM_VAR_NAMES.map((name) => ({
+    name,
+    field: `vars.${name}`,
+    kind: 'text' as const,
+    required: false,
+    read: (row: Row) => row.vars?.[name],
+  }));
+}
+
+export const hitTable: EventTable<HitRow> = {
+  kind: 'hits',
+  columns: [
+    column('relationship_id', 'relationshipId', 'relationship', true),
+    column('id', 'id', 'id', true),
+    column('session_id', 'sessionId', 'id', true),
+    column('ts', 'ts', 'timestamp', true),
+    column('url', 'url', 'text', true),
+    column('referrer', 'referrer', 'text'),
+    column('traffic_type', 'trafficType', 'text', true),
+    column('utm_source', 'utmSource', 'text'),
+    column('utm_medium', 'utmMedium', 'text'),
+    column('utm_campaign', 'utmCampaign', 'text'),
+    column('utm_content', 'utmContent', 'text'),
+    column('utm_term', 'utmTerm', 'text'),
+    column('campaign_id', 'campaignId', 'int'),
+    column('offer_id', 'offerId', 'int'),
+    column('traffic_source_id', 'trafficSourceId', 'int'),
+    column('sub_publisher', 'subPublisher', 'text'),
+    column('click_id', 'clickId', 'text'),
+    column('click_id_type', 'clickIdType', 'text'),
+    column('ip', 'ip', 'text'),
+    column('country', 'country', 'country'),
+    column('isp', 'isp', 'text'),
+    column('asn', 'asn', 'int'),
+    column('device_type', 'deviceType', 'text'),
+    column('os_name', 'osName', 'text'),
+    column('browser', 'browser', 'text'),
+    column('user_agent', 'userAgent', 'text'),
+    column('risk_level', 'riskLevel', 'riskLevel', true),
+    column('threats', 'threats', 'threats', true),
+    column('hit_status', 'hitStatus', 'hitStatus', true),
+    column('cost', 'cost', 'number'),
+    ...customVarColumns<HitRow>(),
+  ],
+  rowChecks: [],
+};
+
+export const sessionTable: EventTable<SessionRow> = {
+  kind: 'sessions',
+  columns: [
+    column('relationship_id', 'relationshipId', 'relationship', true),
+    column('id', 'id', 'id', true),
+    column('started_at', 'startedAt', 'timestamp', true),
+    column('last_seen_at', 'lastSeenAt', 'timestamp', true),
+    column('landing_url', 'landingUrl', 'text', true),
+    column('referrer', 'referrer', 'text'),
+    column('traffic_type', 'trafficType', 'text', true),
+    column('utm_source', 'utmSource', 'text'),
+    column('utm_medium', 'utmMedium', 'text'),
+    column('utm_campaign', 'utmCampaign', 'text'),
+    column('campaign_id', 'campaignId', 'int'),
+    column('offer_id', 'offerId', 'int'),
+    column('traffic_source_id', 'trafficSourceId', 'int'),
+    column('ip', 'ip', 'text'),
+    column('country', 'country', 'country'),
+    column('device_type', 'deviceType', 'text'),
+    column('os_name', 'osName', 'text'),
+    column('browser', 'browser', 'text'),
+    column('risk_level', 'riskLevel', 'riskLevel', true),
+    column('threats', 'threats', 'threats', true),
+    column('hits', 'hits', 'count', true),
+  ],
+  rowChecks: [
+    (row) =>
+      row.lastSeenAt.getTime() < row.startedAt.getTime()
+        ? { field: 'lastSeenAt', message: 'must not be before startedAt' }
+        : null,
+  ],
+};
+
+export const conversionTable: EventTable<ConversionRow> = {
+  kind: 'conversions',
+  columns: [
+    column('relationship_id', 'relationshipId', 'relationship', true),
+    column('id', 'id', 'id', true),
+    column('session_id', 'sessionId', 'id'),
+    column('hit_id', 'hitId', 'id'),
+    column('ts', 'ts', 'timestamp', true),
+    column('name', 'name', 'text', true),
+    column('value', 'value', 'number'),
+    column('currency', 'currency', 'currency'),
+    column('traffic_type', 'trafficType', 'text', true),
+    column('campaign_id', 'campaignId', 'int'),
+    column('offer_id', 'offerId', 'int'),
+    column('traffic_source_id', 'trafficSourceId', 'int'),
+    column('risk_level', 'riskLevel', 'riskLevel', true),
+    column('threats', 'threats', 'threats', true),
+    column('status', 'status', 'conversionStatus', true),
+  ],
+  rowChecks: [],
+};
+
+function oneOf(value: unknown, allowed: readonly string[]): string | undefined {
+  return typeof value === 'string' && allowed.includes(value)
+    ? undefined
+    : `must be one of ${allowed.join(', ')} (got ${describe(value)})`;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  if (Array.isArray(value)) return 'an array';
+  return value === null ? 'null' : typeof value === 'object' ? 'an object' : String(value);
+}
+
+function isIntegerIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** Returns the problem with a present (non-null) value of the given kind, or undefined when it is valid. */
+function checkValue(kind: ColumnKind, value: unknown, required: boolean): string | undefined {
+  switch (kind) {
+    case 'relationship':
+      return isIntegerIn(value, 1, MAX_INT32)
+        ? undefined
+        : `must be a positive 32-bit integer (got ${describe(value)})`;
+    case 'id':
+      return typeof value === 'string' && value.length > 0 && value.length <= MAX_ID_LENGTH
+        ? undefined
+        : `must be a string of 1 to ${MAX_ID_LENGTH} characters (got ${describe(value)})`;
+    case 'text':
+      if (typeof value !== 'string') return `must be a string (got ${describe(value)})`;
+      if (required && value.length === 0) return 'must not be empty';
+      return value.length <= MAX_TEXT_LENGTH ? undefined : `must be at most ${MAX_TEXT_LENGTH} characters`;
+    case 'country':
+      return typeof value === 'string' && /^[A-Z]{2}$/.test(value)
+        ? undefined
+        : `must be a two-letter country code such as ES or WW (got ${describe(value)})`;
+    case 'currency':
+      return typeof value === 'string' && /^[A-Z]{3}$/.test(value)
+        ? undefined
+        : `must be a three-letter currency code such as EUR (got ${describe(value)})`;
+    case 'int':
+      return isIntegerIn(value, 0, Number.MAX_SAFE_INTEGER)
+        ? undefined
+        : `must be a non-negative integer (got ${describe(value)})`;
+    case 'count':
+      return isIntegerIn(value, 0, MAX_INT32)
+        ? undefined
+        : `must be a non-negative integer (got ${describe(value)})`;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value)
+        ? undefined
+        : `must be a finite number (got ${describe(value)})`;
+    case 'timestamp':
+      return value instanceof Date && !Number.isNaN(value.getTime())
+        ? undefined
+        : `must be a valid Date (got ${describe(value)})`;
+    case 'riskLevel':
+      return oneOf(value, RISK_LEVELS);
+    case 'hitStatus':
+      return oneOf(value, HIT_STATUSES);
+    case 'conversionStatus':
+      return oneOf(value, CONVERSION_STATUSES);
+    case 'threats':
+      if (!Array.isArray(value) || value.length > MAX_THREATS) {
+        return `must be a list of at most ${MAX_THREATS} threat reasons (got ${describe(value)})`;
+      }
+      return value.every((reason) => typeof reason === 'string' && reason.length > 0 && reason.length <= 128)
+        ? undefined
+        : 'must contain only non-empty strings of at most 128 characters';
+  }
+}
+
+/**
+ * Validates a whole batch and returns its cells, row by row in catalogue column order. Throws an
+ * {@link EventValidationError} listing every problem when any row is invalid, so nothing is written.
+ */
+export function normalizeBatch<Row>(table: EventTable<Row>, rows: readonly Row[]): CellValue[][] {
+  const issues: EventValidationIssue[] = [];
+  const cells: CellValue[][] = [];
+  rows.forEach((row, index) => {
+    if (typeof row !== 'object' || row === null) {
+      issues.push({ row: index, field: '(row)', message: `must be an object (got ${describe(row)})` });
+      return;
+    }
+    const rowCells: CellValue[] = [];
+    let rowValid = true;
+    for (const col of table.columns) {
+      const value = col.read(row) ?? null;
+      if (value === null) {
+        if (col.required) {
+          issues.push({ row: index, field: col.field, message: 'is required' });
+          rowValid = false;
+        }
+        rowCells.push(null);
+        continue;
+      }
+      const problem = checkValue(col.kind, value, col.required);
+      if (problem !== undefined) {
+        issues.push({ row: index, field: col.field, message: problem });
+        rowValid = false;
+        continue;
+      }
+      rowCells.push(toCell(value));
+    }
+    if (rowValid) {
+      for (const check of table.rowChecks) {
+        const issue = check(row);
+        if (issue !== null) issues.push({ row: index, ...issue });
+      }
+    }
+    cells.push(rowCells);
+  });
+  if (issues.length > 0) throw new EventValidationError(table.kind, issues);
+  return cells;
+}
+
+/** Narrows an already-checked value to a cell; arrays are copied so later mutation cannot change the batch. */
+function toCell(value: unknown): CellValue {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string' || typeof value === 'number' || value instanceof Date) return value;
+  throw new TypeError(`Unexpected cell value ${describe(value)}`);
+}

@@ -1,0 +1,255 @@
+import type { AnalyticsQuery, SqlDialect } from './dialect.js';
+
+/**
+ * The event store holds the three kinds of traffic events (hits, sessions, conversions) for every
+ * relationship (tenant). It is written by ingestion in batches and read by analytics through SQL written
+ * once against a {@link SqlDialect}. DuckDB backs it today (`duckdb/`); ClickHouse will implement the same
+ * interface and pass the same conformance suite (`event-store.conformance.ts`).
+ *
+ * Row types use the product's words in camelCase; the stored columns are the snake_case names listed
+ * in `event-columns.ts` (the one catalogue both implementations write from).
+ */
+
+/** Security level of a hit, session or conversion: low = Legitimate, medium = Suspicious, high = Invalid. */
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/** What the firewall did with a hit: delivered (allowed through), paused, blocked. */
+export const HIT_STATUSES = ['delivered', 'paused', 'blocked'] as const;
+export type HitStatus = (typeof HIT_STATUSES)[number];
+
+/** Whether a conversion was reported to the ad network (reported), held back (paused) or not reported. */
+export const CONVERSION_STATUSES = ['reported', 'paused', 'not_reported'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/** Custom variables var1..var20 (the spec's "Custom" dimensions); stored as columns var1..var20. */
+export const CUSTOM_VAR_NAMES = [
+  'var1',
+  'var2',
+  'var3',
+  'var4',
+  'var5',
+  'var6',
+  'var7',
+  'var8',
+  'var9',
+  'var10',
+  'var11',
+  'var12',
+  'var13',
+  'var14',
+  'var15',
+  'var16',
+  'var17',
+  'var18',
+  'var19',
+  'var20',
+] as const;
+export type CustomVarName = (typeof CUSTOM_VAR_NAMES)[number];
+export type CustomVars = Partial<Record<CustomVarName, string | null>>;
+
+/**
+ * Fields every event row carries. `id` is the event's identity for deduplication: the sensor or the
+ * server generates it once and re-sends it unchanged on retry. Identity is (relationshipId, id).
+ */
+export interface EventIdentity {
+  /** Client- or server-generated, 1..128 characters; unique within a relationship. */
+  id: string;
+  /** The tenant (relationship) the event belongs to: a positive 32-bit integer. */
+  relationshipId: number;
+}
+
+/** The classification every event kind carries (decided on the server by `detection`). */
+export interface EventVerdict {
+  riskLevel: RiskLevel;
+  /** Namespaced threat reasons, e.g. `automation:webdriver`, `network:datacenter`; empty when clean. */
+  threats: string[];
+}
+
+/** Traffic attribution shared by hits, sessions and conversions. Optional fields are stored as NULL. */
+export interface EventAttribution {
+  /** Traffic type id: organic_search, referral, direct, google, facebook, tiktok, ... */
+  trafficType: string;
+  campaignId?: number | null;
+  offerId?: number | null;
+  trafficSourceId?: number | null;
+}
+
+/** One page view or ad click. Immutable once stored: a later row with the same id is a duplicate. */
+export interface HitRow extends EventIdentity, EventVerdict, EventAttribution {
+  sessionId: string;
+  /** When the hit happened (stored in UTC with millisecond precision). */
+  ts: Date;
+  url: string;
+  referrer?: string | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
+  utmContent?: string | null;
+  utmTerm?: string | null;
+  subPublisher?: string | null;
+  /** Ad click identifier from the landing URL, and which network's it is (gclid, fbclid, msclkid, ttclid, ...). */
+  clickId?: string | null;
+  clickIdType?: string | null;
+  ip?: string | null;
+  /** Two-letter country code; WW when unknown. */
+  country?: string | null;
+  isp?: string | null;
+  asn?: number | null;
+  /** Desktop, Phone, Phablet, Tablet, SmartTV or Not available. */
+  deviceType?: string | null;
+  osName?: string | null;
+  browser?: string | null;
+  userAgent?: string | null;
+  hitStatus: HitStatus;
+  /** What the click cost the advertiser, in the account currency (for cost, profit and ROI metrics). */
+  cost?: number | null;
+  vars?: CustomVars;
+}
+
+/**
+ * A visit: a snapshot of a session as ingestion last saw it. Sessions are upserted: see
+ * {@link EventStore.insertSessions} for the merge rule.
+ */
+export interface SessionRow extends EventIdentity, EventVerdict, EventAttribution {
+  startedAt: Date;
+  lastSeenAt: Date;
+  landingUrl: string;
+  referrer?: string | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
+  ip?: string | null;
+  country?: string | null;
+  deviceType?: string | null;
+  osName?: string | null;
+  browser?: string | null;
+  /** Number of hits in the session so far (a running total, not an increment). */
+  hits: number;
+}
+
+/** A conversion (signup, sale, ...) attributed to a session and, when known, the hit that led to it. */
+export interface ConversionRow extends EventIdentity, EventVerdict, EventAttribution {
+  sessionId?: string | null;
+  hitId?: string | null;
+  ts: Date;
+  /** Conversion name as the advertiser reports it, e.g. `signup`, `purchase`. */
+  name: string;
+  /** Revenue of the conversion; NULL when the advertiser sends none. */
+  value?: number | null;
+  /** ISO 4217 code of `value`, e.g. EUR. */
+  currency?: string | null;
+  status: ConversionStatus;
+}
+
+/** Outcome of a hit or conversion batch: `inserted + duplicates = rows.length`. */
+export interface InsertResult {
+  /** Rows stored by this call. */
+  inserted: number;
+  /** Rows skipped because their (relationshipId, id) was already stored or appeared earlier in the batch. */
+  duplicates: number;
+}
+
+/** Outcome of a session batch: `inserted + merged = rows.length`. */
+export interface SessionUpsertResult {
+  /** Sessions that did not exist before this call. */
+  inserted: number;
+  /** Rows folded into a session already stored or appearing earlier in the batch. */
+  merged: number;
+}
+
+/** A value in an analytics result row (see {@link EventStore.query} for the conversion rules). */
+export type ResultValue = null | boolean | number | string | ResultValue[] | { [key: string]: ResultValue };
+export type ResultRow = Record<string, ResultValue>;
+
+/** Shaped like the server's store health report (GET /api/health lists it as is). */
+export interface EventStoreHealth {
+  status: 'up' | 'down';
+  /** Which implementation answered. */
+  kind: SqlDialect['name'];
+  latencyMs: number;
+  detail?: string;
+}
+
+export interface MigrationResult {
+  /** Schema version before the call (0 for a new store). */
+  fromVersion: number;
+  /** Schema version after the call; equal to `fromVersion` when nothing was pending. */
+  toVersion: number;
+}
+
+export interface EventStore {
+  /** The dialect `query` renders with; analytics code receives it through {@link AnalyticsQuery}. */
+  readonly dialect: SqlDialect;
+
+  /**
+   * Creates or upgrades the schema. Idempotent: versions already recorded in the schema version table
+   * are skipped. Must be called before the first write or query.
+   */
+  migrate(): Promise<MigrationResult>;
+
+  /**
+   * Stores hits, each once per (relationshipId, id): a row whose identity is already stored, or appears
+   * earlier in the same batch, is counted as a duplicate and ignored (the first stored copy wins).
+   * The whole batch is validated first and written in one transaction: an invalid row rejects the batch
+   * with an {@link EventValidationError} and nothing is written. Resolves once the batch is durable.
+   * An empty batch is a no-op.
+   */
+  insertHits(rows: readonly HitRow[]): Promise<InsertResult>;
+
+  /** Same contract as {@link insertHits}, for conversions. */
+  insertConversions(rows: readonly ConversionRow[]): Promise<InsertResult>;
+
+  /**
+   * Upserts sessions by (relationshipId, id). Rows for the same session (stored or in the batch) merge by
+   * an order-independent rule, so re-sending or reordering snapshots gives the same result:
+   * - startedAt = earliest, lastSeenAt = latest, hits = largest (a snapshot total, never summed);
+   * - riskLevel = the highest tier seen (risk only escalates); threats = sorted union of all reasons;
+   * - acquisition fields (landingUrl, referrer, trafficType, campaign/offer/trafficSource ids, utm_*, ip,
+   *   country, device, os, browser) come from the row with the earliest startedAt; on a tie the stored
+   *   (or earlier in the batch) row keeps them.
+   * Validation, atomicity and durability are as for {@link insertHits}.
+   */
+  insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult>;
+
+  /**
+   * Runs an analytics query built against this store's dialect and returns its rows. Conversions:
+   * integers (BIGINT included) become JS numbers, and a value beyond Number.MAX_SAFE_INTEGER throws
+   * rather than losing precision; decimals become numbers; timestamps with a zone become ISO 8601 UTC
+   * strings (`2024-03-10T04:30:00.000Z`), timestamps without one ISO local strings without `Z`, dates
+   * `YYYY-MM-DD`; lists become arrays. `Row` is the caller's assertion of the shape; it is not checked.
+   */
+  query<Row extends ResultRow = ResultRow>(query: AnalyticsQuery): Promise<Row[]>;
+
+  /** Round-trips a trivial query; `down` with a detail when the store is closed or unreachable. */
+  health(): Promise<EventStoreHealth>;
+
+  /** Waits for queued writes, flushes everything to the main file and releases it. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** One problem with one field of one row in a rejected batch. */
+export interface EventValidationIssue {
+  /** Index of the row in the batch. */
+  row: number;
+  /** Row type field name, e.g. `riskLevel` or `vars.var3`. */
+  field: string;
+  message: string;
+}
+
+/** Thrown when a batch contains an invalid row; nothing of the batch is written. */
+export class EventValidationError extends Error {
+  override readonly name = 'EventValidationError';
+
+  constructor(
+    readonly eventKind: 'hits' | 'sessions' | 'conversions',
+    readonly issues: readonly EventValidationIssue[],
+  ) {
+    const shown = issues
+      .slice(0, 5)
+      .map((issue) => `${eventKind}[${issue.row}].${issue.field} ${issue.message}`)
+      .join('; ');
+    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+    super(`Rejected ${eventKind} batch, nothing was written: ${shown}${more}`);
+  }
+}
