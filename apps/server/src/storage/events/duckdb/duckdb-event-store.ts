@@ -149,7 +149,12 @@ class DuckDbEventStore implements EventStore {
       await this.read((connection) => connection.run('SELECT 1'));
       return { status: 'up', kind: 'duckdb', latencyMs: elapsedSince(started) };
     } catch (error) {
-      return { status: 'down', kind: 'duckdb', latencyMs: elapsedSince(started), detail: errorMessage(error) };
+      return {
+        status: 'down',
+        kind: 'duckdb',
+        latencyMs: elapsedSince(started),
+        detail: errorMessage(error),
+      };
     }
   }
 
