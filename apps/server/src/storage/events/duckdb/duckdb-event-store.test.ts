@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from '../event-store.conformance.js';
 import { makeHit } from '../event-store.fixtures.js';
@@ -48,6 +50,19 @@ describe('DuckDB event store', () => {
     await reopened.close();
   });
 
+  it('keeps a committed batch when the process dies without closing the store', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'veracity-events-'));
+    dirs.push(dir);
+    const path = join(dir, 'events.duckdb');
+    await insertThenGetKilled(path);
+    await expect(stat(`${path}.wal`)).resolves.toBeDefined(); // the batch lives only in the log
+
+    const store = await openDuckDbEventStore({ path });
+    const rows = await store.query(() => sql`select id from hits`);
+    expect(rows).toEqual([{ id: 'hit-before-crash' }]);
+    await store.close();
+  });
+
   it('answers queries while a write is in progress', async () => {
     const store = await openDuckDbEventStore({ path: ':memory:' });
     await store.migrate();
@@ -66,3 +81,37 @@ describe('DuckDB event store', () => {
     await store.close();
   });
 });
+
+/**
+ * Runs a child process that opens the store, inserts one hit and reports the result; kills it with
+ * SIGKILL as soon as the insert resolves, so nothing after the commit (no close, no checkpoint) runs.
+ */
+async function insertThenGetKilled(path: string): Promise<void> {
+  const storeModule = new URL('./duckdb-event-store.ts', import.meta.url).href;
+  const script = `
+    const { openDuckDbEventStore } = await import(${JSON.stringify(storeModule)});
+    const store = await openDuckDbEventStore({ path: process.argv[1] });
+    await store.migrate();
+    await store.insertHits([{ id: 'hit-before-crash', relationshipId: 101, sessionId: 'session-1',
+      ts: new Date(), url: 'https://shop.example/', trafficType: 'direct', riskLevel: 'low', threats: [],
+      hitStatus: 'delivered' }]);
+    process.stdout.write('committed\\n');
+    setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, path], {
+    cwd: dirname(fileURLToPath(import.meta.url)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += String(chunk);
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (String(chunk).includes('committed')) child.kill('SIGKILL');
+    });
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGKILL') resolve();
+      else reject(new Error(`The writer exited with ${code ?? signal}: ${stderr}`));
+    });
+  });
+}
