@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@veracity/contracts/errors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { registerDashboard } from './http/dashboard.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import type { Stores } from './storage/open-stores.js';
+
+/** Body limit of the dashboard's API; ingestion endpoints set their own. */
+export const API_BODY_LIMIT = 1024 * 1024;
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+
+export interface BuildOptions {
+  /** More route plugins under /api, after the features' own (tests use it for probe routes). */
+  extraApiRoutes?: readonly FastifyPluginAsyncZod[];
+}
+
+/** Builds the Fastify instance from plugins; main.ts listens on it, tests use app.inject. */
+export async function buildApp(
+  config: Config,
+  stores: Stores,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(config.env === 'development' && process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty' } }
+        : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: API_BODY_LIMIT,
+    // A caller's own request id is kept when it looks like one, so logs join up across services.
+    genReqId: (request) => {
+      const given = request.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'reqId',
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // While closing, answers still in flight end their keep-alive connection, so close() can finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  installErrorHandler(app);
+  await registerSecurityHeaders(app);
+
+  await app.register(
+    async (api) => {
+      // The dashboard's API speaks JSON only: any other body type is answered 415.
+      api.removeAllContentTypeParsers();
+      api.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: API_BODY_LIMIT },
+        api.getDefaultJsonParser('error', 'error'),
+      );
+      await api.register(healthRoutes(stores.checks));
+      for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerDashboard(app, config.webDist);
+  return app;
+}

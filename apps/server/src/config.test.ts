@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function tempDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'veracity-config-'));
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: undefined,
+      clickhouseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      trustProxy: false,
+    });
+  });
+
+  it('names the variable and the problem in one line', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ PORT: 'abc' }, 'Invalid environment variable PORT: must be a number'],
+      [{ PORT: '70000' }, 'Invalid environment variable PORT: must be between 0 and 65535'],
+      [
+        { DATABASE_URL: 'mysql://x' },
+        'Invalid environment variable DATABASE_URL: must be a postgres:// or postgresql:// URL',
+      ],
+      [
+        { SMTP_URL: 'http://mail' },
+        'Invalid environment variable SMTP_URL: must be an smtp:// or smtps:// URL',
+      ],
+      [
+        { PUBLIC_URL: 'app.example.com' },
+        'Invalid environment variable PUBLIC_URL: must be an absolute URL such as https://app.example.com',
+      ],
+      [{ SECRET_KEY: 'short' }, 'Invalid environment variable SECRET_KEY: must be at least 32 characters'],
+      [{ TRUST_PROXY: 'maybe' }, 'Invalid environment variable TRUST_PROXY: must be true or false'],
+    ];
+    for (const [env, message] of cases) {
+      const attempt = () => loadConfig({ DATA_DIR: tempDir(), ...env });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(message);
+      try {
+        attempt();
+      } catch (error) {
+        expect((error as Error).message).not.toContain('\n');
+      }
+    }
+  });
+
+  it('keeps a generated secret in DATA_DIR, readable by the owner only, and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).secretKey;
+    const second = loadConfig({ DATA_DIR: dataDir }).secretKey;
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    const file = path.join(dataDir, 'secret.key');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to start in production without SECRET_KEY', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(
+      'Missing environment variable SECRET_KEY',
+    );
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir(), SECRET_KEY: secret }).secretKey).toBe(
+      secret,
+    );
+  });
+
+  it('reads the optional stores and the proxy setting', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '9090',
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/veracity',
+      CLICKHOUSE_URL: 'http://127.0.0.1:8123',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://app.example.com/',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      databaseUrl: 'postgres://u:p@127.0.0.1:5432/veracity',
+      clickhouseUrl: 'http://127.0.0.1:8123',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      publicUrl: 'https://app.example.com',
+      trustProxy: true,
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * One config object, read from the environment once, validated with zod.
+ * A bad value stops the process with one line naming the variable and what is wrong.
+ */
+const zPort = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const zEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: zPort.default(8080),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  CLICKHOUSE_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://app.example.com' }).optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  clickhouseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  secretKey: string;
+  logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** Folder of the built dashboard, served at the root; undefined when it is not built. */
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const SECRET_FILE = 'secret.key';
+
+/** Reads the secret from DATA_DIR, creating it (mode 600) on first start. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, SECRET_FILE);
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Builds the config from an environment. Throws ConfigError with a one-line message on a bad value.
+ * `defaultWebDist` is where the built dashboard is expected when WEB_DIST is not set.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = zEnv.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid environment variable ${variable}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  if (values.NODE_ENV === 'production' && !values.SECRET_KEY) {
+    throw new ConfigError(
+      'Missing environment variable SECRET_KEY: it is required in production (32+ characters)',
+    );
+  }
+  const secretKey = values.SECRET_KEY ?? loadOrCreateSecret(dataDir);
+  const portForUrl = values.PORT === 0 ? 8080 : values.PORT;
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    clickhouseUrl: values.CLICKHOUSE_URL,
+    smtpUrl: values.SMTP_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${portForUrl}`).replace(/\/$/, ''),
+    secretKey,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    webDist: values.WEB_DIST ?? defaultWebDist,
+  };
+}

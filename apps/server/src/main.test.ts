@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The real entry point in a child process, run from the TypeScript sources. */
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return { child, output: () => output };
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve({ code: child.exitCode, signal: null });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+      );
+    });
+  });
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server never became healthy');
+}
+
+describe('the server process', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  async function tempDataDir(): Promise<string> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'veracity-main-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    return dir;
+  }
+
+  it('refuses a bad variable with one line and a non-zero exit', async () => {
+    const { child, output } = startServer({ PORT: 'abc', DATA_DIR: await tempDataDir() });
+    const { code } = await exitOf(child);
+    expect(code).toBe(1);
+    expect(output().trim()).toBe('veracity: Invalid environment variable PORT: must be a number');
+  });
+
+  it('refuses to start in production without a secret', async () => {
+    const { child, output } = startServer({ NODE_ENV: 'production', DATA_DIR: await tempDataDir() });
+    expect((await exitOf(child)).code).toBe(1);
+    expect(output().trim().split('\n')).toHaveLength(1);
+    expect(output()).toContain('SECRET_KEY');
+  });
+
+  it('serves, then on SIGTERM finishes and exits 0 within 5 s, leaving its stores on disk', async () => {
+    const dataDir = await tempDataDir();
+    const port = await freePort();
+    const { child, output } = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const url = `http://127.0.0.1:${port}`;
+    await waitUntilHealthy(url, child);
+    // A keep-alive connection stays open: shutdown must not wait for it.
+    const health = await fetch(`${url}/api/health`, { headers: { connection: 'keep-alive' } });
+    expect(health.status).toBe(200);
+
+    const started = Date.now();
+    child.kill('SIGTERM');
+    const { code } = await exitOf(child);
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(output()).toContain('stopped cleanly');
+    expect(existsSync(path.join(dataDir, 'accounts.sqlite'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'events.duckdb'))).toBe(true);
+  });
+});

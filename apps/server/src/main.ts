@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openStores } from './storage/open-stores.js';
+
+/** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
+const SHUTDOWN_GRACE_MS = 4000;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, path.resolve(here, '../../web/dist'));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`veracity: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const stores = await openStores(config);
+  const app = await buildApp(config, stores);
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const grace = setTimeout(() => {
+      app.log.warn('shutdown grace period over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    grace.unref();
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 3000);
+    deadline.unref();
+    try {
+      await app.close();
+      await stores.close();
+      app.log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.fatal({ err: error }, 'could not listen');
+    await stores.close();
+    process.exit(1);
+  }
+}
+
+await main();

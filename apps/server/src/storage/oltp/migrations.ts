@@ -1,0 +1,57 @@
+import { type Kysely, type Migration as KyselyMigration, type MigrationProvider, Migrator } from 'kysely';
+import { foundation } from './migrations/0001-foundation.js';
+
+export type OltpDialectName = 'sqlite' | 'postgres';
+
+/**
+ * A migration of the accounts store. One list serves both engines; where they differ (auto-increment
+ * ids, for instance) the migration asks `dialect`. Migrations only ever get appended.
+ */
+export interface Migration {
+  name: string;
+  up(db: Kysely<unknown>, dialect: OltpDialectName): Promise<void>;
+}
+
+export const MIGRATIONS: readonly Migration[] = [foundation];
+
+class ListMigrationProvider implements MigrationProvider {
+  constructor(
+    private readonly migrations: readonly Migration[],
+    private readonly dialect: OltpDialectName,
+  ) {}
+
+  async getMigrations(): Promise<Record<string, KyselyMigration>> {
+    const entries = this.migrations.map(
+      (migration) =>
+        [migration.name, { up: (db: Kysely<unknown>) => migration.up(db, this.dialect) }] as const,
+    );
+    return Object.fromEntries(entries);
+  }
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Brings the schema up to date; a no-op when it already is. Returns the names it applied. */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  dialect: OltpDialectName,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new ListMigrationProvider(migrations, dialect),
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { openDuckDbEventStore } from './events/duckdb/duckdb-event-store.js';
+import type { EventStore } from './events/event-store.js';
+import { type OltpStore, openOltpStore } from './oltp/oltp-database.js';
+import type { StoreHealth } from './store-health.js';
+
+export interface Stores {
+  accounts: OltpStore;
+  events: EventStore;
+  /** Each store's health under its name, for GET /api/health. */
+  checks: readonly { name: string; check(): Promise<StoreHealth> }[];
+  close(): Promise<void>;
+}
+
+export const ACCOUNTS_FILE = 'accounts.sqlite';
+export const EVENTS_FILE = 'events.duckdb';
+
+/**
+ * Opens and migrates both stores: the accounts store on PostgreSQL when DATABASE_URL is set, SQLite in
+ * DATA_DIR otherwise; the event store on DuckDB in DATA_DIR (ClickHouse arrives with CLICKHOUSE_URL).
+ */
+export async function openStores(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Stores> {
+  const accounts = config.databaseUrl
+    ? openOltpStore({ databaseUrl: config.databaseUrl })
+    : openOltpStore({ sqliteFile: path.join(config.dataDir, ACCOUNTS_FILE) });
+  let events: EventStore | undefined;
+  try {
+    await accounts.migrate();
+    events = await openDuckDbEventStore({ path: path.join(config.dataDir, EVENTS_FILE) });
+    await events.migrate();
+  } catch (error) {
+    await events?.close();
+    await accounts.close();
+    throw error;
+  }
+  const eventStore = events;
+  return {
+    accounts,
+    events: eventStore,
+    checks: [
+      { name: 'accounts', check: () => accounts.health() },
+      { name: 'events', check: async () => ({ ...(await eventStore.health()), kind: 'DuckDB' }) },
+    ],
+    async close() {
+      await Promise.allSettled([eventStore.close(), accounts.close()]);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+// npm test: lint, type-check, unit and integration tests, build, end-to-end tests. Every step runs even
+// when an earlier one fails, so one run shows everything that is wrong; the exit code is non-zero if
+// anything failed. The last line is the count: "N passed, N failed" (also in test-results/summary.txt).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const CHROMIUM = '/usr/bin/chromium';
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  console.log(
+    `=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+/** A check without test cases of its own (lint, type-check, build) counts as one test. */
+function check(name, command, args) {
+  if (step(name, command, args)) passed += 1;
+  else failed += 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+check('lint', 'npx', ['biome', 'check', '.']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+
+const vitestReport = path.join(results, 'vitest.json');
+const unitOk = step('unit and integration', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  if (!unitOk && vitest.numFailedTests === 0) failed += 1; // a suite that failed to load has no test
+} else if (!unitOk) {
+  failed += 1;
+}
+
+const built = step('build', 'npm', ['run', '--silent', 'build']);
+if (!built) failed += 1;
+
+if (!existsSync(CHROMIUM) && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  step('install chromium', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+  ]);
+}
+const e2eReport = path.join(results, 'e2e.json');
+if (built) {
+  const e2eOk = step('end-to-end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+  const e2e = readJson(e2eReport);
+  if (e2e?.stats) {
+    passed += e2e.stats.expected + e2e.stats.flaky;
+    failed += e2e.stats.unexpected;
+    if (!e2eOk && e2e.stats.unexpected === 0) failed += 1;
+  } else if (!e2eOk) {
+    failed += 1;
+  }
+} else {
+  failures.push('end-to-end (not run: build failed)');
+  failed += 1;
+}
+
+const summary = `${passed} passed, ${failed} failed`;
+writeFileSync(path.join(results, 'summary.txt'), `${summary}\n`);
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(summary);
+process.exit(failed > 0 ? 1 : 0);
