@@ -32,7 +32,8 @@ export function Button({
   ...rest
 }: ButtonProps) {
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
-    if (loading) {
+    const unavailable = rest['aria-disabled'] === true || rest['aria-disabled'] === 'true';
+    if (loading || unavailable) {
       event.preventDefault();
       return;
     }

@@ -1,0 +1,122 @@
+import type { ViewId } from '@veracity/contracts/views';
+
+/** The four groups of the left rail (spec 01 §2, private screens). */
+export const NAVIGATION_SECTIONS = ['Intelligence', 'Setup', 'Integrations', 'Account'] as const;
+export type NavigationSection = (typeof NAVIGATION_SECTIONS)[number];
+
+export interface NavigationItem {
+  section: NavigationSection;
+  label: string;
+  path: string;
+  view: ViewId;
+}
+
+/**
+ * Every private screen the rail can show. The rail renders an item only once its route exists, so a
+ * feature issue adds its route to router.tsx and the entry appears without touching the shell.
+ */
+export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
+  { section: 'Intelligence', label: 'Overview', path: '/intelligence/overview', view: 'home' },
+  { section: 'Intelligence', label: 'Analytics', path: '/intelligence/analytics', view: 'analytics' },
+  { section: 'Intelligence', label: 'Performance', path: '/intelligence/performance', view: 'performance' },
+  { section: 'Intelligence', label: 'Benchmark', path: '/intelligence/benchmark', view: 'benchmark' },
+  { section: 'Intelligence', label: 'Reports', path: '/intelligence/reports/list', view: 'reports' },
+  {
+    section: 'Intelligence',
+    label: 'Session forensics',
+    path: '/intelligence/reports/session-forensics',
+    view: 'forensics',
+  },
+  {
+    section: 'Intelligence',
+    label: 'Conversions',
+    path: '/intelligence/reports/conversions-list',
+    view: 'conversions',
+  },
+  { section: 'Intelligence', label: 'Alerts', path: '/intelligence/reports/alerts', view: 'alerts' },
+  { section: 'Setup', label: 'Sensor script', path: '/setup/sensor-js', view: 'sensor_js' },
+  { section: 'Setup', label: 'Integration', path: '/setup/integration', view: 'integration' },
+  {
+    section: 'Setup',
+    label: 'Firewall campaigns',
+    path: '/setup/firewall/campaigns/list',
+    view: 'firewall_campaigns',
+  },
+  { section: 'Setup', label: 'Offers', path: '/setup/firewall/offers/list', view: 'firewall_offers' },
+  {
+    section: 'Setup',
+    label: 'Traffic sources',
+    path: '/setup/firewall/traffic-sources/list',
+    view: 'firewall_traffic_sources',
+  },
+  { section: 'Setup', label: 'S2S campaigns', path: '/setup/s2s/list', view: 'firewall_s2s' },
+  { section: 'Setup', label: 'APK security', path: '/setup/security/apk-security', view: 'apk' },
+  { section: 'Setup', label: 'IP settings', path: '/setup/security/ip-settings', view: 'ip_settings' },
+  {
+    section: 'Setup',
+    label: 'JavaScript settings',
+    path: '/setup/security/javascript-settings',
+    view: 'js_settings',
+  },
+  {
+    section: 'Setup',
+    label: 'Postback security',
+    path: '/setup/security/postback-security',
+    view: 'postback',
+  },
+  {
+    section: 'Setup',
+    label: 'Domain security',
+    path: '/setup/security/domain-security',
+    view: 'domain_exclusions',
+  },
+  {
+    section: 'Integrations',
+    label: 'Google Ads',
+    path: '/integrations/google-ads/search-display',
+    view: 'search_display',
+  },
+  {
+    section: 'Integrations',
+    label: 'Meta Ads',
+    path: '/integrations/facebook-ads/overview',
+    view: 'facebook_ads',
+  },
+  {
+    section: 'Integrations',
+    label: 'Microsoft Ads',
+    path: '/integrations/microsoft-ads/overview',
+    view: 'microsoft_main',
+  },
+  {
+    section: 'Integrations',
+    label: 'TikTok Ads',
+    path: '/integrations/tiktok-ads/overview',
+    view: 'tiktok_ads',
+  },
+  { section: 'Integrations', label: 'HubSpot', path: '/integrations/hubspot', view: 'hubspot' },
+  { section: 'Account', label: 'Users', path: '/account/user', view: 'users' },
+  { section: 'Account', label: 'Labels', path: '/account/labels', view: 'labels' },
+  { section: 'Account', label: 'Access & login', path: '/account/access-login-settings', view: 'access' },
+  { section: 'Account', label: 'Settings', path: '/account/settings', view: 'settings' },
+  { section: 'Account', label: 'Plans', path: '/account/plans', view: 'plans' },
+  { section: 'Account', label: 'Developers', path: '/developers-settings', view: 'developers_settings' },
+];
+
+export interface NavigationGroup {
+  section: NavigationSection;
+  items: NavigationItem[];
+}
+
+/** The rail's groups, in section order, keeping only items whose route exists; empty groups drop out. */
+export function navigationGroups(
+  items: readonly NavigationItem[],
+  availablePaths: ReadonlySet<string> | 'all',
+): NavigationGroup[] {
+  return NAVIGATION_SECTIONS.map((section) => ({
+    section,
+    items: items.filter(
+      (item) => item.section === section && (availablePaths === 'all' || availablePaths.has(item.path)),
+    ),
+  })).filter((group) => group.items.length > 0);
+}
