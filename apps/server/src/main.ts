@@ -23,6 +23,12 @@ async function main(): Promise<void> {
 
   const stores = await openStores(config);
   const app = await buildApp(config, stores);
+  if (stores.firstStart) {
+    app.log.info(
+      { dataDir: config.dataDir, accounts: stores.accounts.dialect },
+      'first start: stores created',
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { openDuckDbEventStore } from './events/duckdb/duckdb-event-store.js';
 import type { EventStore } from './events/event-store.js';
+import { ensureMeta } from './oltp/app-meta.repo.js';
 import { type OltpStore, openOltpStore } from './oltp/oltp-database.js';
 import type { StoreHealth } from './store-health.js';
 
@@ -10,6 +11,8 @@ export interface Stores {
   events: EventStore;
   /** Each store's health under its name, for GET /api/health. */
   checks: readonly { name: string; check(): Promise<StoreHealth> }[];
+  /** True when these stores were just created: the first start on this DATA_DIR or database. */
+  firstStart: boolean;
   close(): Promise<void>;
 }
 
@@ -25,8 +28,11 @@ export async function openStores(config: Pick<Config, 'dataDir' | 'databaseUrl'>
     ? openOltpStore({ databaseUrl: config.databaseUrl })
     : openOltpStore({ sqliteFile: path.join(config.dataDir, ACCOUNTS_FILE) });
   let events: EventStore | undefined;
+  let firstStart = false;
   try {
     await accounts.migrate();
+    const startedAt = new Date().toISOString();
+    firstStart = (await ensureMeta(accounts.db, 'first_started_at', startedAt)) === startedAt;
     events = await openDuckDbEventStore({ path: path.join(config.dataDir, EVENTS_FILE) });
     await events.migrate();
   } catch (error) {
@@ -38,6 +44,7 @@ export async function openStores(config: Pick<Config, 'dataDir' | 'databaseUrl'>
   return {
     accounts,
     events: eventStore,
+    firstStart,
     checks: [
       { name: 'accounts', check: () => accounts.health() },
       { name: 'events', check: async () => ({ ...(await eventStore.health()), kind: 'DuckDB' }) },
