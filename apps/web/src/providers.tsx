@@ -1,10 +1,35 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotificationProvider } from './components/Notifications/NotificationProvider';
 import { isApiError } from './lib/api-client';
+import { describeApiError } from './lib/api-errors';
+import { clearSessionToken } from './lib/session-token';
+
+/**
+ * A 401 outside the auth pages logs the user out and goes to the root (spec 01 §4). Auth screens
+ * call the API with their own context and handle 401 themselves, so they pass meta.authScreen.
+ */
+export function logOutOnUnauthorized(
+  error: unknown,
+  leave: () => void = () => window.location.assign('/'),
+): boolean {
+  if (describeApiError(error).kind !== 'logout') return false;
+  clearSessionToken();
+  leave();
+  return true;
+}
+
+function onError(error: unknown, meta: Record<string, unknown> | undefined) {
+  if (meta?.authScreen === true) return;
+  logOutOnUnauthorized(error);
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => onError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
