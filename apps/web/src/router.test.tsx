@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,19 +98,22 @@ describe('router', () => {
     ['/sandbox/overlays', 'sandbox-overlays'],
     ['/sandbox/stepper', 'sandbox-stepper'],
     ['/sandbox/shell/intelligence/overview', 'sandbox-shell'],
-  ])('renders %s', (path, testId) => {
+  ])('renders %s', async (path, testId) => {
     renderApp(path);
-    expect(screen.getByTestId(testId)).toBeTruthy();
+    expect(await screen.findByTestId(testId)).toBeTruthy();
   });
 
   it('keeps the query string when moving between sandbox pages', async () => {
     renderApp('/sandbox?from=2024-01-01');
-    await userEvent.click(screen.getByTestId('sandbox-link-buttons'));
-    expect(screen.getByTestId('location').textContent).toBe('/sandbox/buttons?from=2024-01-01');
+    await userEvent.click(await screen.findByTestId('sandbox-link-buttons'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/sandbox/buttons?from=2024-01-01'),
+    );
   });
 
   it('lists the four sections in the shell demo and highlights the current screen', async () => {
     renderApp('/sandbox/shell/intelligence/overview');
+    await screen.findAllByTestId('nav-section-intelligence');
     for (const section of ['intelligence', 'setup', 'integrations', 'account']) {
       expect(screen.getAllByTestId(`nav-section-${section}`).length).toBeGreaterThan(0);
     }

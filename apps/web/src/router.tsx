@@ -1,17 +1,8 @@
 import type { ViewId } from '@veracity/contracts/views';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
-import { ButtonsPage } from './features/sandbox/ButtonsPage';
-import { CarouselPage } from './features/sandbox/CarouselPage';
-import { DropdownsPage } from './features/sandbox/DropdownsPage';
-import { InputsPage, RadioPage, TogglePage } from './features/sandbox/InputsPage';
-import { OverlaysPage } from './features/sandbox/OverlaysPage';
-import { SandboxIndexPage } from './features/sandbox/SandboxIndexPage';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
-import { ShellPage } from './features/sandbox/ShellPage';
-import { StepperPage } from './features/sandbox/StepperPage';
-import { TextPage } from './features/sandbox/TextPage';
-import { TooltipPage } from './features/sandbox/TooltipPage';
 import { PrivateLayout } from './features/shell/PrivateLayout';
 import { WelcomePage } from './features/welcome/WelcomePage';
 
@@ -53,18 +44,70 @@ export function withErrorScreen(routes: RouteObject[]): RouteObject[] {
   });
 }
 
+/** Sandbox pages load on demand: they are a catalogue for the team, not part of every visit. */
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] }) };
+}
+
 const sandboxRoutes: RouteObject[] = [
-  { index: true, element: <SandboxIndexPage />, handle: { title: 'Component catalogue' } },
-  { path: 'buttons', element: <ButtonsPage />, handle: { title: 'Buttons' } },
-  { path: 'dropdowns', element: <DropdownsPage />, handle: { title: 'Dropdowns' } },
-  { path: 'text', element: <TextPage />, handle: { title: 'Text & tokens' } },
-  { path: 'inputs', element: <InputsPage />, handle: { title: 'Inputs' } },
-  { path: 'radio', element: <RadioPage />, handle: { title: 'Radio' } },
-  { path: 'toggle', element: <TogglePage />, handle: { title: 'Toggle' } },
-  { path: 'carousel', element: <CarouselPage />, handle: { title: 'Carousel' } },
-  { path: 'tooltip', element: <TooltipPage />, handle: { title: 'Tooltip' } },
-  { path: 'overlays', element: <OverlaysPage />, handle: { title: 'Overlays' } },
-  { path: 'stepper', element: <StepperPage />, handle: { title: 'Stepper' } },
+  {
+    index: true,
+    ...lazyPage(() => import('./features/sandbox/SandboxIndexPage'), 'SandboxIndexPage'),
+    handle: { title: 'Component catalogue' },
+  },
+  {
+    path: 'buttons',
+    ...lazyPage(() => import('./features/sandbox/ButtonsPage'), 'ButtonsPage'),
+    handle: { title: 'Buttons' },
+  },
+  {
+    path: 'dropdowns',
+    ...lazyPage(() => import('./features/sandbox/DropdownsPage'), 'DropdownsPage'),
+    handle: { title: 'Dropdowns' },
+  },
+  {
+    path: 'text',
+    ...lazyPage(() => import('./features/sandbox/TextPage'), 'TextPage'),
+    handle: { title: 'Text & tokens' },
+  },
+  {
+    path: 'inputs',
+    ...lazyPage(() => import('./features/sandbox/InputsPage'), 'InputsPage'),
+    handle: { title: 'Inputs' },
+  },
+  {
+    path: 'radio',
+    ...lazyPage(() => import('./features/sandbox/InputsPage'), 'RadioPage'),
+    handle: { title: 'Radio' },
+  },
+  {
+    path: 'toggle',
+    ...lazyPage(() => import('./features/sandbox/InputsPage'), 'TogglePage'),
+    handle: { title: 'Toggle' },
+  },
+  {
+    path: 'carousel',
+    ...lazyPage(() => import('./features/sandbox/CarouselPage'), 'CarouselPage'),
+    handle: { title: 'Carousel' },
+  },
+  {
+    path: 'tooltip',
+    ...lazyPage(() => import('./features/sandbox/TooltipPage'), 'TooltipPage'),
+    handle: { title: 'Tooltip' },
+  },
+  {
+    path: 'overlays',
+    ...lazyPage(() => import('./features/sandbox/OverlaysPage'), 'OverlaysPage'),
+    handle: { title: 'Overlays' },
+  },
+  {
+    path: 'stepper',
+    ...lazyPage(() => import('./features/sandbox/StepperPage'), 'StepperPage'),
+    handle: { title: 'Stepper' },
+  },
 ];
 
 export const PRIVATE_PATHS: ReadonlySet<string> = new Set(routePaths(privateRoutes, ''));
@@ -77,7 +120,11 @@ export const routes: RouteObject[] = withErrorScreen([
     children: [
       { index: true, element: <WelcomePage />, handle: { title: 'Veracity' } },
       { path: 'sandbox', element: <SandboxLayout />, children: sandboxRoutes },
-      { path: 'sandbox/shell/*', element: <ShellPage />, handle: { title: 'Navigation shell' } },
+      {
+        path: 'sandbox/shell/*',
+        ...lazyPage(() => import('./features/sandbox/ShellPage'), 'ShellPage'),
+        handle: { title: 'Navigation shell' },
+      },
       { element: <PrivateLayout availablePaths={PRIVATE_PATHS} />, children: privateRoutes },
       { path: '*', element: <RedirectToRoot /> },
     ],
