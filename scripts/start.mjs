@@ -30,7 +30,7 @@ function mtime(file) {
 
 const installed = path.join(root, 'node_modules', '.package-lock.json');
 if (!existsSync(installed) || mtime(path.join(root, 'package-lock.json')) > mtime(installed)) {
-  run(['ci', '--no-audit', '--no-fund']);
+  run(['install', '--no-audit', '--no-fund']);
 }
 
 const builds = [
