@@ -45,7 +45,6 @@ export async function buildApp(
       const given = request.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'reqId',
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
