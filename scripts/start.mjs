@@ -1,6 +1,7 @@
 // npm start: on a fresh clone, install and build what is missing or stale, then run the server.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,9 +29,17 @@ function mtime(file) {
   return existsSync(file) ? statSync(file).mtimeMs : 0;
 }
 
-const installed = path.join(root, 'node_modules', '.package-lock.json');
-if (!existsSync(installed) || mtime(path.join(root, 'package-lock.json')) > mtime(installed)) {
+// Dependencies are (re)installed when node_modules lacks them or the lockfile changed since the last
+// install (a content hash, so a checkout that only touches the file's time costs nothing).
+const lockHash = () =>
+  createHash('sha256')
+    .update(readFileSync(path.join(root, 'package-lock.json')))
+    .digest('hex');
+const stamp = path.join(root, 'node_modules', '.veracity-installed');
+const installedHash = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
+if (installedHash !== lockHash()) {
   run(['install', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, `${lockHash()}\n`);
 }
 
 const builds = [
