@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion';
+import { Icon } from '../Icon/Icon';
 import styles from './Carousel.module.css';
 
 /** Spec 02 §2: channel cards scroll 217 px per arrow click, smoothly. */
@@ -47,15 +48,7 @@ export function Carousel({ children, step = CAROUSEL_STEP_PX, label }: CarouselP
         disabled={atStart}
         onClick={() => scroll(-1)}
       >
-        <svg viewBox="0 0 16 16" aria-hidden="true">
-          <path
-            d="M10 3.5L5.5 8l4.5 4.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-          />
-        </svg>
+        <Icon name="chevron-left" />
       </button>
       <div ref={trackRef} className={styles.track} onScroll={measure} data-testid="carousel-track">
         {children}
@@ -67,15 +60,7 @@ export function Carousel({ children, step = CAROUSEL_STEP_PX, label }: CarouselP
         disabled={atEnd}
         onClick={() => scroll(1)}
       >
-        <svg viewBox="0 0 16 16" aria-hidden="true">
-          <path
-            d="M6 3.5L10.5 8 6 12.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-          />
-        </svg>
+        <Icon name="chevron-right" />
       </button>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Button, type ButtonSize, type ButtonVariation } from '../Button/Button';
+import { Icon } from '../Icon/Icon';
 import { useNotify } from '../Notifications/use-notify';
 import { useCopyToClipboard } from './use-copy-to-clipboard';
 
@@ -32,24 +33,7 @@ export function CopyButton({
         if (await copy(text)) notify.success(COPY_SUCCESS_MESSAGE);
       }}
     >
-      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-        {state === 'SUCCESS' ? (
-          <path
-            d="M3 8.5l3 3 7-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-          />
-        ) : (
-          <path
-            d="M5.5 5.5V3.2c0-.4.3-.7.7-.7h6.6c.4 0 .7.3.7.7v6.6c0 .4-.3.7-.7.7h-2.3M3.2 5.5h6.6c.4 0 .7.3.7.7v6.6c0 .4-.3.7-.7.7H3.2c-.4 0-.7-.3-.7-.7V6.2c0-.4.3-.7.7-.7z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.3"
-          />
-        )}
-      </svg>
+      <Icon name={state === 'SUCCESS' ? 'check' : 'copy'} size={14} />
       {state === 'SUCCESS' ? copiedLabel : label}
     </Button>
   );

@@ -1,6 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { type ReactNode, useId, useState } from 'react';
 import { FieldFeedback, type FieldFeedbackState, fieldFeedback } from '../FieldFeedback/FieldFeedback';
+import { Icon } from '../Icon/Icon';
 import styles from './Dropdown.module.css';
 
 /** Spec 02 §9: width 160 px, menu min width 160 px, directions down (default), up, left, right. */
@@ -72,15 +73,7 @@ export function Dropdown<V extends string>({
           <span id={`${id}-value`} className={selected ? styles.value : styles.placeholder}>
             {selected ? selected.label : placeholder}
           </span>
-          <svg className={styles.chevron} viewBox="0 0 12 12" aria-hidden="true">
-            <path
-              d="M3 4.5l3 3 3-3"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-              strokeLinecap="round"
-            />
-          </svg>
+          <Icon name="chevron-down" className={styles.chevron} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Icon } from '../Icon/Icon';
 import styles from './Modal.module.css';
 
 interface ModalProps {
@@ -43,14 +44,7 @@ export function Modal({
           <header className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label="Close">
-              <svg viewBox="0 0 12 12" aria-hidden="true">
-                <path
-                  d="M2.5 2.5l7 7m0-7l-7 7"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <Icon name="close" />
             </Dialog.Close>
           </header>
           {description ? (

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
+import { Icon } from '../../components/Icon/Icon';
 import { Logo } from '../../components/Logo/Logo';
 import { Link } from '../../lib/navigation';
 import styles from './AppShell.module.css';
@@ -35,14 +36,7 @@ export function AppShell({ groups, homePath = '/', accountSwitcher, userMenu, ch
       <header className={styles.topBar}>
         <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
           <Dialog.Trigger className={styles.menuButton} aria-label="Open navigation">
-            <svg viewBox="0 0 20 20" aria-hidden="true">
-              <path
-                d="M3 5.5h14M3 10h14M3 14.5h14"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeLinecap="round"
-              />
-            </svg>
+            <Icon name="menu" />
           </Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className={styles.drawerOverlay} />
@@ -54,14 +48,7 @@ export function AppShell({ groups, homePath = '/', accountSwitcher, userMenu, ch
                   </span>
                 </Dialog.Title>
                 <Dialog.Close className={styles.menuButton} aria-label="Close navigation">
-                  <svg viewBox="0 0 20 20" aria-hidden="true">
-                    <path
-                      d="M5 5l10 10M15 5L5 15"
-                      stroke="currentColor"
-                      strokeWidth="1.6"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  <Icon name="close" />
                 </Dialog.Close>
               </div>
               {accountSwitcher ? <div className={styles.slot}>{accountSwitcher}</div> : null}

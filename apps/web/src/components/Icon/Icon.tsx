@@ -1,0 +1,44 @@
+/**
+ * The design system's line icons, drawn on a 16-unit grid in the current text colour. Decorative
+ * (aria-hidden): the control around an icon carries the accessible name.
+ */
+const GLYPHS = {
+  'chevron-down': 'M4 6l4 4 4-4',
+  'chevron-left': 'M10 3.5L5.5 8l4.5 4.5',
+  'chevron-right': 'M6 3.5L10.5 8 6 12.5',
+  close: 'M4 4l8 8m0-8l-8 8',
+  menu: 'M2.5 4.5h11M2.5 8h11M2.5 11.5h11',
+  check: 'M3 8.5l3.2 3L13 4.5',
+  copy: 'M5.5 5.5V3.2c0-.4.3-.7.7-.7h6.6c.4 0 .7.3.7.7v6.6c0 .4-.3.7-.7.7h-2.3M3.2 5.5h6.6c.4 0 .7.3.7.7v6.6c0 .4-.3.7-.7.7H3.2c-.4 0-.7-.3-.7-.7V6.2c0-.4.3-.7.7-.7z',
+} as const;
+
+export type IconName = keyof typeof GLYPHS;
+
+interface IconProps {
+  name: IconName;
+  /** Rendered size in px; the default fills the parent (sized by its CSS). */
+  size?: number;
+  className?: string;
+}
+
+export function Icon({ name, size, className }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      width={size}
+      height={size}
+      className={className}
+      aria-hidden="true"
+      data-icon={name}
+    >
+      <path
+        d={GLYPHS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
