@@ -1,6 +1,7 @@
 import type { ViewId } from '@veracity/contracts/views';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { accountRoutes } from './features/account/account.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { PrivateLayout } from './features/shell/PrivateLayout';
@@ -16,7 +17,7 @@ export interface RouteHandle {
  * Private screens (spec 01 §2), rendered inside the navigation shell. Each feature issue adds its
  * routes here with a handle naming the view id; the rail then lists them.
  */
-export const privateRoutes: RouteObject[] = [];
+export const privateRoutes: RouteObject[] = [...accountRoutes];
 
 function RedirectToRoot() {
   const { search } = useLocation();

@@ -30,6 +30,7 @@ export const zRelationship = z.object({
   accountFeatures: z.array(zAccountFeature),
 });
 export type Relationship = z.infer<typeof zRelationship>;
+export const zRelationships = z.array(zRelationship);
 
 /**
  * GET /api/me: the person and, once the token is bound to a relationship, that account's facts and
@@ -72,6 +73,7 @@ export const zRole = z.object({
   builtIn: z.boolean(),
 });
 export type Role = z.infer<typeof zRole>;
+export const zRoles = z.array(zRole);
 
 export const zPaymentPage = z.object({ url: z.string().nullable() });
 
@@ -86,6 +88,7 @@ export const zAccountUser = z.object({
   invitedAt: z.string().nullable(),
 });
 export type AccountUser = z.infer<typeof zAccountUser>;
+export const zAccountUsers = z.array(zAccountUser);
 
 export const zInviteBody = z.object({
   email: z
@@ -154,6 +157,7 @@ export const zApiKey = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof zApiKey>;
+export const zApiKeys = z.array(zApiKey);
 export const zCreateApiKeyBody = z.object({ name: z.string().trim().min(1).max(80) });
 export const zCreatedApiKey = zApiKey.extend({ key: z.string() });
 export const zDeleteApiKeyBody = z.object({ key: z.number().int().positive() });
@@ -165,6 +169,7 @@ export const zLabel = z.object({
   createdAt: z.string(),
 });
 export type Label = z.infer<typeof zLabel>;
+export const zLabels = z.array(zLabel);
 export const zLabelBody = z.object({
   name: z.string().trim().min(1).max(60),
   color: z
