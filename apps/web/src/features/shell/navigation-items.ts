@@ -95,7 +95,7 @@ export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
     view: 'tiktok_ads',
   },
   { section: 'Integrations', label: 'HubSpot', path: '/integrations/hubspot', view: 'hubspot' },
-  { section: 'Account', label: 'Users', path: '/account/user', view: 'users' },
+  { section: 'Account', label: 'Profile & users', path: '/account/user', view: 'users' },
   { section: 'Account', label: 'Labels', path: '/account/labels', view: 'labels' },
   { section: 'Account', label: 'Access & login', path: '/account/access-login-settings', view: 'access' },
   { section: 'Account', label: 'Settings', path: '/account/settings', view: 'settings' },

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  zAccountUser,
+  zAccountUsers,
+  zIpList,
+  type zIpListUpdate,
+  zLabel,
+  type zLabelBody,
+  zLabels,
+  zLoginAccessSettings,
+  type zLoginAccessUpdate,
+  zPaymentPage,
+  zRoles,
+  zSettings,
+  type zSettingsUpdate,
+} from '@veracity/contracts/account';
+import { type ChangePasswordBody, zTokenResponse } from '@veracity/contracts/auth';
+import { api, apiRequest } from '../../lib/api-client';
+
+/** Types of the request bodies, read from the contracts' schemas (web imports contracts only). */
+export type SettingsUpdate = ReturnType<typeof zSettingsUpdate.parse>;
+export type LabelBody = ReturnType<typeof zLabelBody.parse>;
+export type LoginAccessSettings = ReturnType<typeof zLoginAccessSettings.parse>;
+export type LoginAccessUpdate = ReturnType<typeof zLoginAccessUpdate.parse>;
+export type IpList = ReturnType<typeof zIpList.parse>;
+export type IpListUpdate = ReturnType<typeof zIpListUpdate.parse>;
+
+export const settingsQueryKey = ['/me/settings'] as const;
+export const accountUsersQueryKey = ['/account/users'] as const;
+export const rolesQueryKey = ['/list-roles'] as const;
+export const labelsQueryKey = ['/account/labels'] as const;
+export const loginAccessQueryKey = ['/account/access-login-settings'] as const;
+export const paymentPageQueryKey = ['/account/payment-page'] as const;
+
+/** The two traffic IP lists: always legitimate (whitelist) and always invalid (blacklist). */
+export type TrafficIpList = 'whitelist' | 'blacklist';
+export const ipListPath = (list: TrafficIpList) => `/me/ip-${list}` as const;
+export const ipListQueryKey = (list: TrafficIpList) => [ipListPath(list)] as const;
+
+export function useSettings() {
+  return useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: () => api.get('/me/settings', { schema: zSettings }),
+  });
+}
+
+export function updateSettings(body: SettingsUpdate) {
+  return api.put('/me/settings', body, { schema: zSettings });
+}
+
+/** POST /auth/password/change answers with the new session token. */
+export function changePassword(body: ChangePasswordBody) {
+  return api.post('/auth/password/change', body, { schema: zTokenResponse });
+}
+
+export function useAccountUsers(enabled = true) {
+  return useQuery({
+    queryKey: accountUsersQueryKey,
+    queryFn: () => api.get('/account/users', { schema: zAccountUsers }),
+    enabled,
+  });
+}
+
+export function useRoles(enabled = true) {
+  return useQuery({
+    queryKey: rolesQueryKey,
+    queryFn: () => api.get('/list-roles', { schema: zRoles }),
+    enabled,
+  });
+}
+
+export function inviteUser(body: { email: string; roleIds: number[] }) {
+  return api.post('/account/invite', body, { schema: zAccountUser });
+}
+
+export function grantRoles(userId: number, roleIds: number[]) {
+  return api.put(`/account/users/${userId}`, { roleIds }, { schema: zAccountUser });
+}
+
+/** Revokes the given roles, or every role (the user loses access) when roleIds is omitted. */
+export function revokeRoles(userId: number, roleIds?: number[]) {
+  return apiRequest(`/account/users/${userId}`, {
+    method: 'DELETE',
+    body: roleIds ? { roleIds } : {},
+  });
+}
+
+export function useLabels() {
+  return useQuery({
+    queryKey: labelsQueryKey,
+    queryFn: () => api.get('/account/labels', { schema: zLabels }),
+  });
+}
+
+export function createLabel(body: LabelBody) {
+  return api.post('/account/labels', body, { schema: zLabel });
+}
+
+export function updateLabel(id: number, body: LabelBody) {
+  return api.put(`/account/labels/${id}`, body, { schema: zLabel });
+}
+
+export function deleteLabel(id: number) {
+  return api.delete(`/account/labels/${id}`);
+}
+
+export function useLoginAccess() {
+  return useQuery({
+    queryKey: loginAccessQueryKey,
+    queryFn: () => api.get('/account/access-login-settings', { schema: zLoginAccessSettings }),
+  });
+}
+
+export function updateLoginAccess(body: LoginAccessUpdate) {
+  return api.put('/account/access-login-settings', body, { schema: zLoginAccessSettings });
+}
+
+export function useTrafficIpList(list: TrafficIpList) {
+  return useQuery({
+    queryKey: ipListQueryKey(list),
+    queryFn: () => api.get(ipListPath(list), { schema: zIpList }),
+  });
+}
+
+/** POST replaces the whole list. */
+export function replaceTrafficIpList(list: TrafficIpList, body: IpListUpdate) {
+  return api.post(ipListPath(list), body, { schema: zIpList });
+}
+
+export function usePaymentPage() {
+  return useQuery({
+    queryKey: paymentPageQueryKey,
+    queryFn: () => api.get('/account/payment-page', { schema: zPaymentPage }),
+  });
+}

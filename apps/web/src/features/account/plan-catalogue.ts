@@ -1,0 +1,65 @@
+import { isViewVisible, type PlanType } from '@veracity/contracts/plans';
+import type { ViewId } from '@veracity/contracts/views';
+
+/** The self-service plans a customer can compare and change between (spec 01 §1). */
+export type ComparedPlan = 'free_trial' | 'lite' | 'pro' | 'max';
+
+export const COMPARED_PLANS: readonly { plan: ComparedPlan; name: string; summary: string }[] = [
+  { plan: 'free_trial', name: 'Free', summary: 'See how much of your traffic is invalid.' },
+  { plan: 'lite', name: 'Lite', summary: 'Be told as soon as invalid traffic rises.' },
+  { plan: 'pro', name: 'Pro', summary: 'Protect every ad channel and act on each session.' },
+  { plan: 'max', name: 'Max', summary: 'Everything in Pro with the full reports.' },
+];
+
+/** What a plan includes, by area; an area is included when the plan gating shows all its views. */
+export const PLAN_FEATURES: readonly { label: string; views: readonly ViewId[] }[] = [
+  { label: 'Overview dashboard', views: ['home'] },
+  { label: 'Traffic analytics', views: ['analytics'] },
+  { label: 'Sensor script', views: ['sensor_js'] },
+  { label: 'Alerts', views: ['alerts'] },
+  { label: 'Performance and benchmark', views: ['performance', 'benchmark'] },
+  { label: 'Session forensics and conversions list', views: ['forensics', 'conversions'] },
+  {
+    label: 'Google, Meta, Microsoft, TikTok and HubSpot integrations',
+    views: ['search_display', 'shopping', 'pmax', 'facebook_ads', 'microsoft_main', 'tiktok_ads', 'hubspot'],
+  },
+  { label: 'Server-to-server campaigns', views: ['firewall_s2s'] },
+  {
+    label: 'Security settings (IP, JavaScript, postback, domains)',
+    views: ['ip_settings', 'js_settings', 'postback', 'domain_exclusions', 'apk'],
+  },
+  { label: 'Full reports', views: ['reports'] },
+];
+
+export function planIncludes(plan: ComparedPlan, views: readonly ViewId[]): boolean {
+  return views.every((view) => isViewVisible(view, plan, []));
+}
+
+const RANK: Record<ComparedPlan, number> = { free_trial: 0, lite: 1, pro: 2, max: 3 };
+
+export function isComparedPlan(plan: PlanType | null | undefined): plan is ComparedPlan {
+  return plan === 'free_trial' || plan === 'lite' || plan === 'pro' || plan === 'max';
+}
+
+/** The action a plan card offers from the current plan: none for the current plan or going back to Free. */
+export function planAction(current: PlanType | null, target: ComparedPlan): 'upgrade' | 'switch' | null {
+  if (current === target) return null;
+  if (target === 'free_trial') return null;
+  if (!isComparedPlan(current)) return 'switch';
+  return RANK[target] > RANK[current] ? 'upgrade' : 'switch';
+}
+
+const DAY_MS = 86_400_000;
+
+/** The free trial's state: days left (rounded up) or expired, compared with the current date (spec 01 §4). */
+export function trialStatus(
+  trialExpiresAt: string | null,
+  now: Date = new Date(),
+): { state: 'active'; daysLeft: number } | { state: 'expired' } | null {
+  if (!trialExpiresAt) return null;
+  const expires = new Date(trialExpiresAt).getTime();
+  if (Number.isNaN(expires)) return null;
+  const left = expires - now.getTime();
+  if (left <= 0) return { state: 'expired' };
+  return { state: 'active', daysLeft: Math.ceil(left / DAY_MS) };
+}

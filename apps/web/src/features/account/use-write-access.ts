@@ -1,0 +1,43 @@
+import type { PermissionKey } from '@veracity/contracts/plans';
+import { ERROR_MESSAGES } from '../../lib/api-errors';
+import { hasPermission, useMe, usePermissions } from '../session/session.api';
+
+/** Whether the signed-in user may make a change, and if not, the tooltip that says why. */
+export interface WriteAccess {
+  allowed: boolean;
+  /** Null while the user or the permissions are loading. */
+  reason: string | null;
+}
+
+/** The rights the account screens check, in the words of the screens. */
+export const PERMISSION_NAMES: Partial<Record<PermissionKey, string>> = {
+  account_manage_users: 'Manage users',
+  account_manage_labels: 'Manage labels',
+  account_manage_settings: 'Manage account settings',
+  account_manage_ip_whitelist: 'Manage IP lists',
+};
+
+export function missingPermissionText(permission: PermissionKey): string {
+  return `You need the “${PERMISSION_NAMES[permission] ?? permission}” permission (${permission}) to do this.`;
+}
+
+/** Pure rule behind useWriteAccess: demo accounts change nothing (spec 01 §6), then the permission. */
+export function writeAccess(
+  isDemo: boolean | undefined,
+  permissions: readonly PermissionKey[] | undefined,
+  permission?: PermissionKey,
+): WriteAccess {
+  if (isDemo === undefined) return { allowed: false, reason: null };
+  if (isDemo) return { allowed: false, reason: ERROR_MESSAGES.demoAccount };
+  if (!permission) return { allowed: true, reason: null };
+  if (permissions === undefined) return { allowed: false, reason: null };
+  return hasPermission(permissions, permission)
+    ? { allowed: true, reason: null }
+    : { allowed: false, reason: missingPermissionText(permission) };
+}
+
+export function useWriteAccess(permission?: PermissionKey): WriteAccess {
+  const me = useMe();
+  const permissions = usePermissions();
+  return writeAccess(me.data?.isDemo, permissions.data, permission);
+}

@@ -1,0 +1,131 @@
+import type { ApiKey } from '@veracity/contracts/account';
+import { useState } from 'react';
+import { Button } from '../../components/Button/Button';
+import { Card } from '../../components/Card/Card';
+import { Modal } from '../../components/Modal/Modal';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import styles from '../account/Account.module.css';
+import { formatDate, formatDateTime } from '../account/format';
+import { GuardedButton } from '../account/GuardedButton';
+import { EmptyState, LoadError, SkeletonRows } from '../account/PageStates';
+import { useAccountMutation } from '../account/use-api-feedback';
+import { useWriteAccess } from '../account/use-write-access';
+import { CreateApiKeyModal } from './CreateApiKeyModal';
+import { apiKeysQueryKey, deleteApiKey, useApiKeys } from './developers.api';
+
+export const API_KEY_DELETED_MESSAGE = 'API key deleted';
+
+/** /developers-settings: the user's API keys for server-to-server calls. */
+export function DevelopersPage() {
+  const keys = useApiKeys();
+  const access = useWriteAccess();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const remove = useAccountMutation({
+    mutationFn: (key: ApiKey) => deleteApiKey(key.id),
+    invalidate: [apiKeysQueryKey],
+    success: API_KEY_DELETED_MESSAGE,
+    onSuccess: () => setDeleting(null),
+  });
+
+  const createButton = (size: 's' | 'm') => (
+    <GuardedButton
+      size={size}
+      access={access}
+      onClick={() => setCreating(true)}
+      data-testid="api-keys-create"
+    >
+      Create API key
+    </GuardedButton>
+  );
+
+  return (
+    <div className={styles.page} data-testid="developers-page">
+      <PageHeader title="Developers" />
+      <p className={styles.intro}>
+        API keys let your own servers call the Veracity API, for example to send server-to-server events or
+        read reports. A key acts with your rights in this account.
+      </p>
+      <Card title="API keys" actions={createButton('s')} flush data-testid="api-keys-card">
+        {keys.isPending ? (
+          <SkeletonRows rows={3} testId="api-keys-loading" />
+        ) : keys.isError ? (
+          <LoadError error={keys.error} onRetry={() => void keys.refetch()} />
+        ) : keys.data.length === 0 ? (
+          <EmptyState title="No API keys yet" action={createButton('m')} testId="api-keys-empty">
+            Create a key to call the Veracity API from your servers.
+          </EmptyState>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} data-testid="api-keys-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.data.map((key) => (
+                  <tr key={key.id} data-testid={`api-key-row-${key.id}`}>
+                    <td className={styles.primaryText}>{key.name}</td>
+                    <td>
+                      <code>{key.prefix}…</code>
+                    </td>
+                    <td className={styles.nowrap}>{formatDate(key.createdAt)}</td>
+                    <td className={styles.nowrap}>{formatDateTime(key.lastUsedAt)}</td>
+                    <td className={styles.actionsCell}>
+                      <GuardedButton
+                        size="s"
+                        variation="white"
+                        access={access}
+                        onClick={() => setDeleting(key)}
+                        data-testid={`api-key-delete-${key.id}`}
+                      >
+                        Delete
+                      </GuardedButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <CreateApiKeyModal open={creating} onOpenChange={setCreating} />
+      <Modal
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete API key"
+        description={
+          deleting
+            ? `Servers using “${deleting.name}” (${deleting.prefix}…) will be refused from now on. This cannot be undone.`
+            : undefined
+        }
+        footer={
+          <>
+            <Button variation="white" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              variation="red"
+              loading={remove.isPending}
+              onClick={() => {
+                if (deleting) remove.mutate(deleting);
+              }}
+              data-testid="api-key-delete-confirm"
+            >
+              Delete key
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
