@@ -12,9 +12,11 @@ import { startTestApp, type TestApp } from './test-support/test-app.js';
 
 /** Probe routes that exercise the error contract the way feature routes will. */
 const probes: FastifyPluginAsyncZod = async (app) => {
+  const open = { config: { access: { kind: 'public' as const } } };
   app.post(
     '/probe/sign-up',
     {
+      ...open,
       schema: {
         body: z.object({
           email: z.email(),
@@ -26,13 +28,13 @@ const probes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ ok: true, email: request.body.email }),
   );
-  app.get('/probe/boom', async () => {
+  app.get('/probe/boom', open, async () => {
     throw new Error('database password is hunter2');
   });
-  app.get('/probe/demo', async () => {
+  app.get('/probe/demo', open, async () => {
     throw new ApiError(418, 'This action is disabled for the demo account');
   });
-  app.get('/probe/exists', async () => {
+  app.get('/probe/exists', open, async () => {
     throw ApiError.conflict([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
   });
 };
@@ -206,7 +208,7 @@ describe('the API foundation', () => {
 describe('closing the server', () => {
   it('lets an in-flight request finish while refusing new connections', async () => {
     const slow: FastifyPluginAsyncZod = async (app) => {
-      app.get('/probe/slow', async () => {
+      app.get('/probe/slow', { config: { access: { kind: 'public' } } }, async () => {
         await new Promise((resolve) => setTimeout(resolve, 400));
         return { done: true };
       });

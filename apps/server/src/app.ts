@@ -8,10 +8,20 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { accountRoutes } from './features/account/account.routes.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { RateLimiter, type RateLimits } from './features/auth/rate-limit.js';
+import { createMailer } from './features/email/mailer.js';
+import { outboxRoutes } from './features/email/outbox.routes.js';
+import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { meRoutes } from './features/me/me.routes.js';
+import { supportRoutes } from './features/support/support.routes.js';
+import { installAccessControl } from './http/access.js';
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import type { Services } from './services.js';
 import type { Stores } from './storage/open-stores.js';
 
 /** Body limit of the dashboard's API; ingestion endpoints set their own. */
@@ -22,6 +32,8 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 export interface BuildOptions {
   /** More route plugins under /api, after the features' own (tests use it for probe routes). */
   extraApiRoutes?: readonly FastifyPluginAsyncZod[];
+  /** Rate limits other than the defaults (tests use tight ones). */
+  rateLimits?: RateLimits;
 }
 
 /** Builds the Fastify instance from plugins; main.ts listens on it, tests use app.inject. */
@@ -65,8 +77,16 @@ export async function buildApp(
   installErrorHandler(app);
   await registerSecurityHeaders(app);
 
+  const services: Services = {
+    config,
+    db: stores.accounts.db,
+    mailer: createMailer(stores.accounts.db, config.smtpUrl, app.log),
+    rateLimiter: new RateLimiter(options.rateLimits),
+  };
+
   await app.register(
     async (api) => {
+      installAccessControl(api, services.db, config.env === 'production');
       // The dashboard's API speaks JSON only: any other body type is answered 415.
       api.removeAllContentTypeParsers();
       api.addContentTypeParser(
@@ -75,6 +95,12 @@ export async function buildApp(
         api.getDefaultJsonParser('error', 'error'),
       );
       await api.register(healthRoutes(stores.checks));
+      await api.register(authRoutes(services));
+      await api.register(meRoutes(services));
+      await api.register(accountRoutes(services));
+      await api.register(supportRoutes(services));
+      await api.register(unsubscribeRoutes(services));
+      if (config.env !== 'production') await api.register(outboxRoutes(services));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },

@@ -35,6 +35,11 @@ const zEnv = z.object({
     .optional()
     .transform((value) => value === 'true' || value === '1'),
   WEB_DIST: z.string().optional(),
+  VERACITY_ADMIN_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/, 'must be an email address')
+    .optional(),
+  VERACITY_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 export type Config = {
@@ -51,6 +56,9 @@ export type Config = {
   trustProxy: boolean;
   /** Folder of the built dashboard, served at the root; undefined when it is not built. */
   webDist: string | undefined;
+  /** Credentials of the first admin, created on an empty database; generated when absent. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -110,5 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     webDist: values.WEB_DIST ?? defaultWebDist,
+    adminEmail: values.VERACITY_ADMIN_EMAIL,
+    adminPassword: values.VERACITY_ADMIN_PASSWORD,
   };
 }

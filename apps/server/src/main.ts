@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { prepareAccounts } from './features/bootstrap/first-start.js';
 import { openStores } from './storage/open-stores.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */

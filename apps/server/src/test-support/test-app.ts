@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
+import { prepareAccounts } from '../features/bootstrap/first-start.js';
 import { openStores, type Stores } from '../storage/open-stores.js';
 
 export interface TestApp {
@@ -22,6 +23,7 @@ export async function startTestApp(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const stores = await openStores(config);
+  await prepareAccounts(stores.accounts.db, { email: undefined, password: undefined });
   const app = await buildApp(config, stores, options);
   await app.ready();
   return {

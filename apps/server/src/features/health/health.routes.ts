@@ -12,33 +12,38 @@ export interface HealthCheck {
 /** GET /api/health: public, for load balancers and operators; 503 as soon as one store is down. */
 export const healthRoutes: (checks: readonly HealthCheck[]) => FastifyPluginAsyncZod =
   (checks) => async (app) => {
-    app.get('/health', { schema: { response: { 200: zHealth, 503: zHealth } } }, async (_request, reply) => {
-      const stores = await Promise.all(
-        checks.map(async ({ name, check }) => {
-          const result = await check().catch(
-            (error: unknown): StoreHealth => ({
-              status: 'down',
-              kind: 'unknown',
-              detail: error instanceof Error ? error.message : String(error),
-            }),
-          );
-          return {
-            name,
-            ...result,
-            ...(result.latencyMs === undefined ? {} : { latencyMs: round(result.latencyMs) }),
-          };
-        }),
-      );
-      const healthy = stores.every((store) => store.status === 'up');
-      const body: Health = {
-        status: healthy ? 'ok' : 'degraded',
-        version: PRODUCT_VERSION,
-        uptimeSeconds: Math.round(process.uptime()),
-        stores,
-      };
-      reply.header('cache-control', 'no-store');
-      return reply.code(healthy ? HTTP_STATUS.OK : HTTP_STATUS.SERVICE_UNAVAILABLE).send(body);
-    });
+    const access = { kind: 'public' } as const;
+    app.get(
+      '/health',
+      { config: { access }, schema: { response: { 200: zHealth, 503: zHealth } } },
+      async (_request, reply) => {
+        const stores = await Promise.all(
+          checks.map(async ({ name, check }) => {
+            const result = await check().catch(
+              (error: unknown): StoreHealth => ({
+                status: 'down',
+                kind: 'unknown',
+                detail: error instanceof Error ? error.message : String(error),
+              }),
+            );
+            return {
+              name,
+              ...result,
+              ...(result.latencyMs === undefined ? {} : { latencyMs: round(result.latencyMs) }),
+            };
+          }),
+        );
+        const healthy = stores.every((store) => store.status === 'up');
+        const body: Health = {
+          status: healthy ? 'ok' : 'degraded',
+          version: PRODUCT_VERSION,
+          uptimeSeconds: Math.round(process.uptime()),
+          stores,
+        };
+        reply.header('cache-control', 'no-store');
+        return reply.code(healthy ? HTTP_STATUS.OK : HTTP_STATUS.SERVICE_UNAVAILABLE).send(body);
+      },
+    );
   };
 
 function round(ms: number): number {

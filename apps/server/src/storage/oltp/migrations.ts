@@ -1,5 +1,6 @@
 import { type Kysely, type Migration as KyselyMigration, type MigrationProvider, Migrator } from 'kysely';
 import { foundation } from './migrations/0001-foundation.js';
+import { accounts } from './migrations/0002-accounts.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -12,7 +13,7 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: OltpDialectName): Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [foundation];
+export const MIGRATIONS: readonly Migration[] = [foundation, accounts];
 
 class ListMigrationProvider implements MigrationProvider {
   constructor(

@@ -1,0 +1,152 @@
+import type { Relationship } from '@veracity/contracts/account';
+import {
+  type AccountFeature,
+  ADMIN_PERMISSION,
+  type PermissionKey,
+  type PlanType,
+  zPermissionKey,
+  zPlanType,
+} from '@veracity/contracts/plans';
+import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import type { Database, RelationshipsTable } from '../../storage/oltp/schema.js';
+
+/** A relationship (company account) as the services use it. */
+export interface RelationshipRecord {
+  id: number;
+  companyName: string;
+  planType: PlanType;
+  vertical: string | null;
+  active: boolean;
+  paymentUrl: string | null;
+  accountFeatures: AccountFeature[];
+  trialExpiresAt: string | null;
+  translations: Record<string, string>;
+  allowedVars: number;
+  sensorIntegrated: boolean;
+  sensorKey: string;
+  timezone: string;
+  currency: string;
+  defaultCpc: Record<string, number>;
+  loginIpCheck: boolean;
+}
+
+const zFeatures = z.array(z.object({ name: z.string(), value: z.boolean() }));
+const zStringMap = z.record(z.string(), z.string());
+const zNumberMap = z.record(z.string(), z.number());
+
+/** JSON columns are parsed defensively: a damaged value reads as empty rather than failing a request. */
+function parseJson<T>(text: string, schema: z.ZodType<T>, fallback: T): T {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toRelationshipRecord(row: Selectable<RelationshipsTable>): RelationshipRecord {
+  return {
+    id: row.id,
+    companyName: row.company_name,
+    planType: zPlanType.catch('custom').parse(row.plan_type),
+    vertical: row.vertical,
+    active: row.active === 1,
+    paymentUrl: row.payment_url,
+    accountFeatures: parseJson(row.account_features, zFeatures, []),
+    trialExpiresAt: row.trial_expires_at,
+    translations: parseJson(row.translations, zStringMap, {}),
+    allowedVars: row.allowed_vars,
+    sensorIntegrated: row.sensor_integrated === 1,
+    sensorKey: row.sensor_key,
+    timezone: row.timezone,
+    currency: row.currency,
+    defaultCpc: parseJson(row.default_cpc, zNumberMap, {}),
+    loginIpCheck: row.login_ip_check === 1,
+  };
+}
+
+export function toRelationshipDto(record: RelationshipRecord): Relationship {
+  return {
+    id: record.id,
+    companyName: record.companyName,
+    active: record.active,
+    paymentUrl: record.paymentUrl,
+    vertical: record.vertical,
+    planType: record.planType,
+    accountFeatures: record.accountFeatures,
+  };
+}
+
+export async function findRelationship(
+  db: Kysely<Database>,
+  id: number,
+): Promise<RelationshipRecord | undefined> {
+  const row = await db.selectFrom('relationships').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRelationshipRecord(row) : undefined;
+}
+
+/** The relationships a user has joined (pending invitations excluded), by company name. */
+export async function relationshipsOfUser(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<RelationshipRecord[]> {
+  const rows = await db
+    .selectFrom('relationships')
+    .innerJoin('memberships', 'memberships.relationship_id', 'relationships.id')
+    .selectAll('relationships')
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.joined_at', 'is not', null)
+    .orderBy('relationships.company_name')
+    .execute();
+  return rows.map(toRelationshipRecord);
+}
+
+/** The union of the permissions of a member's roles in a relationship; empty for non-members. */
+export async function permissionsOf(
+  db: Kysely<Database>,
+  userId: number,
+  relationshipId: number,
+): Promise<Set<PermissionKey>> {
+  const rows = await db
+    .selectFrom('membership_roles')
+    .innerJoin('roles', 'roles.id', 'membership_roles.role_id')
+    .innerJoin('memberships', (join) =>
+      join
+        .onRef('memberships.user_id', '=', 'membership_roles.user_id')
+        .onRef('memberships.relationship_id', '=', 'membership_roles.relationship_id'),
+    )
+    .select('roles.permissions')
+    .where('membership_roles.user_id', '=', userId)
+    .where('membership_roles.relationship_id', '=', relationshipId)
+    .where('memberships.joined_at', 'is not', null)
+    .execute();
+  const keys = new Set<PermissionKey>();
+  for (const row of rows) {
+    for (const key of parseJson(row.permissions, z.array(z.string()), [])) {
+      const parsed = zPermissionKey.safeParse(key);
+      if (parsed.success) keys.add(parsed.data);
+    }
+  }
+  return keys;
+}
+
+/** The active members of a relationship who hold the admin permission (account_manage_users). */
+export async function adminsOf(
+  db: Kysely<Database>,
+  relationshipId: number,
+): Promise<{ id: number; email: string }[]> {
+  const members = await db
+    .selectFrom('users')
+    .innerJoin('memberships', 'memberships.user_id', 'users.id')
+    .select(['users.id', 'users.email'])
+    .where('memberships.relationship_id', '=', relationshipId)
+    .where('memberships.joined_at', 'is not', null)
+    .where('users.active', '=', 1)
+    .execute();
+  const admins: { id: number; email: string }[] = [];
+  for (const member of members) {
+    if ((await permissionsOf(db, member.id, relationshipId)).has(ADMIN_PERMISSION)) admins.push(member);
+  }
+  return admins;
+}

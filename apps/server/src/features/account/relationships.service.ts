@@ -1,0 +1,88 @@
+import { type AccountFeature, type PlanType, TRIAL_DAYS } from '@veracity/contracts/plans';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/oltp/schema.js';
+import { newSecret } from '../auth/secrets.js';
+import { builtInRoleId } from './roles.js';
+
+export interface NewRelationship {
+  companyName: string;
+  planType: PlanType;
+  vertical?: string | null;
+  accountFeatures?: AccountFeature[];
+  timezone?: string;
+  paymentUrl?: string | null;
+  sensorIntegrated?: boolean;
+}
+
+/** Creates a company account; a free trial gets its 14-day expiry. Returns its id. */
+export async function createRelationship(
+  db: Kysely<Database>,
+  relationship: NewRelationship,
+): Promise<number> {
+  const now = new Date();
+  const trialExpiresAt =
+    relationship.planType === 'free_trial'
+      ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString()
+      : null;
+  const row = await db
+    .insertInto('relationships')
+    .values({
+      company_name: relationship.companyName,
+      plan_type: relationship.planType,
+      vertical: relationship.vertical ?? null,
+      payment_url: relationship.paymentUrl ?? null,
+      account_features: JSON.stringify(relationship.accountFeatures ?? []),
+      trial_expires_at: trialExpiresAt,
+      sensor_key: `vs_${newSecret(18)}`,
+      sensor_integrated: relationship.sensorIntegrated ? 1 : 0,
+      timezone: relationship.timezone ?? 'UTC',
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Adds a user to a relationship with roles; `joined` false leaves the membership pending (invitation). */
+export async function addMember(
+  db: Kysely<Database>,
+  member: {
+    userId: number;
+    relationshipId: number;
+    roleIds: number[];
+    joined: boolean;
+    invitedBy?: number | null;
+  },
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('memberships')
+    .values({
+      user_id: member.userId,
+      relationship_id: member.relationshipId,
+      invited_by: member.invitedBy ?? null,
+      invited_at: member.invitedBy ? now : null,
+      joined_at: member.joined ? now : null,
+      created_at: now,
+    })
+    .execute();
+  await grantRoles(db, member.userId, member.relationshipId, member.roleIds);
+}
+
+export async function grantRoles(
+  db: Kysely<Database>,
+  userId: number,
+  relationshipId: number,
+  roleIds: readonly number[],
+): Promise<void> {
+  if (roleIds.length === 0) return;
+  await db
+    .insertInto('membership_roles')
+    .values(roleIds.map((roleId) => ({ user_id: userId, relationship_id: relationshipId, role_id: roleId })))
+    .onConflict((conflict) => conflict.columns(['user_id', 'relationship_id', 'role_id']).doNothing())
+    .execute();
+}
+
+export async function adminRoleId(db: Kysely<Database>): Promise<number> {
+  return builtInRoleId(db, 'Admin');
+}

@@ -1,0 +1,212 @@
+import type { AccountUser } from '@veracity/contracts/account';
+import { ADMIN_PERMISSION } from '@veracity/contracts/plans';
+import type { Kysely } from 'kysely';
+import type { AccountContext } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Services } from '../../services.js';
+import type { Database } from '../../storage/oltp/schema.js';
+import { issueOneTimeToken } from '../auth/one-time-tokens.repo.js';
+import { addedToAccountMail, invitationMail } from '../email/templates.js';
+import { findUserByEmail, insertUser } from '../users/users.repo.js';
+import { audit } from './audit.js';
+import { adminsOf } from './relationships.repo.js';
+import { addMember, grantRoles } from './relationships.service.js';
+import { rolesOf } from './roles.js';
+
+/** GET /account/users: the members of the account with their roles and status. */
+export async function listAccountUsers(db: Kysely<Database>, relationshipId: number): Promise<AccountUser[]> {
+  const members = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.active',
+      'users.last_login_at',
+      'memberships.joined_at',
+      'memberships.invited_at',
+    ])
+    .where('memberships.relationship_id', '=', relationshipId)
+    .orderBy('users.email')
+    .execute();
+  const roleRows = await db
+    .selectFrom('membership_roles')
+    .innerJoin('roles', 'roles.id', 'membership_roles.role_id')
+    .select(['membership_roles.user_id', 'roles.id', 'roles.name'])
+    .where('membership_roles.relationship_id', '=', relationshipId)
+    .orderBy('roles.id')
+    .execute();
+  return members.map((member) => ({
+    id: member.id,
+    email: member.email,
+    firstName: member.first_name,
+    status: member.active !== 1 ? 'inactive' : member.joined_at === null ? 'pending' : 'active',
+    roles: roleRows.filter((row) => row.user_id === member.id).map((row) => ({ id: row.id, name: row.name })),
+    lastLoginAt: member.last_login_at,
+    invitedAt: member.invited_at,
+  }));
+}
+
+async function assertGrantable(db: Kysely<Database>, relationshipId: number, roleIds: readonly number[]) {
+  const grantable = new Set((await rolesOf(db, relationshipId)).map((role) => role.id));
+  const unknown = roleIds.find((id) => !grantable.has(id));
+  if (unknown !== undefined) throw ApiError.fields([{ code: 'NOT_VALID', field: 'roleIds', value: unknown }]);
+}
+
+async function memberOrThrow(
+  services: Services,
+  relationshipId: number,
+  userId: number,
+): Promise<AccountUser> {
+  const member = (await listAccountUsers(services.db, relationshipId)).find((user) => user.id === userId);
+  if (!member) throw ApiError.notFound('No such user in this account');
+  return member;
+}
+
+/**
+ * POST /account/invite: a new address gets a pending membership and an invitation link (7 days, once);
+ * a person who already has a Veracity login joins at once and is told by mail.
+ */
+export async function inviteUser(
+  services: Services,
+  auth: AccountContext,
+  email: string,
+  roleIds: number[],
+): Promise<AccountUser> {
+  const { db, config, mailer } = services;
+  const relationshipId = auth.relationship.id;
+  await assertGrantable(db, relationshipId, roleIds);
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    const already = await db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('user_id', '=', existing.id)
+      .where('relationship_id', '=', relationshipId)
+      .executeTakeFirst();
+    if (already) throw ApiError.conflict([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
+  }
+  const userId = await db.transaction().execute(async (trx) => {
+    const id =
+      existing?.id ??
+      (await insertUser(trx, {
+        email,
+        firstName: '',
+        passwordHash: null,
+        emailVerified: false,
+        invited: true,
+      }));
+    await addMember(trx, {
+      userId: id,
+      relationshipId,
+      roleIds,
+      joined: existing !== undefined,
+      invitedBy: auth.user.id,
+    });
+    return id;
+  });
+  const inviter = auth.user.firstName || auth.user.email;
+  if (existing) {
+    await mailer.send(
+      addedToAccountMail(
+        existing.email,
+        auth.relationship.companyName,
+        inviter,
+        `${config.publicUrl}/auth/login`,
+      ),
+    );
+  } else {
+    const token = await issueOneTimeToken(db, 'invitation', { userId, relationshipId, email });
+    const url = `${config.publicUrl}/auth/preregister?${new URLSearchParams({ token })}`;
+    await mailer.send(
+      invitationMail(email.trim().toLowerCase(), auth.relationship.companyName, inviter, url),
+    );
+  }
+  await audit(db, {
+    actorUserId: auth.user.id,
+    relationshipId,
+    action: 'user.invited',
+    detail: { userId, email: email.trim().toLowerCase(), roleIds: roleIds.join(',') },
+  });
+  return memberOrThrow(services, relationshipId, userId);
+}
+
+/** PUT /account/users/{id}: adds roles to a member. */
+export async function grantUserRoles(
+  services: Services,
+  auth: AccountContext,
+  userId: number,
+  roleIds: number[],
+): Promise<AccountUser> {
+  const relationshipId = auth.relationship.id;
+  await memberOrThrow(services, relationshipId, userId);
+  await assertGrantable(services.db, relationshipId, roleIds);
+  await grantRoles(services.db, userId, relationshipId, roleIds);
+  await audit(services.db, {
+    actorUserId: auth.user.id,
+    relationshipId,
+    action: 'user.roles_granted',
+    detail: { userId, roleIds: roleIds.join(',') },
+  });
+  return memberOrThrow(services, relationshipId, userId);
+}
+
+/**
+ * DELETE /account/users/{id}: revokes the given roles, or all of them. A member left without roles
+ * leaves the account: the membership and the sessions bound to it end. The last admin stays.
+ */
+export async function revokeUserRoles(
+  services: Services,
+  auth: AccountContext,
+  userId: number,
+  roleIds: number[] | undefined,
+): Promise<void> {
+  const { db } = services;
+  const relationshipId = auth.relationship.id;
+  const member = await memberOrThrow(services, relationshipId, userId);
+  const revoking = new Set(roleIds ?? member.roles.map((role) => role.id));
+  const admins = await adminsOf(db, relationshipId);
+  if (admins.length === 1 && admins[0]?.id === userId) {
+    const remaining = (await rolesOf(db, relationshipId)).filter(
+      (role) => member.roles.some((held) => held.id === role.id) && !revoking.has(role.id),
+    );
+    if (!remaining.some((role) => role.permissions.includes(ADMIN_PERMISSION))) {
+      throw ApiError.conflict('An account needs at least one admin');
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    if (revoking.size > 0) {
+      await trx
+        .deleteFrom('membership_roles')
+        .where('user_id', '=', userId)
+        .where('relationship_id', '=', relationshipId)
+        .where('role_id', 'in', [...revoking])
+        .execute();
+    }
+    const left = await trx
+      .selectFrom('membership_roles')
+      .select('role_id')
+      .where('user_id', '=', userId)
+      .where('relationship_id', '=', relationshipId)
+      .executeTakeFirst();
+    if (!left) {
+      await trx
+        .deleteFrom('memberships')
+        .where('user_id', '=', userId)
+        .where('relationship_id', '=', relationshipId)
+        .execute();
+      await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('relationship_id', '=', relationshipId)
+        .execute();
+    }
+  });
+  await audit(db, {
+    actorUserId: auth.user.id,
+    relationshipId,
+    action: 'user.roles_revoked',
+    detail: { userId, roleIds: [...revoking].join(',') },
+  });
+}

@@ -1,0 +1,328 @@
+import type {
+  AccountTokenResponse,
+  ChangePasswordBody,
+  LoginBody,
+  PlanSignupBody,
+  PreregisterBody,
+  ResetPasswordBody,
+  TrialSignupBody,
+} from '@veracity/contracts/auth';
+import { isBusinessEmail } from '@veracity/contracts/auth';
+import { ERROR_KEYS, HTTP_STATUS } from '@veracity/contracts/errors';
+import type { AuthContext } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Services } from '../../services.js';
+import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
+import { audit } from '../account/audit.js';
+import { addToIpList, ipInList, normaliseIp, readIpList } from '../account/ip-lists.js';
+import { adminsOf, findRelationship, relationshipsOfUser } from '../account/relationships.repo.js';
+import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
+import { newLoginIpMail, passwordResetMail, verificationMail } from '../email/templates.js';
+import { findUserByEmail, findUserById, insertUser, normaliseEmail } from '../users/users.repo.js';
+import { consumeOneTimeToken, issueOneTimeToken, pendingTokenPayloads } from './one-time-tokens.repo.js';
+import { hashPassword, verifyPassword } from './secrets.js';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+const INVALID_TOKEN = 'Your token is invalid or has expired';
+
+/** POST /auth/login: credentials to an unbound session token (the user picks an account next). */
+export async function login(services: Services, body: LoginBody, client: ClientInfo): Promise<string> {
+  const { db, rateLimiter } = services;
+  rateLimiter.hit('loginPerIp', client.ip);
+  rateLimiter.hit('loginPerAccount', normaliseEmail(body.email));
+  const user = await findUserByEmail(db, body.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, body.password);
+  if (!user || !passwordOk) throw ApiError.unauthorized('E-Mail or password not valid');
+  if (!user.active) throw ApiError.badRequest([{ code: 'USER_INACTIVE', field: 'email' }]);
+  if (!user.emailVerified) {
+    throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
+  }
+  if (!user.isSupport) {
+    const relationships = await relationshipsOfUser(db, user.id);
+    if (relationships.length === 0) throw ApiError.forbidden(ERROR_KEYS.NO_ACCOUNT);
+    if (!relationships.some((relationship) => relationship.active)) {
+      throw ApiError.forbidden(ERROR_KEYS.NO_ACTIVE_ACCOUNT);
+    }
+  }
+  await db
+    .updateTable('users')
+    .set({ last_login_at: new Date().toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+  return createSession(db, {
+    userId: user.id,
+    relationshipId: null,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+}
+
+export async function logout(services: Services, auth: AuthContext): Promise<void> {
+  await revokeSession(services.db, auth.session.token_hash);
+}
+
+/** Sign-up checks shared by trial sign-up and plan sign-up validation. */
+async function checkSignup(services: Services, email: string): Promise<void> {
+  if (!isBusinessEmail(email)) {
+    throw ApiError.badRequest([{ code: 'BUSINESS_EMAIL_REQUIRED', field: 'email' }]);
+  }
+  if (await findUserByEmail(services.db, email)) {
+    throw ApiError.conflict([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
+  }
+}
+
+export async function validateSignup(
+  services: Services,
+  body: PlanSignupBody,
+  client: ClientInfo,
+): Promise<void> {
+  services.rateLimiter.hit('signupPerIp', client.ip);
+  await checkSignup(services, body.email);
+}
+
+/**
+ * POST /auth/trial-signup: a free_trial relationship (14 days), its admin, and the verification mail.
+ * Answers the login token; the account opens once the email is verified.
+ */
+export async function trialSignup(
+  services: Services,
+  body: TrialSignupBody,
+  client: ClientInfo,
+): Promise<string> {
+  const { db } = services;
+  services.rateLimiter.hit('signupPerIp', client.ip);
+  await checkSignup(services, body.email);
+  const passwordHash = await hashPassword(body.password);
+  let userId: number;
+  try {
+    userId = await db.transaction().execute(async (trx) => {
+      const relationshipId = await createRelationship(trx, {
+        companyName: body.companyName,
+        planType: 'free_trial',
+        timezone: body.timezone ?? 'UTC',
+      });
+      const id = await insertUser(trx, {
+        email: body.email,
+        firstName: body.firstName,
+        jobTitle: body.jobTitle,
+        passwordHash,
+        emailVerified: false,
+        timezone: body.timezone ?? 'UTC',
+      });
+      await addMember(trx, { userId: id, relationshipId, roleIds: [await adminRoleId(trx)], joined: true });
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ApiError.conflict([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
+    throw error;
+  }
+  await sendVerification(services, userId);
+  return createSession(db, { userId, relationshipId: null, ip: client.ip, userAgent: client.userAgent });
+}
+
+async function sendVerification(services: Services, userId: number): Promise<void> {
+  const user = await findUserById(services.db, userId);
+  if (!user) return;
+  const hash = await issueOneTimeToken(services.db, 'email_verify', { userId, email: user.email });
+  const url = `${services.config.publicUrl}/email-verification?${new URLSearchParams({ email: user.email, hash })}`;
+  await services.mailer.send(verificationMail(user.email, user.firstName, url));
+}
+
+/** POST /auth/email/verify: marks the address verified and logs the user in. */
+export async function verifyEmail(
+  services: Services,
+  email: string,
+  hash: string,
+  client: ClientInfo,
+): Promise<string> {
+  const token = await consumeOneTimeToken(services.db, 'email_verify', hash, email);
+  if (!token?.userId) throw ApiError.badRequest('The verification link is invalid or has expired');
+  await services.db
+    .updateTable('users')
+    .set({ email_verified_at: new Date().toISOString() })
+    .where('id', '=', token.userId)
+    .execute();
+  return createSession(services.db, { userId: token.userId, relationshipId: null, ...clientSession(client) });
+}
+
+function clientSession(client: ClientInfo) {
+  return { ip: client.ip, userAgent: client.userAgent };
+}
+
+/** POST /auth/password/forgot: always answers the same; mails a reset link when the account exists. */
+export async function forgotPassword(services: Services, email: string, client: ClientInfo): Promise<void> {
+  services.rateLimiter.hit('forgotPerIp', client.ip);
+  services.rateLimiter.hit('forgotPerAccount', normaliseEmail(email));
+  const user = await findUserByEmail(services.db, email);
+  if (!user?.active) return;
+  const hash = await issueOneTimeToken(services.db, 'password_reset', { userId: user.id, email: user.email });
+  const url = `${services.config.publicUrl}/auth/reset-password?${new URLSearchParams({ email: user.email, hash })}`;
+  await services.mailer.send(passwordResetMail(user.email, user.firstName, url));
+}
+
+/** POST /auth/password/reset: sets the password, revokes every session, logs in anew. */
+export async function resetPassword(
+  services: Services,
+  body: ResetPasswordBody,
+  client: ClientInfo,
+): Promise<string> {
+  const token = await consumeOneTimeToken(services.db, 'password_reset', body.hash, body.email);
+  if (!token?.userId) throw ApiError.badRequest('The reset link is invalid or has expired');
+  const passwordHash = await hashPassword(body.newPassword);
+  await services.db
+    .updateTable('users')
+    // Following a link from the mailbox also proves the address.
+    .set({ password_hash: passwordHash, email_verified_at: new Date().toISOString() })
+    .where('id', '=', token.userId)
+    .execute();
+  await revokeUserSessions(services.db, token.userId);
+  return createSession(services.db, { userId: token.userId, relationshipId: null, ...clientSession(client) });
+}
+
+/** POST /auth/password/change: checks the current password; other sessions end; a new token replaces this one. */
+export async function changePassword(
+  services: Services,
+  auth: AuthContext,
+  body: ChangePasswordBody,
+  client: ClientInfo,
+): Promise<string> {
+  if (!(await verifyPassword(auth.user.passwordHash, body.currentPassword))) {
+    throw ApiError.badRequest([{ code: 'CURRENT_PASSWORD_NOT_MATCH', field: 'currentPassword' }]);
+  }
+  await services.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(body.newPassword) })
+    .where('id', '=', auth.user.id)
+    .execute();
+  await revokeUserSessions(services.db, auth.user.id);
+  return createSession(services.db, {
+    userId: auth.user.id,
+    relationshipId: auth.session.relationship_id,
+    ...clientSession(client),
+  });
+}
+
+/** POST /auth/preregister: an invited person sets name and password and joins the account. */
+export async function preregister(services: Services, body: PreregisterBody): Promise<void> {
+  const token = await consumeOneTimeToken(services.db, 'invitation', body.token);
+  if (!token?.userId || !token.relationshipId) throw ApiError.unauthorized(INVALID_TOKEN);
+  const { userId, relationshipId } = token;
+  const now = new Date().toISOString();
+  const passwordHash = await hashPassword(body.password);
+  await services.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ first_name: body.name, password_hash: passwordHash, email_verified_at: now, invited: 1 })
+      .where('id', '=', userId)
+      .execute();
+    const joined = await trx
+      .updateTable('memberships')
+      .set({ joined_at: now })
+      .where('user_id', '=', userId)
+      .where('relationship_id', '=', relationshipId)
+      .executeTakeFirst();
+    // The invitation was withdrawn (roles revoked) after it was sent.
+    if (Number(joined.numUpdatedRows) === 0) throw ApiError.unauthorized(INVALID_TOKEN);
+  });
+}
+
+/**
+ * GET /auth/account/{id}: a token bound to one relationship. With the login IP allow-list on and the
+ * caller's IP not on it, answers VALIDATION_REQUIRED and mails the admins a one-click approval link.
+ */
+export async function accountToken(
+  services: Services,
+  auth: AuthContext,
+  relationshipId: number,
+  client: ClientInfo,
+): Promise<AccountTokenResponse> {
+  const { db } = services;
+  if (auth.ghost && auth.session.relationship_id !== relationshipId) {
+    throw ApiError.forbidden('A support session is bound to one account');
+  }
+  const relationship = await findRelationship(db, relationshipId);
+  const member =
+    auth.ghost || (await relationshipsOfUser(db, auth.user.id)).some((r) => r.id === relationshipId);
+  if (!relationship || !member) throw ApiError.forbidden(ERROR_KEYS.NO_ACCOUNT);
+  if (!relationship.active) throw ApiError.forbidden(ERROR_KEYS.NO_ACTIVE_ACCOUNT);
+
+  if (relationship.loginIpCheck && !auth.ghost) {
+    const allowed = await readIpList(db, relationshipId, 'login_allow');
+    if (
+      !ipInList(
+        client.ip,
+        allowed.map((entry) => entry.value),
+      )
+    ) {
+      await requestIpApproval(
+        services,
+        relationship.id,
+        relationship.companyName,
+        auth,
+        normaliseIp(client.ip),
+      );
+      return { status: 'VALIDATION_REQUIRED' };
+    }
+  }
+  const token = await createSession(db, {
+    userId: auth.user.id,
+    relationshipId,
+    ...(auth.ghost && auth.session.support_user_id
+      ? { ghost: { role: auth.session.ghost_role ?? 'Support', supportUserId: auth.session.support_user_id } }
+      : {}),
+    ...clientSession(client),
+  });
+  await revokeSession(db, auth.session.token_hash);
+  return { status: 'OK', token: { hash: token } };
+}
+
+async function requestIpApproval(
+  services: Services,
+  relationshipId: number,
+  companyName: string,
+  auth: AuthContext,
+  ip: string,
+): Promise<void> {
+  const { db } = services;
+  const pending = await pendingTokenPayloads(db, 'login_ip', relationshipId);
+  if (pending.some((payload) => payload.ip === ip)) return;
+  const adminEmails = (await adminsOf(db, relationshipId)).map((admin) => admin.email);
+  for (const email of adminEmails) {
+    const token = await issueOneTimeToken(db, 'login_ip', {
+      relationshipId,
+      userId: auth.user.id,
+      email,
+      payload: { ip },
+    });
+    const approveUrl = `${services.config.publicUrl}/api/auth/login-ip/approve?${new URLSearchParams({ token })}`;
+    await services.mailer.send(
+      newLoginIpMail(email, { companyName, userEmail: auth.user.email, ip, approveUrl }),
+    );
+  }
+}
+
+/** GET /auth/login-ip/approve: the admin's one-click link adds the IP to the account's allow-list. */
+export async function approveLoginIp(services: Services, token: string): Promise<boolean> {
+  const consumed = await consumeOneTimeToken(services.db, 'login_ip', token);
+  const ip = consumed?.payload.ip;
+  if (!consumed?.relationshipId || typeof ip !== 'string') return false;
+  await addToIpList(
+    services.db,
+    consumed.relationshipId,
+    'login_allow',
+    ip,
+    `Approved by ${consumed.email ?? 'an admin'}`,
+  );
+  await audit(services.db, {
+    actorUserId: null,
+    relationshipId: consumed.relationshipId,
+    action: 'login_ip.approved',
+    detail: { ip, approvedBy: consumed.email },
+  });
+  return true;
+}

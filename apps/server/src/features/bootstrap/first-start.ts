@@ -1,0 +1,67 @@
+import { FEATURE_FLAGS } from '@veracity/contracts/plans';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/oltp/schema.js';
+import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
+import { syncBuiltInRoles } from '../account/roles.js';
+import { hashPassword, newSecret } from '../auth/secrets.js';
+import { insertUser } from '../users/users.repo.js';
+
+export const DEMO_EMAIL = 'demo@veracity.example';
+export const DEFAULT_ADMIN_EMAIL = 'admin@veracity.example';
+
+export interface SeededAccounts {
+  admin: { email: string; password: string; generated: boolean };
+  demo: { email: string; password: string };
+  relationships: { pro: number; demo: number };
+}
+
+/**
+ * Runs at every start: keeps the built-in roles current and, on an empty database, creates the demo
+ * account (plan demo, every feature, read-only) and a pro account whose admin is also the instance's
+ * support user. Returns the credentials when it created them, so they can be printed once.
+ */
+export async function prepareAccounts(
+  db: Kysely<Database>,
+  admin: { email: string | undefined; password: string | undefined },
+): Promise<SeededAccounts | undefined> {
+  await syncBuiltInRoles(db);
+  const any = await db.selectFrom('relationships').select('id').limit(1).executeTakeFirst();
+  if (any) return undefined;
+
+  const adminPassword = admin.password ?? newSecret(12);
+  const demoPassword = newSecret(9);
+  const adminEmail = admin.email ?? DEFAULT_ADMIN_EMAIL;
+  const [adminHash, demoHash] = await Promise.all([hashPassword(adminPassword), hashPassword(demoPassword)]);
+  const relationships = await db.transaction().execute(async (trx) => {
+    const adminRole = await adminRoleId(trx);
+    const demo = await createRelationship(trx, {
+      companyName: 'Veracity Demo',
+      planType: 'demo',
+      accountFeatures: FEATURE_FLAGS.map((name) => ({ name, value: true })),
+      sensorIntegrated: true,
+    });
+    const pro = await createRelationship(trx, { companyName: 'Veracity', planType: 'pro' });
+    const adminId = await insertUser(trx, {
+      email: adminEmail,
+      firstName: 'Admin',
+      passwordHash: adminHash,
+      emailVerified: true,
+      isSupport: true,
+    });
+    const demoId = await insertUser(trx, {
+      email: DEMO_EMAIL,
+      firstName: 'Demo',
+      passwordHash: demoHash,
+      emailVerified: true,
+    });
+    await addMember(trx, { userId: adminId, relationshipId: pro, roleIds: [adminRole], joined: true });
+    await addMember(trx, { userId: adminId, relationshipId: demo, roleIds: [adminRole], joined: true });
+    await addMember(trx, { userId: demoId, relationshipId: demo, roleIds: [adminRole], joined: true });
+    return { pro, demo };
+  });
+  return {
+    admin: { email: adminEmail, password: adminPassword, generated: admin.password === undefined },
+    demo: { email: DEMO_EMAIL, password: demoPassword },
+    relationships,
+  };
+}

@@ -1,0 +1,96 @@
+import type { OutboxMessage } from '@veracity/contracts/account';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Database } from '../../storage/oltp/schema.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the mail is for (verification, reset, invitation, ...): kept with the outbox row. */
+  kind: string;
+}
+
+export interface Mailer {
+  /** Records the mail in the outbox and, when SMTP is configured, sends it. Never throws for SMTP. */
+  send(mail: Mail): Promise<void>;
+}
+
+export const MAIL_FROM = 'Veracity <no-reply@veracity.example>';
+const SMTP_TIMEOUT_MS = 10_000;
+
+/**
+ * Every mail goes to the outbox table first. With SMTP_URL it is then sent through nodemailer and the
+ * row marked sent (or the error kept); without it the outbox is where mail stays, and outside
+ * production GET /api/dev/outbox lists it.
+ */
+export function createMailer(
+  db: Kysely<Database>,
+  smtpUrl: string | undefined,
+  log: FastifyBaseLogger,
+): Mailer {
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl, {
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      })
+    : undefined;
+  return {
+    async send(mail) {
+      const row = await db
+        .insertInto('email_outbox')
+        .values({
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          kind: mail.kind,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!transport) return;
+      try {
+        await transport.sendMail({
+          from: MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await db
+          .updateTable('email_outbox')
+          .set({ sent_at: new Date().toISOString() })
+          .where('id', '=', row.id)
+          .execute();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log.error({ err: error, outboxId: row.id, kind: mail.kind }, 'sending mail failed');
+        await db
+          .updateTable('email_outbox')
+          .set({ error: message.slice(0, 500) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    },
+  };
+}
+
+export async function listOutbox(db: Kysely<Database>, to?: string, limit = 100): Promise<OutboxMessage[]> {
+  let query = db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').limit(limit);
+  if (to) query = query.where('to_address', '=', to.trim().toLowerCase());
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    kind: row.kind,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  }));
+}

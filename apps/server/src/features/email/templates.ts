@@ -1,0 +1,119 @@
+import type { Mail } from './mailer.js';
+
+/** Escapes text for HTML: company names, user names and IPs come from users. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+interface Layout {
+  to: string;
+  kind: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}
+
+/** One layout for every mail: a plain-text part and a simple, inline-styled HTML part. */
+function render(layout: Layout): Mail {
+  const text = [
+    layout.greeting,
+    '',
+    ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
+    layout.footer,
+    '',
+    'Veracity',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f7fb;font-family:Inter,system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1b1f2a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border:1px solid #e3e6ee;border-radius:8px">
+<tr><td style="padding:24px 32px 8px;font-size:18px;font-weight:600;color:#1f5eff">Veracity</td></tr>
+<tr><td style="padding:8px 32px 24px;font-size:14px;line-height:1.6">
+<p>${escapeHtml(layout.greeting)}</p>
+${layout.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${
+  layout.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="background:#1f5eff;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;display:inline-block">${escapeHtml(layout.action.label)}</a></p>
+<p style="font-size:12px;color:#5b6375">If the button does not work, open this address: ${escapeHtml(layout.action.url)}</p>`
+    : ''
+}
+<p style="font-size:12px;color:#5b6375">${escapeHtml(layout.footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { to: layout.to, kind: layout.kind, subject: layout.subject, text, html };
+}
+
+export function verificationMail(to: string, firstName: string, url: string): Mail {
+  return render({
+    to,
+    kind: 'email_verification',
+    subject: 'Verify your email for Veracity',
+    greeting: `Hello ${firstName},`,
+    paragraphs: ['Welcome to Veracity. Please confirm your email address to start your free trial.'],
+    action: { label: 'Verify my email', url },
+    footer: 'The link is valid for one hour. If you did not sign up, you can ignore this email.',
+  });
+}
+
+export function passwordResetMail(to: string, firstName: string, url: string): Mail {
+  return render({
+    to,
+    kind: 'password_reset',
+    subject: 'Reset your Veracity password',
+    greeting: `Hello ${firstName},`,
+    paragraphs: ['Someone asked to reset the password of your Veracity account.'],
+    action: { label: 'Choose a new password', url },
+    footer: 'The link is valid for one hour and works once. If it was not you, ignore this email.',
+  });
+}
+
+export function invitationMail(to: string, companyName: string, inviterName: string, url: string): Mail {
+  return render({
+    to,
+    kind: 'invitation',
+    subject: `You are invited to ${companyName} on Veracity`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${inviterName} invited you to join ${companyName} on Veracity, to audit its ad traffic together.`,
+    ],
+    action: { label: 'Accept the invitation', url },
+    footer: 'The invitation is valid for 7 days and works once.',
+  });
+}
+
+export function addedToAccountMail(to: string, companyName: string, inviterName: string, url: string): Mail {
+  return render({
+    to,
+    kind: 'added_to_account',
+    subject: `You now have access to ${companyName} on Veracity`,
+    greeting: 'Hello,',
+    paragraphs: [`${inviterName} gave you access to ${companyName}. Log in and pick it in the account list.`],
+    action: { label: 'Log in', url },
+    footer: 'You received this because an admin of that account added you.',
+  });
+}
+
+export function newLoginIpMail(
+  to: string,
+  details: { companyName: string; userEmail: string; ip: string; approveUrl: string },
+): Mail {
+  return render({
+    to,
+    kind: 'login_ip',
+    subject: `Login from an unrecognised IP for ${details.companyName}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${details.userEmail} tried to open ${details.companyName} from the IP address ${details.ip}, which is not on the account's allowed list.`,
+      'If you recognise this login, add the address with one click. The user can then log in again.',
+    ],
+    action: { label: `Allow ${details.ip}`, url: details.approveUrl },
+    footer:
+      'The link is valid for 24 hours and works once. If you do not recognise this login, ignore this email.',
+  });
+}

@@ -1,0 +1,160 @@
+import {
+  zApiKeys,
+  zCreateApiKeyBody,
+  zCreatedApiKey,
+  zDeleteApiKeyBody,
+  zIpList,
+  zIpListUpdate,
+  zMe,
+  zPermissions,
+  zRelationships,
+  zRoles,
+  zSettings,
+  zSettingsUpdate,
+} from '@veracity/contracts/account';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountOf, userOf } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Services } from '../../services.js';
+import type { IpListName } from '../../storage/oltp/schema.js';
+import { createApiKey, deleteApiKey, listApiKeys } from '../account/api-keys.js';
+import { audit } from '../account/audit.js';
+import { readIpList, replaceIpList } from '../account/ip-lists.js';
+import { findRelationship, relationshipsOfUser, toRelationshipDto } from '../account/relationships.repo.js';
+import { rolesOf } from '../account/roles.js';
+import { findUserById } from '../users/users.repo.js';
+import { describeMe, describeSettings, updateSettings } from './me.service.js';
+
+/** The signed-in person: profile, accounts, permissions, settings, traffic IP lists, API keys. */
+export const meRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = services;
+
+    app.get(
+      '/me',
+      { config: { access: { kind: 'user', allowUnverified: true } }, schema: { response: { 200: zMe } } },
+      async (request) => describeMe(userOf(request)),
+    );
+
+    app.get(
+      '/me/relationships',
+      { config: { access: { kind: 'user' } }, schema: { response: { 200: zRelationships } } },
+      async (request) => {
+        const auth = userOf(request);
+        // A support session sees the one account it was opened for.
+        if (auth.ghost) return auth.relationship ? [toRelationshipDto(auth.relationship)] : [];
+        return (await relationshipsOfUser(db, auth.user.id)).map(toRelationshipDto);
+      },
+    );
+
+    app.get(
+      '/me/permissions',
+      { config: { access: { kind: 'account' } }, schema: { response: { 200: zPermissions } } },
+      async (request) => [...accountOf(request).permissions].sort(),
+    );
+
+    app.get(
+      '/list-roles',
+      { config: { access: { kind: 'account' } }, schema: { response: { 200: zRoles } } },
+      async (request) => rolesOf(db, accountOf(request).relationship.id),
+    );
+
+    app.get(
+      '/me/settings',
+      { config: { access: { kind: 'account' } }, schema: { response: { 200: zSettings } } },
+      async (request) => describeSettings(accountOf(request)),
+    );
+
+    app.put(
+      '/me/settings',
+      {
+        config: { access: { kind: 'account', write: true } },
+        schema: { body: zSettingsUpdate, response: { 200: zSettings } },
+      },
+      async (request) => {
+        const auth = accountOf(request);
+        await updateSettings(services, auth, request.body);
+        const user = await findUserById(db, auth.user.id);
+        const fresh = await findRelationship(db, auth.relationship.id);
+        if (!user || !fresh) throw ApiError.notFound();
+        return describeSettings({ ...auth, user, relationship: fresh });
+      },
+    );
+
+    const ipListRoutes = (path: string, list: IpListName) => {
+      app.get(
+        path,
+        { config: { access: { kind: 'account' } }, schema: { response: { 200: zIpList } } },
+        async (request) => ({ entries: await readIpList(db, accountOf(request).relationship.id, list) }),
+      );
+      app.post(
+        path,
+        {
+          config: { access: { kind: 'account', write: true, permission: 'account_manage_ip_whitelist' } },
+          schema: { body: zIpListUpdate, response: { 200: zIpList } },
+        },
+        async (request) => {
+          const auth = accountOf(request);
+          const entries = await replaceIpList(db, auth.relationship.id, list, request.body.entries);
+          await audit(db, {
+            actorUserId: auth.user.id,
+            relationshipId: auth.relationship.id,
+            action: `ip_list.${list}.replaced`,
+            detail: { entries: entries.length },
+            ip: request.ip,
+          });
+          return { entries };
+        },
+      );
+    };
+    ipListRoutes('/me/ip-whitelist', 'traffic_allow');
+    ipListRoutes('/me/ip-blacklist', 'traffic_deny');
+
+    const keysAccess = {
+      kind: 'account',
+      view: 'developers_settings',
+      permission: 'account_manage_integrations',
+    } as const;
+    app.get(
+      '/me/keys',
+      { config: { access: keysAccess }, schema: { response: { 200: zApiKeys } } },
+      async (request) => listApiKeys(db, accountOf(request).relationship.id),
+    );
+    app.post(
+      '/me/keys',
+      {
+        config: { access: { ...keysAccess, write: true } },
+        schema: { body: zCreateApiKeyBody, response: { 201: zCreatedApiKey } },
+      },
+      async (request, reply) => {
+        const auth = accountOf(request);
+        const created = await createApiKey(db, auth.relationship.id, auth.user.id, request.body.name);
+        await audit(db, {
+          actorUserId: auth.user.id,
+          relationshipId: auth.relationship.id,
+          action: 'api_key.created',
+          detail: { id: created.id, prefix: created.prefix },
+          ip: request.ip,
+        });
+        return reply.code(201).send(created);
+      },
+    );
+    app.delete(
+      '/me/keys',
+      { config: { access: { ...keysAccess, write: true } }, schema: { body: zDeleteApiKeyBody } },
+      async (request, reply) => {
+        const auth = accountOf(request);
+        if (!(await deleteApiKey(db, auth.relationship.id, request.body.key)))
+          throw ApiError.notFound('No such key');
+        await audit(db, {
+          actorUserId: auth.user.id,
+          relationshipId: auth.relationship.id,
+          action: 'api_key.deleted',
+          detail: { id: request.body.key },
+          ip: request.ip,
+        });
+        return reply.code(204).send();
+      },
+    );
+  };

@@ -1,0 +1,108 @@
+import type { zSettingsUpdate } from '@veracity/contracts/account';
+import { DEFAULT_TRANSLATIONS, type Me, type Settings } from '@veracity/contracts/account';
+import { ADMIN_PERMISSION, visibleViews } from '@veracity/contracts/plans';
+import type { z } from 'zod';
+import type { AuthContext } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Services } from '../../services.js';
+
+/** GET /api/me: the person, and the selected account's facts and gating when the token is bound. */
+export function describeMe(auth: AuthContext): Me {
+  const { user, relationship } = auth;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    jobTitle: user.jobTitle,
+    emailVerified: user.emailVerified,
+    isSupport: user.isSupport,
+    ghost: auth.ghost,
+    ghostRole: auth.ghost ? auth.session.ghost_role : null,
+    relationshipId: relationship?.id ?? null,
+    companyName: relationship?.companyName ?? null,
+    planType: relationship?.planType ?? null,
+    accountFeatures: relationship?.accountFeatures ?? [],
+    vertical: relationship?.vertical ?? null,
+    translations: { ...DEFAULT_TRANSLATIONS, ...(relationship?.translations ?? {}) },
+    trialExpiresAt: relationship?.trialExpiresAt ?? null,
+    sensorIntegrated: relationship?.sensorIntegrated ?? false,
+    // Campaigns, offers and traffic sources arrive with the firewall and S2S issues.
+    numCampaigns: 0,
+    numOffers: 0,
+    numTrafficSources: 0,
+    allowedVars: relationship?.allowedVars ?? 4,
+    isAdmin: auth.permissions.has(ADMIN_PERMISSION),
+    isDemo: relationship?.planType === 'demo',
+    visibleViews: relationship ? visibleViews(relationship.planType, relationship.accountFeatures) : [],
+  };
+}
+
+export function describeSettings(auth: AuthContext): Settings {
+  const { user, relationship } = auth;
+  return {
+    user: { firstName: user.firstName, jobTitle: user.jobTitle, timezone: user.timezone },
+    account: relationship
+      ? {
+          companyName: relationship.companyName,
+          timezone: relationship.timezone,
+          currency: relationship.currency,
+          defaultCpc: relationship.defaultCpc,
+        }
+      : null,
+    invitedUser: user.invited,
+  };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /api/me/settings: the person's part for anyone; the account's part needs account_manage_settings. */
+export async function updateSettings(
+  services: Services,
+  auth: AuthContext,
+  update: z.infer<typeof zSettingsUpdate>,
+): Promise<void> {
+  const { db } = services;
+  if (update.account && !auth.permissions.has('account_manage_settings')) {
+    throw ApiError.forbidden('You do not have permission to do this');
+  }
+  for (const [field, zone] of [
+    ['user.timezone', update.user?.timezone],
+    ['account.timezone', update.account?.timezone],
+  ] as const) {
+    if (zone !== undefined && !isTimeZone(zone)) throw ApiError.fields([{ code: 'NOT_VALID', field }]);
+  }
+  if (update.user) {
+    const { firstName, jobTitle, timezone } = update.user;
+    if (firstName !== undefined || jobTitle !== undefined || timezone !== undefined) {
+      await db
+        .updateTable('users')
+        .set({
+          ...(firstName === undefined ? {} : { first_name: firstName }),
+          ...(jobTitle === undefined ? {} : { job_title: jobTitle }),
+          ...(timezone === undefined ? {} : { timezone }),
+        })
+        .where('id', '=', auth.user.id)
+        .execute();
+    }
+  }
+  if (update.account && auth.relationship) {
+    const { companyName, timezone, currency, defaultCpc } = update.account;
+    await db
+      .updateTable('relationships')
+      .set({
+        ...(companyName === undefined ? {} : { company_name: companyName }),
+        ...(timezone === undefined ? {} : { timezone }),
+        ...(currency === undefined ? {} : { currency: currency.toUpperCase() }),
+        ...(defaultCpc === undefined ? {} : { default_cpc: JSON.stringify(defaultCpc) }),
+      })
+      .where('id', '=', auth.relationship.id)
+      .execute();
+  }
+}

@@ -1,0 +1,57 @@
+import { type HOME_MODES, zLoginAsBody, zLoginAsResponse } from '@veracity/contracts/auth';
+import { isSelfServicePlan, isViewVisible } from '@veracity/contracts/plans';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userOf } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Services } from '../../services.js';
+import { audit } from '../account/audit.js';
+import { findRelationship, type RelationshipRecord } from '../account/relationships.repo.js';
+import { createSession } from '../auth/sessions.repo.js';
+
+/** Where a support session lands (spec 01 §2, login-as h): the overview when home is the landing. */
+function homeMode(relationship: RelationshipRecord): (typeof HOME_MODES)[number] {
+  if (!isViewVisible('home', relationship.planType, relationship.accountFeatures)) return 'disabled';
+  return isSelfServicePlan(relationship.planType) ? 'enabled_and_default_landing' : 'enabled_only';
+}
+
+/** Support staff open a customer's account in a ghost session, every time written to the audit log. */
+export const supportRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/support/login-as',
+      {
+        config: { access: { kind: 'support' } },
+        schema: { body: zLoginAsBody, response: { 200: zLoginAsResponse } },
+      },
+      async (request) => {
+        const support = userOf(request);
+        const relationship = await findRelationship(services.db, request.body.relationshipId);
+        if (!relationship) throw ApiError.notFound('No such account');
+        const ghostRole = request.body.role;
+        const token = await createSession(services.db, {
+          userId: support.user.id,
+          relationshipId: relationship.id,
+          ghost: { role: ghostRole, supportUserId: support.user.id },
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+        await audit(services.db, {
+          actorUserId: support.user.id,
+          relationshipId: relationship.id,
+          action: 'support.login_as',
+          detail: { ghostRole, supportEmail: support.user.email },
+          ip: request.ip,
+        });
+        const mode = homeMode(relationship);
+        const query = new URLSearchParams({ t: token, r: String(relationship.id), g: ghostRole, h: mode });
+        return {
+          url: `${services.config.publicUrl}/auth/login-as?${query}`,
+          token,
+          relationshipId: relationship.id,
+          ghostRole,
+          homeMode: mode,
+        };
+      },
+    );
+  };

@@ -1,0 +1,150 @@
+import { HTTP_STATUS } from '@veracity/contracts/errors';
+import { isViewVisible, PERMISSION_KEYS, type PermissionKey } from '@veracity/contracts/plans';
+import type { ViewId } from '@veracity/contracts/views';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  findRelationship,
+  permissionsOf,
+  type RelationshipRecord,
+} from '../features/account/relationships.repo.js';
+import { findLiveSession, type StoredSession } from '../features/auth/sessions.repo.js';
+import { findUserById, type UserRecord } from '../features/users/users.repo.js';
+import type { Database } from '../storage/oltp/schema.js';
+import { ApiError } from './api-error.js';
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; a route without it stops the
+ * server at startup, so no route is ever open by accident.
+ * - public: anyone (rate limits apply where it matters);
+ * - dev: anyone, and the route exists only outside production;
+ * - user: a signed-in person, before or after choosing an account;
+ * - account: a signed-in person acting in one relationship (the token is bound to it), optionally
+ *   needing a view of the plan, a permission, and refusing the demo account (write) or support
+ *   sessions (noGhost);
+ * - support: support staff.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'dev' }
+  | { kind: 'user'; allowUnverified?: boolean; noGhost?: boolean }
+  | { kind: 'account'; view?: ViewId; permission?: PermissionKey; write?: boolean; noGhost?: boolean }
+  | { kind: 'support' };
+
+export interface AuthContext {
+  session: StoredSession;
+  user: UserRecord;
+  /** Set when the token is bound to a relationship. */
+  relationship: RelationshipRecord | null;
+  permissions: ReadonlySet<PermissionKey>;
+  ghost: boolean;
+}
+
+/** An account-bound context: what `account` routes receive. */
+export interface AccountContext extends AuthContext {
+  relationship: RelationshipRecord;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const DEMO_MESSAGE = 'This action is disabled for the demo account';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/** Resolves the caller from the bearer token; null when there is none or it is not live. */
+export async function resolveAuth(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+): Promise<AuthContext | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const session = await findLiveSession(db, token);
+  if (!session) return null;
+  const user = await findUserById(db, session.user_id);
+  if (!user || !user.active) return null;
+  const relationship = session.relationship_id
+    ? ((await findRelationship(db, session.relationship_id)) ?? null)
+    : null;
+  const ghost = session.ghost === 1;
+  // A support session acts with every permission of the ghost role, in that one relationship.
+  const permissions = !relationship
+    ? new Set<PermissionKey>()
+    : ghost
+      ? new Set<PermissionKey>(PERMISSION_KEYS)
+      : await permissionsOf(db, user.id, relationship.id);
+  return { session, user, relationship, permissions, ghost };
+}
+
+/** The checks of one access rule, in the order a person can act on: who, verified, where, what. */
+export function checkAccess(access: Access, auth: AuthContext | null): void {
+  if (access.kind === 'public' || access.kind === 'dev') return;
+  if (!auth) throw ApiError.unauthorized('Your session has expired. Please log in again.');
+  if (access.kind === 'support') {
+    if (!auth.user.isSupport || auth.ghost) throw ApiError.forbidden('Support staff only');
+    return;
+  }
+  const allowUnverified = access.kind === 'user' && access.allowUnverified === true;
+  if (!auth.user.emailVerified && !allowUnverified) {
+    throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
+  }
+  if (access.noGhost && auth.ghost) throw ApiError.forbidden('Not available in a support session');
+  if (access.kind === 'user') return;
+
+  const relationship = auth.relationship;
+  if (!relationship) throw ApiError.forbidden('Select an account first');
+  if (!relationship.active) throw ApiError.forbidden('NO_ACTIVE_ACCOUNT');
+  if (access.view && !isViewVisible(access.view, relationship.planType, relationship.accountFeatures)) {
+    throw ApiError.forbidden('This feature is not available on your plan');
+  }
+  if (access.write && relationship.planType === 'demo')
+    throw new ApiError(HTTP_STATUS.DEMO_ACCOUNT, DEMO_MESSAGE);
+  if (access.permission && !auth.permissions.has(access.permission)) {
+    throw ApiError.forbidden('You do not have permission to do this');
+  }
+}
+
+/** The context of an account route, after checkAccess passed. */
+export function accountOf(request: FastifyRequest): AccountContext {
+  const auth = request.auth;
+  if (!auth?.relationship) throw ApiError.forbidden('Select an account first');
+  return { ...auth, relationship: auth.relationship };
+}
+
+export function userOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw ApiError.unauthorized();
+  return request.auth;
+}
+
+/**
+ * Installs access control on an encapsulated API scope: startup fails for a route without a rule, and
+ * every request is checked before its body is read.
+ */
+export function installAccessControl(api: FastifyInstance, db: Kysely<Database>, production: boolean): void {
+  api.decorateRequest('auth', null);
+  api.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if (access.kind === 'dev' && production) {
+      throw new Error(`Route ${route.method} ${route.url} is for development only`);
+    }
+  });
+  api.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return; // 404s of the scope reach here without a route
+    if (access.kind === 'public' || access.kind === 'dev') return;
+    request.auth = await resolveAuth(db, request);
+    checkAccess(access, request.auth);
+  });
+}
