@@ -1,8 +1,8 @@
 import { expect, test } from '../fixtures.js';
 
 test.describe('the dashboard foundation', () => {
-  test('the root renders the welcome page with both stores up, from the real API', async ({ page }) => {
-    await page.goto('/');
+  test('the status page shows both stores up, from the real API', async ({ page }) => {
+    await page.goto('/status');
     await expect(page.getByTestId('welcome')).toBeVisible();
     const stores = page.getByTestId('health-stores');
     await expect(stores.getByTestId('store-accounts')).toContainText('SQLite');
@@ -11,10 +11,12 @@ test.describe('the dashboard foundation', () => {
     await expect(page.getByTestId('health-error')).toHaveCount(0);
   });
 
-  test('an unknown path goes to the root and keeps the query string', async ({ page }) => {
+  test('an unknown path goes to the root, then to the login without a session, keeping the query string', async ({
+    page,
+  }) => {
     await page.goto('/no/such/screen?from=2026-11-01&to=2026-11-07');
-    await expect(page).toHaveURL(/\/\?from=2026-11-01&to=2026-11-07$/);
-    await expect(page.getByTestId('welcome')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login\?from=2026-11-01&to=2026-11-07$/);
+    await expect(page.getByTestId('auth-login')).toBeVisible();
   });
 
   test('navigating carries the current query string over', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotificationProvider } from './components/Notifications/NotificationProvider';
+import { clearSession } from './features/session/session-storage';
 import { isApiError } from './lib/api-client';
 import { describeApiError } from './lib/api-errors';
-import { clearSessionToken } from './lib/session-token';
 
 /**
  * A 401 outside the auth pages logs the user out and goes to the root (spec 01 §4). Auth screens
@@ -14,7 +14,7 @@ export function logOutOnUnauthorized(
   leave: () => void = () => window.location.assign('/'),
 ): boolean {
   if (describeApiError(error).kind !== 'logout') return false;
-  clearSessionToken();
+  clearSession();
   leave();
   return true;
 }

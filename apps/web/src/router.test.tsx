@@ -68,8 +68,8 @@ function CrashingScreen(): never {
 }
 
 describe('router', () => {
-  it('shows the welcome page at / with the status of each store from GET /api/health', async () => {
-    renderApp('/');
+  it('shows the service status page at /status with the status of each store from GET /api/health', async () => {
+    renderApp('/status');
     expect(screen.getByTestId('welcome')).toBeTruthy();
     const table = await screen.findByTestId('health-stores');
     expect(within(table).getByTestId('store-oltp').textContent).toContain('sqlite');
@@ -79,10 +79,10 @@ describe('router', () => {
     expect(screen.getByTestId('health-status').textContent).toContain('Degraded');
   });
 
-  it('redirects an unknown path to the root, keeping the query string', async () => {
+  it('redirects an unknown path to the root, which the guard sends to the login without a session', async () => {
     renderApp('/no/such/page?relationship=7');
-    expect(await screen.findByTestId('welcome')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/?relationship=7');
+    expect(await screen.findByTestId('auth-login')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/auth/login?relationship=7');
   });
 
   it.each([

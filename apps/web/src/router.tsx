@@ -2,8 +2,12 @@ import type { ViewId } from '@veracity/contracts/views';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { accountRoutes } from './features/account/account.routes';
+import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
+import { AnalyticsPage, OverviewPage } from './features/intelligence/IntelligenceStartPage';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
+import { IntegrationPage } from './features/setup/IntegrationPage';
+import { EntryPage } from './features/shell/EntryPage';
 import { PrivateLayout } from './features/shell/PrivateLayout';
 import { WelcomePage } from './features/welcome/WelcomePage';
 
@@ -17,7 +21,24 @@ export interface RouteHandle {
  * Private screens (spec 01 §2), rendered inside the navigation shell. Each feature issue adds its
  * routes here with a handle naming the view id; the rail then lists them.
  */
-export const privateRoutes: RouteObject[] = [...accountRoutes];
+export const privateRoutes: RouteObject[] = [
+  {
+    path: 'intelligence/overview',
+    element: <OverviewPage />,
+    handle: { view: 'home', title: 'Overview' } satisfies RouteHandle,
+  },
+  {
+    path: 'intelligence/analytics',
+    element: <AnalyticsPage />,
+    handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
+  },
+  {
+    path: 'setup/integration',
+    element: <IntegrationPage />,
+    handle: { view: 'integration', title: 'Integration' } satisfies RouteHandle,
+  },
+  ...accountRoutes,
+];
 
 function RedirectToRoot() {
   const { search } = useLocation();
@@ -119,7 +140,10 @@ export const routes: RouteObject[] = withErrorScreen([
     path: '/',
     element: <Outlet />,
     children: [
-      { index: true, element: <WelcomePage />, handle: { title: 'Veracity' } },
+      { index: true, element: <EntryPage />, handle: { title: 'Veracity' } },
+      { path: 'loader', element: <EntryPage />, handle: { title: 'Veracity' } },
+      { path: 'status', element: <WelcomePage />, handle: { title: 'Service status' } },
+      ...publicRoutes,
       { path: 'sandbox', element: <SandboxLayout />, children: sandboxRoutes },
       {
         path: 'sandbox/shell/*',

@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MVAS_VERTICAL, type Relationship } from '@veracity/contracts/account';
+import { useLocation, useNavigate } from 'react-router';
+import { ERROR_ROUTES } from '../../lib/api-errors';
+import { withCurrentSearch } from '../../lib/navigation';
+import { baseRoute } from '../session/base-route';
+import { FORCE_SELECTION_PARAM } from '../session/guard';
+import { logOut } from '../session/logout';
+import { meQueryKey, permissionsQueryKey } from '../session/session.api';
+import {
+  storeAccountFacts,
+  storeActiveRelationshipId,
+  storePaymentUrl,
+  storeToken,
+} from '../session/session-storage';
+import { authApi } from './auth.api';
+import { searchWithout } from './use-auth-failure';
+
+export const EMAIL_VERIFICATION_PENDING_PATH = '/auth/email-verification-pending';
+
+/**
+ * Where selecting an account leads (spec 01 §4), with the session changes on the way:
+ * - inactive with a payment link: store it, log out, /account-inactive;
+ * - inactive without one: log out, /account-missing;
+ * - active: ask for the account's token; OK stores it, the account id and the account's facts and
+ *   goes to the base route; VALIDATION_REQUIRED logs out to the unrecognised-IP notice; any other
+ *   answer or error logs out to the index.
+ */
+export async function selectRelationship(relationship: Relationship): Promise<string> {
+  if (!relationship.active) {
+    if (relationship.paymentUrl) {
+      storePaymentUrl(relationship.paymentUrl);
+      logOut();
+      return ERROR_ROUTES.accountInactive;
+    }
+    logOut();
+    return ERROR_ROUTES.accountMissing;
+  }
+  try {
+    const answer = await authApi.accountToken(relationship.id);
+    if (answer.status === 'VALIDATION_REQUIRED') {
+      logOut();
+      return EMAIL_VERIFICATION_PENDING_PATH;
+    }
+    if (answer.status !== 'OK' || !answer.token) throw new Error(`Account token status ${answer.status}`);
+    storeToken(answer.token.hash);
+    storeActiveRelationshipId(relationship.id);
+    storeAccountFacts({ vas: relationship.vertical === MVAS_VERTICAL, planType: relationship.planType });
+    return baseRoute(relationship);
+  } catch (error) {
+    console.error('Selecting the account failed', error);
+    logOut();
+    return '/';
+  }
+}
+
+/** Runs the selection and navigates, leaving forceSelection behind so the guard lets the user in. */
+export function useSelectRelationship() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return useMutation({
+    mutationFn: selectRelationship,
+    meta: { authScreen: true },
+    onSuccess: (to) => {
+      client.removeQueries({ queryKey: meQueryKey });
+      client.removeQueries({ queryKey: permissionsQueryKey });
+      void navigate(withCurrentSearch(to, searchWithout(search, [FORCE_SELECTION_PARAM])), { replace: true });
+    },
+  });
+}
