@@ -13,7 +13,7 @@ import { IpEntriesEditor } from './IpEntriesEditor';
 import { draftsFrom, entriesFromDrafts, hasIpErrors, validateIpDrafts } from './ip-entries';
 import { LoadError, SkeletonRows } from './PageStates';
 import { useAccountMutation } from './use-api-feedback';
-import { useWriteAccess } from './use-write-access';
+import { isLocked, useWriteAccess } from './use-write-access';
 
 export const LOGIN_ACCESS_MESSAGES = {
   saved: 'Login access settings saved',
@@ -53,7 +53,7 @@ function LoginAccessForm({ initial }: { initial: LoginAccessSettings }) {
         <Toggle
           checked={enabled}
           onChange={setEnabled}
-          disabled={!access.allowed}
+          disabled={isLocked(access)}
           aria-label="Restrict sign-ins to listed IP addresses"
           id="login-access-toggle"
         />
@@ -68,7 +68,7 @@ function LoginAccessForm({ initial }: { initial: LoginAccessSettings }) {
         errors={errors}
         onChange={setDrafts}
         showErrors={attempted}
-        disabled={!access.allowed}
+        disabled={isLocked(access)}
         testId="login-ip"
         emptyText="No allowed addresses. Add your office or VPN address."
       />

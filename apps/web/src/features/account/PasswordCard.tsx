@@ -8,7 +8,7 @@ import { changePassword } from './account.api';
 import { GuardedButton } from './GuardedButton';
 import { reloadPage } from './page-reload';
 import { useAccountMutation } from './use-api-feedback';
-import { useWriteAccess } from './use-write-access';
+import { isLocked, useWriteAccess } from './use-write-access';
 
 export const PASSWORD_MESSAGES = {
   currentRequired: 'Please write your current password',
@@ -80,7 +80,7 @@ export function PasswordCard() {
       onBlur={() => setTouched((current) => ({ ...current, [name]: true }))}
       touched={touched[name]}
       error={errors[name]}
-      disabled={!access.allowed}
+      disabled={isLocked(access)}
       data-testid={testId}
     />
   );

@@ -23,6 +23,7 @@ export const PLANS_MESSAGES = {
     'Plan changes for this account are handled by its billing contact. Please ask them to change the plan.',
   trialExpired: 'Your free trial has expired. Choose a plan to keep protecting your traffic.',
   trialDaysLeft: (days: number) => `Your free trial ends in ${days} ${days === 1 ? 'day' : 'days'}.`,
+  demoPlan: 'This is a demo account, so its plan cannot be changed.',
   customPlan:
     'This account has a custom plan agreed with Veracity. Your account manager handles any change to it.',
   firewallNote:
@@ -135,7 +136,11 @@ export function PlansPage() {
       ) : (
         <>
           {planType === 'free_trial' ? <TrialNotice trialExpiresAt={me.data.trialExpiresAt} /> : null}
-          {!selfService ? (
+          {planType === 'demo' ? (
+            <p className={styles.notice} data-testid="plans-demo">
+              {PLANS_MESSAGES.demoPlan}
+            </p>
+          ) : !selfService ? (
             <p className={styles.notice} data-testid="plans-custom">
               {PLANS_MESSAGES.customPlan}
             </p>

@@ -10,7 +10,7 @@ import { LoadError, SkeletonRows } from './PageStates';
 import { TimeZoneInput } from './TimeZoneInput';
 import { isKnownTimeZone, TIME_ZONE_MESSAGE } from './time-zones';
 import { useAccountMutation } from './use-api-feedback';
-import { useWriteAccess } from './use-write-access';
+import { isLocked, useWriteAccess } from './use-write-access';
 
 export const PROFILE_MESSAGES = {
   saved: 'Your profile was updated',
@@ -77,7 +77,7 @@ function ProfileForm({ initial, email }: { initial: ProfileFields; email: string
           onBlur={() => touch('firstName')}
           touched={touched.firstName}
           error={errors.firstName}
-          disabled={!access.allowed}
+          disabled={isLocked(access)}
           data-testid="profile-first-name"
         />
         <Input
@@ -87,7 +87,7 @@ function ProfileForm({ initial, email }: { initial: ProfileFields; email: string
           onBlur={() => touch('jobTitle')}
           touched={touched.jobTitle}
           error={errors.jobTitle}
-          disabled={!access.allowed}
+          disabled={isLocked(access)}
           data-testid="profile-job-title"
         />
         <TimeZoneInput
@@ -97,7 +97,7 @@ function ProfileForm({ initial, email }: { initial: ProfileFields; email: string
           onBlur={() => touch('timezone')}
           touched={touched.timezone}
           error={errors.timezone}
-          disabled={!access.allowed}
+          disabled={isLocked(access)}
           data-testid="profile-timezone"
         />
       </div>

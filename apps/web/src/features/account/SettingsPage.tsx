@@ -14,7 +14,7 @@ import { EmptyState, LoadError, SkeletonRows } from './PageStates';
 import { TimeZoneInput } from './TimeZoneInput';
 import { isKnownTimeZone, TIME_ZONE_MESSAGE } from './time-zones';
 import { useAccountMutation } from './use-api-feedback';
-import { useWriteAccess } from './use-write-access';
+import { isLocked, useWriteAccess } from './use-write-access';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Account settings saved',
@@ -75,7 +75,7 @@ function AccountSettingsForm({ initial }: { initial: AccountSettings }) {
             onBlur={() => touch('companyName')}
             touched={isTouched('companyName')}
             error={companyError}
-            disabled={!access.allowed}
+            disabled={isLocked(access)}
             data-testid="settings-company-name"
           />
           <TimeZoneInput
@@ -85,7 +85,7 @@ function AccountSettingsForm({ initial }: { initial: AccountSettings }) {
             onBlur={() => touch('timezone')}
             touched={isTouched('timezone')}
             error={timezoneError}
-            disabled={!access.allowed}
+            disabled={isLocked(access)}
             data-testid="settings-timezone"
           />
           <div data-testid="settings-currency">
@@ -95,7 +95,7 @@ function AccountSettingsForm({ initial }: { initial: AccountSettings }) {
               options={currencies.map((code) => ({ value: code, label: code }))}
               value={currency}
               onChange={setCurrency}
-              disabled={!access.allowed}
+              disabled={isLocked(access)}
             />
           </div>
         </div>
@@ -121,7 +121,7 @@ function AccountSettingsForm({ initial }: { initial: AccountSettings }) {
                   onBlur={() => touch(`cpc-${id}`)}
                   touched={isTouched(`cpc-${id}`)}
                   error={entry?.error}
-                  disabled={!access.allowed}
+                  disabled={isLocked(access)}
                   data-testid={`settings-cpc-${id}`}
                 />
               );

@@ -13,7 +13,7 @@ import { IpEntriesEditor } from './IpEntriesEditor';
 import { draftsFrom, entriesFromDrafts, hasIpErrors, validateIpDrafts } from './ip-entries';
 import { LoadError, SkeletonRows } from './PageStates';
 import { useAccountMutation } from './use-api-feedback';
-import { useWriteAccess } from './use-write-access';
+import { isLocked, useWriteAccess } from './use-write-access';
 
 /** The two traffic lists: what they do to classification, in the product's words. */
 export const TRAFFIC_IP_LISTS: Record<
@@ -65,7 +65,7 @@ function TrafficIpListForm({ list, initial }: { list: TrafficIpList; initial: Ip
         errors={errors}
         onChange={setDrafts}
         showErrors={attempted}
-        disabled={!access.allowed}
+        disabled={isLocked(access)}
         testId={copy.testId}
         emptyText={copy.empty}
       />

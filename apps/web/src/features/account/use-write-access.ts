@@ -41,3 +41,8 @@ export function useWriteAccess(permission?: PermissionKey): WriteAccess {
   const permissions = usePermissions();
   return writeAccess(me.data?.isDemo, permissions.data, permission);
 }
+
+/** Form fields are locked once a refusal is known; while loading they stay editable. */
+export function isLocked(access: WriteAccess): boolean {
+  return !access.allowed && access.reason !== null;
+}
