@@ -17,7 +17,7 @@ import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { meRoutes } from './features/me/me.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
-import { installAccessControl } from './http/access.js';
+import { type ApiRoute, installAccessControl } from './http/access.js';
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -77,6 +77,8 @@ export async function buildApp(
   installErrorHandler(app);
   await registerSecurityHeaders(app);
 
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   const services: Services = {
     config,
     db: stores.accounts.db,
@@ -86,7 +88,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      installAccessControl(api, services.db, config.env === 'production');
+      installAccessControl(api, services.db, config.env === 'production', apiRoutes);
       // The dashboard's API speaks JSON only: any other body type is answered 415.
       api.removeAllContentTypeParsers();
       api.addContentTypeParser(

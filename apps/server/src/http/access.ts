@@ -45,9 +45,19 @@ export interface AccountContext extends AuthContext {
   relationship: RelationshipRecord;
 }
 
+/** A route of the API with its rule, as registered (the access matrix test reads these). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -131,13 +141,21 @@ export function userOf(request: FastifyRequest): AuthContext {
  * Installs access control on an encapsulated API scope: startup fails for a route without a rule, and
  * every request is checked before its body is read.
  */
-export function installAccessControl(api: FastifyInstance, db: Kysely<Database>, production: boolean): void {
+export function installAccessControl(
+  api: FastifyInstance,
+  db: Kysely<Database>,
+  production: boolean,
+  registry: ApiRoute[],
+): void {
   api.decorateRequest('auth', null);
   api.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     if (access.kind === 'dev' && production) {
       throw new Error(`Route ${route.method} ${route.url} is for development only`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registry.push({ method, url: route.url, access });
     }
   });
   api.addHook('onRequest', async (request) => {

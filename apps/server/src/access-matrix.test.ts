@@ -1,0 +1,274 @@
+import type { PermissionKey } from '@veracity/contracts/plans';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountToken,
+  addTenantUser,
+  call,
+  createTenant,
+  login,
+  type Tenant,
+} from './test-support/fixtures.js';
+import { startTestApp, type TestApp } from './test-support/test-app.js';
+
+/**
+ * Who may call each /api route: the table a person would write from the spec, checked against the
+ * server's behaviour for every kind of caller. A route missing from this table fails the suite.
+ */
+type Rule =
+  | { who: 'anyone' }
+  | { who: 'signed-in'; unverified?: boolean; ofThisAccount?: boolean }
+  | { who: 'member'; permission?: PermissionKey; write?: boolean; noGhost?: boolean }
+  | { who: 'support' };
+
+const anyone: Rule = { who: 'anyone' };
+const member: Rule = { who: 'member' };
+const write = (permission?: PermissionKey, noGhost = false): Rule => ({
+  who: 'member',
+  write: true,
+  noGhost,
+  ...(permission ? { permission } : {}),
+});
+
+const MATRIX: Record<string, Rule> = {
+  'GET /api/health': anyone,
+  'GET /api/dev/outbox': anyone,
+  'POST /api/auth/login': anyone,
+  'POST /api/auth/logout': { who: 'signed-in', unverified: true },
+  'POST /api/auth/trial-signup': anyone,
+  'POST /api/auth/validate-signup': anyone,
+  'POST /api/auth/preregister': anyone,
+  'POST /api/auth/password/forgot': anyone,
+  'POST /api/auth/password/reset': anyone,
+  'POST /api/auth/password/change': { who: 'signed-in' },
+  'POST /api/auth/email/verify': anyone,
+  // Called with the id of the test's home account: only its members (and its support session) get in.
+  'GET /api/auth/account/:id': { who: 'signed-in', ofThisAccount: true },
+  'GET /api/auth/login-ip/approve': anyone,
+  'POST /api/performance/unsubscribe': anyone,
+  'GET /api/me': { who: 'signed-in', unverified: true },
+  'GET /api/me/relationships': { who: 'signed-in' },
+  'GET /api/me/permissions': member,
+  'GET /api/list-roles': member,
+  'GET /api/me/settings': member,
+  'PUT /api/me/settings': write(),
+  'GET /api/me/ip-whitelist': member,
+  'POST /api/me/ip-whitelist': write('account_manage_ip_whitelist'),
+  'GET /api/me/ip-blacklist': member,
+  'POST /api/me/ip-blacklist': write('account_manage_ip_whitelist'),
+  'GET /api/me/keys': { who: 'member', permission: 'account_manage_integrations' },
+  'POST /api/me/keys': write('account_manage_integrations'),
+  'DELETE /api/me/keys': write('account_manage_integrations'),
+  'GET /api/account/payment-page': member,
+  'GET /api/account/users': { who: 'member', permission: 'account_manage_users', noGhost: true },
+  'POST /api/account/invite': write('account_manage_users', true),
+  'PUT /api/account/users/:id': write('account_manage_users', true),
+  'DELETE /api/account/users/:id': write('account_manage_users', true),
+  'GET /api/account/labels': member,
+  'POST /api/account/labels': write('account_manage_labels'),
+  'PUT /api/account/labels/:id': write('account_manage_labels'),
+  'DELETE /api/account/labels/:id': write('account_manage_labels'),
+  'GET /api/account/access-login-settings': { who: 'member', permission: 'account_manage_ip_whitelist' },
+  'PUT /api/account/access-login-settings': write('account_manage_ip_whitelist'),
+  'POST /api/support/login-as': { who: 'support' },
+};
+
+type Caller =
+  | 'anonymous'
+  | 'unverified'
+  | 'unbound'
+  | 'admin'
+  | 'campaign-manager'
+  | 'analyst'
+  | 'viewer'
+  | 'demo'
+  | 'ghost'
+  | 'support';
+
+const ROLE_PERMISSIONS: Record<string, readonly PermissionKey[]> = {
+  admin: [
+    'account_manage_users',
+    'account_manage_labels',
+    'account_manage_settings',
+    'account_manage_ip_whitelist',
+    'account_manage_integrations',
+  ],
+  'campaign-manager': ['account_manage_labels'],
+  analyst: [],
+  viewer: [],
+  // The demo account's user holds Admin, a support session every permission.
+  demo: [
+    'account_manage_users',
+    'account_manage_labels',
+    'account_manage_settings',
+    'account_manage_ip_whitelist',
+    'account_manage_integrations',
+  ],
+  ghost: [
+    'account_manage_users',
+    'account_manage_labels',
+    'account_manage_settings',
+    'account_manage_ip_whitelist',
+    'account_manage_integrations',
+  ],
+};
+
+/** The status a caller must get, or 'allowed' for anything past the access check. */
+function expected(rule: Rule, caller: Caller): number | 'allowed' {
+  if (rule.who === 'anyone') return 'allowed';
+  if (caller === 'anonymous') return 401;
+  if (rule.who === 'support') return caller === 'support' ? 'allowed' : 403;
+  if (caller === 'unverified') return rule.who === 'signed-in' && rule.unverified ? 'allowed' : 450;
+  if (rule.who === 'signed-in' && rule.ofThisAccount && (caller === 'demo' || caller === 'support'))
+    return 403;
+  if (rule.who === 'signed-in')
+    return caller === 'ghost' && rule === MATRIX['POST /api/auth/password/change'] ? 403 : 'allowed';
+  if (caller === 'unbound' || caller === 'support') return 403;
+  if (rule.noGhost && caller === 'ghost') return 403;
+  if (rule.write && caller === 'demo') return 418;
+  if (rule.permission && !(ROLE_PERMISSIONS[caller] ?? []).includes(rule.permission)) return 403;
+  return 'allowed';
+}
+
+let t: TestApp;
+const tokens = new Map<Caller, string>();
+/** Makes a new token of a kind: for routes that end or exchange the caller's session. */
+const makers = new Map<Caller, () => Promise<string>>();
+const CONSUMING = new Set(['POST /api/auth/logout', 'GET /api/auth/account/:id']);
+let home: Tenant;
+let otherTenantToken: string;
+let foreignLabelId: number;
+let ownLabelId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  home = await createTenant(t, { company: 'Home' });
+  const demo = await createTenant(t, { plan: 'demo' });
+  const manager = await addTenantUser(t, home.relationshipId, 'Campaign manager');
+  const analyst = await addTenantUser(t, home.relationshipId, 'Analyst');
+  const viewer = await addTenantUser(t, home.relationshipId, 'Viewer');
+  const support = await createTenant(t);
+  await t.stores.accounts.db
+    .updateTable('users')
+    .set({ is_support: 1 })
+    .where('id', '=', support.userId)
+    .execute();
+  makers.set('admin', () => accountToken(t, home));
+  makers.set('campaign-manager', () => accountToken(t, manager));
+  makers.set('analyst', () => accountToken(t, analyst));
+  makers.set('viewer', () => accountToken(t, viewer));
+  makers.set('unbound', () => login(t, viewer.email));
+  makers.set('demo', () => accountToken(t, demo));
+  makers.set('support', () => login(t, support.email));
+  makers.set('unverified', async () => {
+    const signup = await call(t, 'POST', '/auth/trial-signup', {
+      body: {
+        email: `unverified.${Math.random().toString(36).slice(2)}@acme-corp.com`,
+        firstName: 'U',
+        companyName: 'Unverified Ltd',
+        jobTitle: 'CTO',
+        password: 'a-long-password',
+        terms: true,
+      },
+    });
+    return (signup.json() as { loginToken: { hash: string } }).loginToken.hash;
+  });
+  makers.set('ghost', async () => {
+    const ghost = await call(t, 'POST', '/support/login-as', {
+      token: await login(t, support.email),
+      body: { relationshipId: home.relationshipId },
+    });
+    return (ghost.json() as { token: string }).token;
+  });
+  for (const [caller, make] of makers) tokens.set(caller, await make());
+
+  const other = await createTenant(t, { company: 'Other' });
+  otherTenantToken = await accountToken(t, other);
+  const foreign = await call(t, 'POST', '/account/labels', {
+    token: otherTenantToken,
+    body: { name: 'Theirs' },
+  });
+  foreignLabelId = (foreign.json() as { id: number }).id;
+  const own = await call(t, 'POST', '/account/labels', {
+    token: tokens.get('admin'),
+    body: { name: 'Ours' },
+  });
+  ownLabelId = (own.json() as { id: number }).id;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the access matrix', () => {
+  it('has an entry for every /api route of the server, and no stale entry', () => {
+    const routes = t.app.apiRoutes.map(({ method, url }) => `${method} ${url}`);
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((route) => !(route in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  const callers: Caller[] = [
+    'anonymous',
+    'unverified',
+    'unbound',
+    'admin',
+    'campaign-manager',
+    'analyst',
+    'viewer',
+    'demo',
+    'ghost',
+    'support',
+  ];
+  for (const [route, rule] of Object.entries(MATRIX)) {
+    if (rule.who === 'anyone') continue;
+    it(`${route} answers each kind of caller as the table says`, async () => {
+      const [method, path = ''] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+      const url = path
+        .replace('/api', '')
+        .replace(':id', String(route.includes('/users/') ? home.userId : ownLabelId));
+      const target = route.startsWith('GET /api/auth/account')
+        ? url.replace(String(ownLabelId), String(home.relationshipId))
+        : url;
+      for (const caller of callers) {
+        const make = makers.get(caller);
+        const token =
+          caller === 'anonymous' || !make
+            ? undefined
+            : CONSUMING.has(route)
+              ? await make()
+              : tokens.get(caller);
+        const response = await call(t, method, target, { token, body: method === 'GET' ? undefined : {} });
+        const want = expected(rule, caller);
+        if (want === 'allowed') {
+          expect([401, 403, 418, 450], `${caller} on ${route}: ${response.body}`).not.toContain(
+            response.statusCode,
+          );
+        } else {
+          expect(response.statusCode, `${caller} on ${route}: ${response.body}`).toBe(want);
+        }
+      }
+    });
+  }
+
+  it("never lets one account reach another account's objects by id", async () => {
+    for (const [method, body] of [
+      ['PUT', { name: 'Hijacked' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await call(t, method, `/account/labels/${foreignLabelId}`, {
+        token: tokens.get('admin'),
+        body,
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const theirs = (await call(t, 'GET', '/account/labels', { token: otherTenantToken })).json() as {
+      name: string;
+    }[];
+    expect(theirs.map((label) => label.name)).toEqual(['Theirs']);
+    const foreignUser = await call(t, 'DELETE', `/account/users/${home.userId}`, {
+      token: otherTenantToken,
+      body: {},
+    });
+    expect(foreignUser.statusCode).toBe(404);
+  });
+});
