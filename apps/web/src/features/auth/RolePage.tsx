@@ -33,7 +33,8 @@ export function RolePage() {
     if (relationships.isError) console.error('Loading the accounts failed', relationships.error);
   }, [relationships.isError, relationships.error]);
 
-  if (!token) return <Navigate to={{ pathname: '/auth/login', search }} replace />;
+  // Selecting an inactive account logs out on the way to its screen: only an idle page leaves for login.
+  if (!token && select.isIdle) return <Navigate to={{ pathname: '/auth/login', search }} replace />;
 
   const waiting = relationships.isPending || select.isPending || select.isSuccess || only !== undefined;
   const choosing = select.variables?.id;
