@@ -79,13 +79,15 @@ describe('AccessPage', () => {
     });
   });
 
-  it('warns that every sign-in needs approval when the restriction has no address', async () => {
-    api({ 'GET /account/access-login-settings': { enabled: false, entries: [] } });
+  it('does not turn the restriction on without an address', async () => {
+    const calls = api({ 'GET /account/access-login-settings': { enabled: false, entries: [] } });
     renderScreen(<AccessPage />);
     await userEvent.click(
       await screen.findByRole('switch', { name: 'Restrict sign-ins to listed IP addresses' }),
     );
     expect(screen.getByTestId('login-access-no-entries').textContent).toBe(LOGIN_ACCESS_MESSAGES.noEntries);
+    await userEvent.click(screen.getByTestId('login-access-save'));
+    expect(callsTo(calls, 'PUT', '/account/access-login-settings')).toHaveLength(0);
   });
 
   it('replaces a traffic list with POST', async () => {
@@ -98,12 +100,14 @@ describe('AccessPage', () => {
   });
 
   it('locks the lists without the IP permission, naming it', async () => {
-    api({ 'GET /me/permissions': [] });
+    const calls = api({ 'GET /me/permissions': [] });
     renderScreen(<AccessPage />);
     const reason = 'You need the “Manage IP lists” permission (account_manage_ip_whitelist) to do this.';
-    await screen.findByTestId('login-ip-value-0');
+    expect((await screen.findByTestId('login-access-no-permission')).textContent).toContain(reason);
+    expect(callsTo(calls, 'GET', '/account/access-login-settings')).toHaveLength(0);
+    await screen.findByTestId('ip-blacklist-value-0');
     await waitFor(() =>
-      expect((screen.getByTestId('login-ip-value-0') as HTMLInputElement).disabled).toBe(true),
+      expect((screen.getByTestId('ip-blacklist-value-0') as HTMLInputElement).disabled).toBe(true),
     );
     await expectBlocked('ip-whitelist-save', reason);
   });

@@ -11,16 +11,16 @@ import {
 import { GuardedButton } from './GuardedButton';
 import { IpEntriesEditor } from './IpEntriesEditor';
 import { draftsFrom, entriesFromDrafts, hasIpErrors, validateIpDrafts } from './ip-entries';
-import { LoadError, SkeletonRows } from './PageStates';
+import { EmptyState, LoadError, SkeletonRows } from './PageStates';
 import { useAccountMutation } from './use-api-feedback';
-import { isLocked, useWriteAccess } from './use-write-access';
+import { isLocked, missingPermissionText, useHoldsPermission, useWriteAccess } from './use-write-access';
 
 export const LOGIN_ACCESS_MESSAGES = {
   saved: 'Login access settings saved',
   explanation:
     'When the restriction is on, people can sign in to this account only from the addresses below. A sign-in from any other address waits until an account admin approves it from the email they receive.',
   noEntries:
-    'No address is listed yet: while the restriction is on, every sign-in needs an admin’s approval.',
+    'Add at least one address before turning the restriction on: without one, every sign-in would wait for an admin’s approval.',
 } as const;
 
 function LoginAccessForm({ initial }: { initial: LoginAccessSettings }) {
@@ -39,7 +39,7 @@ function LoginAccessForm({ initial }: { initial: LoginAccessSettings }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
-    if (!access.allowed || hasIpErrors(errors)) return;
+    if (!access.allowed || hasIpErrors(errors) || (enabled && entries.length === 0)) return;
     save.mutate({ enabled, entries });
   };
 
@@ -59,7 +59,11 @@ function LoginAccessForm({ initial }: { initial: LoginAccessSettings }) {
         />
       </div>
       {enabled && entries.length === 0 ? (
-        <p className={styles.warning} data-testid="login-access-no-entries">
+        <p
+          className={styles.warning}
+          role={attempted ? 'alert' : undefined}
+          data-testid="login-access-no-entries"
+        >
           {LOGIN_ACCESS_MESSAGES.noEntries}
         </p>
       ) : null}
@@ -83,10 +87,18 @@ function LoginAccessForm({ initial }: { initial: LoginAccessSettings }) {
 
 /** The login IP allow-list (GET/PUT /account/access-login-settings). */
 export function LoginAccessCard() {
-  const settings = useLoginAccess();
+  const allowed = useHoldsPermission('account_manage_ip_whitelist');
+  const settings = useLoginAccess(allowed === true);
   return (
     <Card title="Login access" data-testid="login-access-card">
-      {settings.isPending ? (
+      {allowed === false ? (
+        <EmptyState
+          title="Login access is managed by your account admins"
+          testId="login-access-no-permission"
+        >
+          {missingPermissionText('account_manage_ip_whitelist')}
+        </EmptyState>
+      ) : settings.isPending ? (
         <SkeletonRows rows={3} testId="login-access-loading" />
       ) : settings.isError ? (
         <LoadError error={settings.error} onRetry={() => void settings.refetch()} />

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from './page-reload';
 import { callsTo, expectBlocked, meFixture, mockApi, notificationText, renderScreen } from './test-api';
-import { UserPage } from './UserPage';
+import { SUPPORT_SESSION_TEXT, UserPage } from './UserPage';
 
 vi.mock('./page-reload', () => ({ reloadPage: vi.fn() }));
 
@@ -156,6 +156,15 @@ describe('UserPage: users', () => {
     expect(row.textContent).toContain('Invited');
     expect(row.textContent).toContain('Analyst');
     expect(screen.getByTestId('user-row-7').textContent).toContain('(you)');
+  });
+
+  it('leaves password and users out of a support session', async () => {
+    const calls = api({ 'GET /me': meFixture({ ghost: true, ghostRole: 'support' }) });
+    renderScreen(<UserPage />);
+    expect((await screen.findByTestId('user-support-session')).textContent).toBe(SUPPORT_SESSION_TEXT);
+    expect(screen.queryByTestId('password-card')).toBeNull();
+    expect(screen.queryByTestId('users-card')).toBeNull();
+    expect(callsTo(calls, 'GET', '/account/users')).toHaveLength(0);
   });
 
   it('hides user administration from people who are not admins', async () => {

@@ -5,6 +5,9 @@ import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { UsersCard } from './UsersCard';
 
+export const SUPPORT_SESSION_TEXT =
+  'This is a support session: the password and the users of the account can only be changed by its own members.';
+
 /**
  * /account/user: the person's own profile and password, and for admins (account_manage_users) the
  * administration of the account's users.
@@ -13,12 +16,20 @@ export function UserPage() {
   const me = useMe();
   const permissions = usePermissions();
   const isAdmin = me.data?.isAdmin === true || hasPermission(permissions.data, 'account_manage_users');
+  // The server refuses password and user changes in support (ghost) sessions.
+  const ghost = me.data?.ghost === true;
   return (
     <div className={styles.page} data-testid="account-user-page">
       <PageHeader title="Profile & users" eyebrow="Account" />
       <ProfileCard />
-      <PasswordCard />
-      {isAdmin && me.data ? <UsersCard selfEmail={me.data.email} /> : null}
+      {ghost ? (
+        <p className={styles.notice} data-testid="user-support-session">
+          {SUPPORT_SESSION_TEXT}
+        </p>
+      ) : (
+        <PasswordCard />
+      )}
+      {isAdmin && me.data && !ghost ? <UsersCard selfEmail={me.data.email} /> : null}
     </div>
   );
 }

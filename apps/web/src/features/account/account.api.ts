@@ -104,10 +104,11 @@ export function deleteLabel(id: number) {
   return api.delete(`/account/labels/${id}`);
 }
 
-export function useLoginAccess() {
+export function useLoginAccess(enabled = true) {
   return useQuery({
     queryKey: loginAccessQueryKey,
     queryFn: () => api.get('/account/access-login-settings', { schema: zLoginAccessSettings }),
+    enabled,
   });
 }
 

@@ -27,6 +27,7 @@ export const ACCOUNT_PERMISSIONS: PermissionKey[] = [
   'account_manage_labels',
   'account_manage_settings',
   'account_manage_ip_whitelist',
+  'account_manage_integrations',
 ];
 
 export function meFixture(overrides: Partial<Me> = {}): Me {

@@ -15,6 +15,7 @@ export const PERMISSION_NAMES: Partial<Record<PermissionKey, string>> = {
   account_manage_labels: 'Manage labels',
   account_manage_settings: 'Manage account settings',
   account_manage_ip_whitelist: 'Manage IP lists',
+  account_manage_integrations: 'Manage integrations',
 };
 
 export function missingPermissionText(permission: PermissionKey): string {
@@ -45,4 +46,10 @@ export function useWriteAccess(permission?: PermissionKey): WriteAccess {
 /** Form fields are locked once a refusal is known; while loading they stay editable. */
 export function isLocked(access: WriteAccess): boolean {
   return !access.allowed && access.reason !== null;
+}
+
+/** Whether the user holds a permission needed to read a list; undefined while permissions load. */
+export function useHoldsPermission(permission: PermissionKey): boolean | undefined {
+  const permissions = usePermissions();
+  return permissions.data ? hasPermission(permissions.data, permission) : undefined;
 }

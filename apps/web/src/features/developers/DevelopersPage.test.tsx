@@ -83,6 +83,15 @@ describe('DevelopersPage', () => {
     expect(callsTo(calls, 'DELETE', '/me/keys')[0]?.body).toEqual({ key: 3 });
   });
 
+  it('explains the missing right instead of the keys without the integrations permission', async () => {
+    const calls = mockApi({ 'GET /me/permissions': ['account_manage_labels'], 'GET /me/keys': keys });
+    renderScreen(<DevelopersPage />);
+    const reason = 'You need the “Manage integrations” permission (account_manage_integrations) to do this.';
+    expect((await screen.findByTestId('api-keys-no-permission')).textContent).toContain(reason);
+    expect(callsTo(calls, 'GET', '/me/keys')).toHaveLength(0);
+    await expectBlocked('api-keys-create', reason);
+  });
+
   it('disables key changes for a demo account', async () => {
     mockApi({ 'GET /me': meFixture({ isDemo: true }), 'GET /me/keys': keys });
     renderScreen(<DevelopersPage />);

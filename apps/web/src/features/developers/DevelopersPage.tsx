@@ -9,7 +9,7 @@ import { formatDate, formatDateTime } from '../account/format';
 import { GuardedButton } from '../account/GuardedButton';
 import { EmptyState, LoadError, SkeletonRows } from '../account/PageStates';
 import { useAccountMutation } from '../account/use-api-feedback';
-import { useWriteAccess } from '../account/use-write-access';
+import { missingPermissionText, useHoldsPermission, useWriteAccess } from '../account/use-write-access';
 import { CreateApiKeyModal } from './CreateApiKeyModal';
 import { apiKeysQueryKey, deleteApiKey, useApiKeys } from './developers.api';
 
@@ -17,8 +17,9 @@ export const API_KEY_DELETED_MESSAGE = 'API key deleted';
 
 /** /developers-settings: the user's API keys for server-to-server calls. */
 export function DevelopersPage() {
-  const keys = useApiKeys();
-  const access = useWriteAccess();
+  const allowed = useHoldsPermission('account_manage_integrations');
+  const keys = useApiKeys(allowed === true);
+  const access = useWriteAccess('account_manage_integrations');
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const remove = useAccountMutation({
@@ -47,7 +48,11 @@ export function DevelopersPage() {
         read reports. A key acts with your rights in this account.
       </p>
       <Card title="API keys" actions={createButton('s')} flush data-testid="api-keys-card">
-        {keys.isPending ? (
+        {allowed === false ? (
+          <EmptyState title="API keys are managed by your account admins" testId="api-keys-no-permission">
+            {missingPermissionText('account_manage_integrations')}
+          </EmptyState>
+        ) : keys.isPending ? (
           <SkeletonRows rows={3} testId="api-keys-loading" />
         ) : keys.isError ? (
           <LoadError error={keys.error} onRetry={() => void keys.refetch()} />

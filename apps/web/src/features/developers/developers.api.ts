@@ -4,8 +4,12 @@ import { api, apiRequest } from '../../lib/api-client';
 
 export const apiKeysQueryKey = ['/me/keys'] as const;
 
-export function useApiKeys() {
-  return useQuery({ queryKey: apiKeysQueryKey, queryFn: () => api.get('/me/keys', { schema: zApiKeys }) });
+export function useApiKeys(enabled = true) {
+  return useQuery({
+    queryKey: apiKeysQueryKey,
+    queryFn: () => api.get('/me/keys', { schema: zApiKeys }),
+    enabled,
+  });
 }
 
 /** The answer carries the full key, which the server never returns again. */
