@@ -40,6 +40,7 @@ const zEnv = z.object({
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/, 'must be an email address')
     .optional(),
   VERACITY_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  VERACITY_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 export type Config = {
@@ -59,6 +60,8 @@ export type Config = {
   /** Credentials of the first admin, created on an empty database; generated when absent. */
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** Password of the demo account's user; generated when absent. */
+  demoPassword: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -120,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     webDist: values.WEB_DIST ?? defaultWebDist,
     adminEmail: values.VERACITY_ADMIN_EMAIL,
     adminPassword: values.VERACITY_ADMIN_PASSWORD,
+    demoPassword: values.VERACITY_DEMO_PASSWORD,
   };
 }

@@ -100,6 +100,7 @@ describe('the server process', () => {
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(output()).toContain('stopped cleanly');
+    expect(output()).toMatch(/admin {2}admin@veracity\.example {2}password \S{16}/);
     expect(existsSync(path.join(dataDir, 'accounts.sqlite'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'events.duckdb'))).toBe(true);
   });

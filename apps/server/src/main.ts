@@ -30,6 +30,26 @@ async function main(): Promise<void> {
       'first start: stores created',
     );
   }
+  const seeded = await prepareAccounts(
+    stores.accounts.db,
+    { email: config.adminEmail, password: config.adminPassword },
+    config.demoPassword,
+  );
+  if (seeded) {
+    // Printed once, on the empty database's first start: nothing keeps these in clear anywhere.
+    const adminPassword = seeded.admin.generated ? seeded.admin.password : '(VERACITY_ADMIN_PASSWORD)';
+    const demoPassword = config.demoPassword ? '(VERACITY_DEMO_PASSWORD)' : seeded.demo.password;
+    process.stdout.write(
+      [
+        '',
+        'Veracity accounts created:',
+        `  admin  ${seeded.admin.email}  password ${adminPassword}  (accounts "Veracity" (pro) and "Veracity Demo"; support staff)`,
+        `  demo   ${seeded.demo.email}  password ${demoPassword}  (the read-only demo account)`,
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {

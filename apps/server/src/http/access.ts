@@ -83,7 +83,7 @@ export async function resolveAuth(
   const session = await findLiveSession(db, token);
   if (!session) return null;
   const user = await findUserById(db, session.user_id);
-  if (!user || !user.active) return null;
+  if (!user?.active) return null;
   const relationship = session.relationship_id
     ? ((await findRelationship(db, session.relationship_id)) ?? null)
     : null;

@@ -23,13 +23,14 @@ export interface SeededAccounts {
 export async function prepareAccounts(
   db: Kysely<Database>,
   admin: { email: string | undefined; password: string | undefined },
+  demoPasswordGiven?: string,
 ): Promise<SeededAccounts | undefined> {
   await syncBuiltInRoles(db);
   const any = await db.selectFrom('relationships').select('id').limit(1).executeTakeFirst();
   if (any) return undefined;
 
   const adminPassword = admin.password ?? newSecret(12);
-  const demoPassword = newSecret(9);
+  const demoPassword = demoPasswordGiven ?? newSecret(9);
   const adminEmail = admin.email ?? DEFAULT_ADMIN_EMAIL;
   const [adminHash, demoHash] = await Promise.all([hashPassword(adminPassword), hashPassword(demoPassword)]);
   const relationships = await db.transaction().execute(async (trx) => {
