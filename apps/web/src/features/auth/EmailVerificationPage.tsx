@@ -45,7 +45,7 @@ export function EmailVerificationPage() {
   const failed = !complete || verify.isError;
   return (
     <AuthLayout variant="marketing" testId="email-verification">
-      <AuthHeading title="Verifying your e-mail" />
+      <AuthHeading title={failed ? 'Your e-mail could not be verified' : 'Verifying your e-mail'} />
       {failed ? (
         <>
           <FormMessage messages={[VERIFICATION_FAILED_MESSAGE]} testId="email-verification-error" />
