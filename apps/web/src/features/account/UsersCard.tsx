@@ -38,7 +38,7 @@ function UserRow({ user, isSelf, access, onEdit, onRevoke }: UserRowProps) {
       <td>
         <span className={styles.primaryText}>{user.firstName || user.email}</span>
         {isSelf ? <span className={styles.muted}> (you)</span> : null}
-        <span className={styles.secondaryLine}>{user.email}</span>
+        <span className={`${styles.secondaryLine} ${styles.breakAnywhere}`}>{user.email}</span>
       </td>
       <td>
         <span className={styles.chip} data-status={user.status}>
@@ -58,7 +58,7 @@ function UserRow({ user, isSelf, access, onEdit, onRevoke }: UserRowProps) {
           </span>
         )}
       </td>
-      <td className={styles.nowrap}>
+      <td className={`${styles.nowrap} ${styles.hideNarrow}`}>
         {user.status === 'pending'
           ? `Invited ${formatDate(user.invitedAt)}`
           : formatDateTime(user.lastLoginAt)}
@@ -128,7 +128,9 @@ export function UsersCard({ selfEmail }: { selfEmail: string }) {
                 <th scope="col">User</th>
                 <th scope="col">Status</th>
                 <th scope="col">Roles</th>
-                <th scope="col">Last login</th>
+                <th scope="col" className={styles.hideNarrow}>
+                  Last login
+                </th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
