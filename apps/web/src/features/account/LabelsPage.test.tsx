@@ -4,6 +4,7 @@ import type { Label } from '@veracity/contracts/account';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LabelsPage } from './LabelsPage';
 import { callsTo, expectBlocked, mockApi, notificationText, renderScreen } from './test-api';
+import { GONE_MESSAGE } from './use-api-feedback';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -91,6 +92,18 @@ describe('LabelsPage', () => {
     await expectBlocked('labels-create', reason);
     await userEvent.click(screen.getByTestId('label-delete-1'));
     expect(screen.queryByTestId('label-delete-confirm')).toBeNull();
+  });
+
+  it('says when the label was already removed and reloads the list', async () => {
+    const calls = mockApi({
+      'GET /account/labels': labels,
+      'DELETE /account/labels/2': () => ({ status: 404, body: 'No such label' }),
+    });
+    renderScreen(<LabelsPage />);
+    await userEvent.click(await screen.findByTestId('label-delete-2'));
+    await userEvent.click(await screen.findByTestId('label-delete-confirm'));
+    expect(await notificationText()).toContain(GONE_MESSAGE);
+    await waitFor(() => expect(callsTo(calls, 'GET', '/account/labels')).toHaveLength(2));
   });
 
   it('shows the demo text when the server refuses a change with 418', async () => {

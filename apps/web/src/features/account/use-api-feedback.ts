@@ -1,7 +1,9 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { HTTP_STATUS } from '@veracity/contracts/errors';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../../components/Notifications/use-notify';
+import { isApiError } from '../../lib/api-client';
 import { describeApiError } from '../../lib/api-errors';
 
 /**
@@ -20,6 +22,8 @@ export function useShowApiError(): (error: unknown) => void {
     [notify, navigate],
   );
 }
+
+export const GONE_MESSAGE = 'This item no longer exists. The list now shows the current state.';
 
 interface AccountMutationOptions<TVariables, TResult> {
   mutationFn: (variables: TVariables) => Promise<TResult>;
@@ -47,6 +51,14 @@ export function useAccountMutation<TVariables, TResult>({
       onSuccess?.(result, variables);
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: showError,
+    onError: async (error) => {
+      // A 404 on a write means someone else removed the item: say so and show the current list.
+      if (isApiError(error) && error.status === HTTP_STATUS.NOT_FOUND) {
+        notify.error(GONE_MESSAGE);
+        await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        return;
+      }
+      showError(error);
+    },
   });
 }
