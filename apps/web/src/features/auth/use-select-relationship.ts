@@ -6,7 +6,7 @@ import { withCurrentSearch } from '../../lib/navigation';
 import { baseRoute } from '../session/base-route';
 import { FORCE_SELECTION_PARAM } from '../session/guard';
 import { logOut } from '../session/logout';
-import { meQueryKey, permissionsQueryKey } from '../session/session.api';
+import { relationshipsQueryKey } from '../session/session.api';
 import {
   storeAccountFacts,
   storeActiveRelationshipId,
@@ -63,8 +63,8 @@ export function useSelectRelationship() {
     mutationFn: selectRelationship,
     meta: { authScreen: true },
     onSuccess: (to) => {
-      client.removeQueries({ queryKey: meQueryKey });
-      client.removeQueries({ queryKey: permissionsQueryKey });
+      // Everything cached belongs to the account that was open; only the list of accounts stays.
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== relationshipsQueryKey[0] });
       void navigate(withCurrentSearch(to, searchWithout(search, [FORCE_SELECTION_PARAM])), { replace: true });
     },
   });
