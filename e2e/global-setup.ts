@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The accounts the server creates on its first start, with credentials the tests know. */
+export const E2E_ADMIN = { email: 'owner@veracity-e2e.example', password: 'owner-e2e-password' };
+export const E2E_DEMO = { email: 'demo@veracity.example', password: 'demo-e2e-password' };
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function freePort(): Promise<number> {
@@ -42,7 +46,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseUrl,
+      VERACITY_ADMIN_EMAIL: E2E_ADMIN.email,
+      VERACITY_ADMIN_PASSWORD: E2E_ADMIN.password,
+      VERACITY_DEMO_PASSWORD: E2E_DEMO.password,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, child, 30_000);
