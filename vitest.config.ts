@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every package: each project keeps its own environment.
+// One runner for every package: each project keeps its own environment. With a PostgreSQL server
+// (TEST_DATABASE_URL, set by .ci/run) the accounts suites run a second time on it.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contracts',
+      'apps/server',
+      'apps/web',
+      ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),
+    ],
   },
 });

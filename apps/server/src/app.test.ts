@@ -65,7 +65,11 @@ describe('the API foundation', () => {
     const health = zHealth.parse(response.json());
     expect(health.status).toBe('ok');
     expect(health.stores.map(({ name, kind, status }) => ({ name, kind, status }))).toEqual([
-      { name: 'accounts', kind: 'SQLite', status: 'up' },
+      {
+        name: 'accounts',
+        kind: t.stores.accounts.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
+        status: 'up',
+      },
       { name: 'events', kind: 'DuckDB', status: 'up' },
     ]);
     expect(response.headers['cache-control']).toBe('no-store');

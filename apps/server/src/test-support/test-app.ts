@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { RATE_LIMITS, type RateLimits } from '../features/auth/rate-limit.js';
@@ -21,13 +23,43 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The server-postgres test project (vitest.postgres.config.ts) runs the same integration suites with
+ * the accounts store on PostgreSQL: each test app gets a database of its own, dropped afterwards.
+ */
+async function postgresForAccounts(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.VERACITY_TEST_ACCOUNTS !== 'postgres' || !adminUrl) return undefined;
+  const name = `veracity_it_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 /** A real server on real embedded stores in a temporary DATA_DIR; close() removes everything. */
 export async function startTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const postgres = await postgresForAccounts();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
   const stores = await openStores(config);
   await prepareAccounts(stores.accounts.db, { email: undefined, password: undefined });
   const app = await buildApp(config, stores, { rateLimits: RELAXED_LIMITS, ...options });
@@ -40,6 +72,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await stores.close();
+      await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
