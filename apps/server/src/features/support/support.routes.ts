@@ -11,7 +11,12 @@ import { createSession } from '../auth/sessions.repo.js';
 /** Where a support session lands (spec 01 §2, login-as h): the overview when home is the landing. */
 function homeMode(relationship: RelationshipRecord): (typeof HOME_MODES)[number] {
   if (!isViewVisible('home', relationship.planType, relationship.accountFeatures)) return 'disabled';
-  return isSelfServicePlan(relationship.planType) ? 'enabled_and_default_landing' : 'enabled_only';
+  const defaultLanding = relationship.accountFeatures.some(
+    (feature) => feature.name === 'home_default_landing' && feature.value,
+  );
+  return isSelfServicePlan(relationship.planType) || defaultLanding
+    ? 'enabled_and_default_landing'
+    : 'enabled_only';
 }
 
 /** Support staff open a customer's account in a ghost session, every time written to the audit log. */
