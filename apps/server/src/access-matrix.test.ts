@@ -4,6 +4,7 @@ import {
   accountToken,
   addTenantUser,
   call,
+  createSupportUser,
   createTenant,
   login,
   type Tenant,
@@ -146,12 +147,7 @@ beforeAll(async () => {
   const manager = await addTenantUser(t, home.relationshipId, 'Campaign manager');
   const analyst = await addTenantUser(t, home.relationshipId, 'Analyst');
   const viewer = await addTenantUser(t, home.relationshipId, 'Viewer');
-  const support = await createTenant(t);
-  await t.stores.accounts.db
-    .updateTable('users')
-    .set({ is_support: 1 })
-    .where('id', '=', support.userId)
-    .execute();
+  const support = await createSupportUser(t);
   makers.set('admin', () => accountToken(t, home));
   makers.set('campaign-manager', () => accountToken(t, manager));
   makers.set('analyst', () => accountToken(t, analyst));

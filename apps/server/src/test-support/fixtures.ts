@@ -76,6 +76,17 @@ export async function createTenant(
   return { relationshipId, userId, email };
 }
 
+/** A member of an account of their own who is also support staff. */
+export async function createSupportUser(t: TestApp): Promise<Tenant> {
+  const support = await createTenant(t);
+  await t.stores.accounts.db
+    .updateTable('users')
+    .set({ is_support: 1 })
+    .where('id', '=', support.userId)
+    .execute();
+  return support;
+}
+
 /** Adds another verified member with a role to an existing relationship. */
 export async function addTenantUser(t: TestApp, relationshipId: number, role: string): Promise<Tenant> {
   const db = t.stores.accounts.db;

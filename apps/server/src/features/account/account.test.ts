@@ -3,6 +3,7 @@ import {
   accountToken,
   addTenantUser,
   call,
+  createSupportUser,
   createTenant,
   lastMail,
   login,
@@ -316,12 +317,7 @@ describe('the demo account', () => {
 describe('support access', () => {
   it('opens a customer account in an audited ghost session that cannot touch passwords or users', async () => {
     const customer = await createTenant(t, { company: 'Initech' });
-    const support = await createTenant(t);
-    await t.stores.accounts.db
-      .updateTable('users')
-      .set({ is_support: 1 })
-      .where('id', '=', support.userId)
-      .execute();
+    const support = await createSupportUser(t);
     const notSupport = await call(t, 'POST', '/support/login-as', {
       token: await login(t, customer.email),
       body: { relationshipId: customer.relationshipId },
