@@ -95,6 +95,9 @@ describe('decideGuard (spec 01 §4, in order)', () => {
     expect(decideGuard(input({ me, view: 'settings', pathname: '/account/settings' }))).toMatchObject({
       kind: 'allow',
     });
+    expect(
+      decideGuard(input({ me, view: 'developers_settings', pathname: '/developers-settings' })),
+    ).toMatchObject({ kind: 'allow' });
   });
 
   it('trusts a remembered integrated sensor over a stale answer', () => {
