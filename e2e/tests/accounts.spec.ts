@@ -94,7 +94,10 @@ test.describe('accounts and access', () => {
     await page.getByTestId('users-invite').click();
     const email = `colleague.${unique()}@veracity-e2e.example`;
     await page.getByTestId('invite-email').fill(email);
-    await page.getByTestId('role-checklist').getByRole('checkbox', { name: /^Analyst/ }).check();
+    await page
+      .getByTestId('role-checklist')
+      .getByRole('checkbox', { name: /^Analyst/ })
+      .check();
     await page.getByTestId('invite-submit').click();
     await expect(page.getByTestId('users-table')).toContainText(email);
 
