@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contracts',
+      'packages/detection',
       'apps/server',
       'apps/web',
       ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),
