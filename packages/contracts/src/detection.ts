@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { THREAT_CATEGORIES, THREAT_REASON_IDS, type ThreatReasonId } from './threat-reasons.js';
+
+/**
+ * What the detection engine reads and what it answers (issue 4). The server builds an
+ * `AssessmentInput` for every hit or conversion from the request, its enrichment, the sensor payload,
+ * the campaign, the account's rules and recent activity; `@veracity/detection` turns it into an
+ * `Assessment`: a risk tier, a score and the threat reasons the dashboard lists.
+ *
+ * Sensor signals are raw observations only. Nothing the client sends can name a verdict: the schema
+ * strips unknown keys and the engine reads none of them.
+ */
+
+/** Security level of a hit, session or conversion: low = Legitimate, medium = Suspicious, high = Invalid. */
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export const zRiskLevel = z.enum(RISK_LEVELS);
+export type RiskLevel = z.infer<typeof zRiskLevel>;
+
+/** Traffic types (spec 02 §3). */
+export const TRAFFIC_TYPES = [
+  'organic_search',
+  'referral',
+  'direct',
+  'google',
+  'facebook',
+  'tiktok',
+  'microsoft',
+  'pinterest',
+  'yandex',
+  'twitter',
+  'criteo',
+  'linkedin',
+  'outbrain',
+  'taboola',
+  'tradedoubler',
+  'reddit',
+] as const;
+export const zTrafficType = z.enum(TRAFFIC_TYPES);
+export type TrafficType = z.infer<typeof zTrafficType>;
+
+/** Browser names the dashboard lists (spec 02 §3: Chrome, Chrome Mobile, ... and in-app browsers). */
+export const BROWSER_NAMES = [
+  'Chrome',
+  'Chrome Mobile',
+  'Chrome Mobile iOS',
+  'Mobile Safari',
+  'Safari',
+  'Samsung Browser',
+  'Firefox',
+  'Firefox Mobile',
+  'Opera',
+  'Microsoft Edge',
+  'Yandex Browser',
+  'UC Browser',
+  'Silk',
+  'Android WebView',
+  'Facebook',
+  'Instagram',
+  'TikTok',
+  'Snapchat',
+  'LinkedIn',
+  'Pinterest',
+  'Other',
+] as const;
+export const zBrowserName = z.enum(BROWSER_NAMES);
+export type BrowserName = z.infer<typeof zBrowserName>;
+
+/** OS names (spec 02 §3), plus Other for what none of them describes. */
+export const OS_NAMES = [
+  'Android',
+  'Android TV',
+  'BlackBerry',
+  'Chrome OS',
+  'Fedora',
+  'Fire OS',
+  'Linux',
+  'HarmonyOS',
+  'Mac OS',
+  'OpenBSD',
+  'PlayStation',
+  'Tizen',
+  'Ubuntu',
+  'Windows',
+  'Windows Phone',
+  'iOS',
+  'iPadOS',
+  'Other',
+] as const;
+export const zOsName = z.enum(OS_NAMES);
+export type OsName = z.infer<typeof zOsName>;
+
+/** Device names (spec 02 §3); Unknown has the id "Not available". */
+export const DEVICE_NAMES = ['Desktop', 'Phone', 'Phablet', 'Tablet', 'SmartTV', 'Not available'] as const;
+export const zDeviceName = z.enum(DEVICE_NAMES);
+export type DeviceName = z.infer<typeof zDeviceName>;
+
+/** Query parameters ad networks append to the landing URL of a paid click. */
+export const CLICK_ID_PARAMS = [
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'fbclid',
+  'ttclid',
+  'msclkid',
+  'li_fat_id',
+  'twclid',
+  'epik',
+  'rdt_cid',
+  'ScCid',
+  'yclid',
+  'obclid',
+  'tblci',
+  'cto_pld',
+] as const;
+export type ClickIdParam = (typeof CLICK_ID_PARAMS)[number];
+
+const text = (max: number) => z.string().max(max);
+const count = z.number().int().min(0);
+const size = z.number().min(0).max(100_000);
+
+/** How the hit reached us: the browser sensor, the firewall redirect, or a customer's server (S2S). */
+export const zHitChannel = z.enum(['sensor', 'firewall', 's2s']);
+export type HitChannel = z.infer<typeof zHitChannel>;
+
+/** Facts of the HTTP request as the server saw it. Header names are the lower-case header names. */
+export const zRequestFacts = z.object({
+  ip: text(64),
+  userAgent: text(2048).default(''),
+  acceptLanguage: text(512).nullish(),
+  secChUa: text(512).nullish(),
+  secChUaMobile: text(8).nullish(),
+  secChUaPlatform: text(64).nullish(),
+  secChUaPlatformVersion: text(64).nullish(),
+  secChUaFullVersionList: text(1024).nullish(),
+  secFetchSite: text(32).nullish(),
+  secFetchMode: text(32).nullish(),
+  secFetchDest: text(32).nullish(),
+  secFetchUser: text(8).nullish(),
+  referrer: text(4096).nullish(),
+  landingUrl: text(8192).nullish(),
+  /** Click ids read from the landing URL, by parameter name. */
+  clickIds: z.partialRecord(z.enum(CLICK_ID_PARAMS), text(512)).default({}),
+});
+export type RequestFacts = z.infer<typeof zRequestFacts>;
+
+/** What the server adds to a request: IP intelligence and the parsed user agent. */
+export const zEnrichment = z.object({
+  country: z.string().length(2).nullable(),
+  asn: z.number().int().nullable(),
+  organisation: z.string().nullable(),
+  /** The ASN belongs to a hosting or cloud provider. */
+  hosting: z.boolean(),
+  /** Internet service provider, as the AS organisation names it (null for hosting networks). */
+  isp: z.string().nullable(),
+  /** Mobile carrier when the address belongs to one (carrier-grade NAT is common there). */
+  carrier: z.string().nullable(),
+  browser: zBrowserName,
+  browserVersion: z.string().nullable(),
+  os: zOsName,
+  osVersion: z.string().nullable(),
+  device: zDeviceName,
+});
+export type Enrichment = z.infer<typeof zEnrichment>;
+
+/** Raw observations of the sensor script; absent for S2S hits and when the script did not run. */
+export const zSensorSignals = z.object({
+  /** navigator.userAgent, to compare with the header. */
+  userAgent: text(2048).optional(),
+  /** navigator.platform. */
+  platform: text(64).optional(),
+  webdriver: z.boolean().optional(),
+  /** window.chrome exists. */
+  chromeObject: z.boolean().optional(),
+  /** navigator.brave exists (Brave sends a generic Chrome user agent). */
+  brave: z.boolean().optional(),
+  pluginsCount: count.max(1000).optional(),
+  mimeTypesCount: count.max(1000).optional(),
+  languages: z.array(text(35)).max(50).optional(),
+  /** Intl.DateTimeFormat().resolvedOptions().timeZone. */
+  timezone: text(64).optional(),
+  screen: z.object({ width: size, height: size }).optional(),
+  window: z.object({ innerWidth: size, innerHeight: size, outerWidth: size, outerHeight: size }).optional(),
+  devicePixelRatio: z.number().min(0).max(100).optional(),
+  maxTouchPoints: count.max(1000).optional(),
+  hardwareConcurrency: count.max(4096).optional(),
+  webgl: z.object({ vendor: text(256), renderer: text(256) }).optional(),
+  /** Notification.permission and permissions.query({name: 'notifications'}).state. */
+  notificationPermission: z.enum(['default', 'denied', 'granted']).optional(),
+  notificationQueryState: z.enum(['prompt', 'denied', 'granted']).optional(),
+  /** document.visibilityState and document.hidden when the script started. */
+  visibilityAtLoad: z.enum(['visible', 'hidden', 'prerender']).optional(),
+  hiddenAtLoad: z.boolean().optional(),
+  /** Milliseconds the page was visible before the sensor reported. */
+  visibleMs: count.optional(),
+  /** Set when the page runs inside a frame: the frame's size. */
+  frame: z.object({ width: size, height: size }).optional(),
+  behaviour: z
+    .object({
+      pointerMoves: count,
+      clicks: count,
+      keys: count,
+      scrolls: count,
+      touches: count.default(0),
+      dwellMs: count,
+    })
+    .optional(),
+});
+export type SensorSignals = z.infer<typeof zSensorSignals>;
+
+/** The campaign the hit belongs to. */
+export const zCampaignContext = z.object({
+  /** ISO country codes the campaign targets; empty means worldwide. */
+  targetedCountries: z.array(z.string().length(2)).default([]),
+  trafficType: zTrafficType.nullable().default(null),
+  /** The traffic was bought (an ad click), so the network's click id is expected on the landing URL. */
+  paid: z.boolean().default(false),
+});
+export type CampaignContext = z.infer<typeof zCampaignContext>;
+
+/** The account's own rules. IP entries are addresses or CIDR ranges, IPv4 or IPv6. */
+export const zAccountRules = z.object({
+  ipAllowList: z.array(text(64)).default([]),
+  ipDenyList: z.array(text(64)).default([]),
+  /** Referring domains the account excluded (placements it does not pay for). */
+  excludedDomains: z.array(text(253)).default([]),
+});
+export type AccountRules = z.infer<typeof zAccountRules>;
+
+/**
+ * Recent activity before this hit, from `RecentActivity` over the windows of the detection policy.
+ * Counts exclude the hit being assessed.
+ */
+export const zActivityHistory = z.object({
+  sameIp: count.default(0),
+  sameDevice: count.default(0),
+  sameClickId: count.default(0),
+  /** For a conversion: milliseconds since the click it is attributed to. */
+  sinceClickMs: count.nullable().default(null),
+});
+export type ActivityHistory = z.infer<typeof zActivityHistory>;
+
+export const zAssessmentInput = z.object({
+  kind: z.enum(['hit', 'conversion']).default('hit'),
+  channel: zHitChannel,
+  /** When the hit happened (epoch milliseconds); version checks measure against it. */
+  at: z.number().int().min(0),
+  request: zRequestFacts,
+  enrichment: zEnrichment,
+  sensor: zSensorSignals.nullable().default(null),
+  campaign: zCampaignContext.default({ targetedCountries: [], trafficType: null, paid: false }),
+  rules: zAccountRules.default({ ipAllowList: [], ipDenyList: [], excludedDomains: [] }),
+  history: zActivityHistory.default({ sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null }),
+});
+export type AssessmentInput = z.infer<typeof zAssessmentInput>;
+
+/** One reason behind a verdict: a catalogue id, its category and the weight it added to the score. */
+export const zThreatReason = z.object({
+  id: z.enum(THREAT_REASON_IDS as [ThreatReasonId, ...ThreatReasonId[]]),
+  category: z.enum(THREAT_CATEGORIES),
+  weight: z.number().min(0).max(100),
+});
+export type ThreatReason = z.infer<typeof zThreatReason>;
+
+/**
+ * The engine's answer. `score` is the capped sum of the reasons' weights (0-100). `allowListed` is
+ * true when an account allow-list entry forced the hit to low; such an assessment has no reasons.
+ */
+export const zAssessment = z.object({
+  riskLevel: zRiskLevel,
+  score: z.number().min(0).max(100),
+  reasons: z.array(zThreatReason),
+  allowListed: z.boolean(),
+});
+export type Assessment = z.infer<typeof zAssessment>;

@@ -1,0 +1,38 @@
+import type { AssessmentInput, SensorSignals } from '@veracity/contracts/detection';
+import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { PHONE_MAX_SHORT_SIDE_PX } from './policy.js';
+import { countriesOfTimezone } from './timezone-countries.js';
+import type { ParsedUserAgent } from './user-agent.js';
+
+/** Consistency reasons: the browser's time zone against the IP's country, the screen against the device. */
+
+export function timezoneContradictsCountry(timezone: string | undefined, country: string | null): boolean {
+  if (timezone === undefined || country === null) return false;
+  const countries = countriesOfTimezone(timezone);
+  return countries !== null && !countries.includes(country);
+}
+
+/** A desktop screen in CSS px is at least this wide on its long side, even at 200% scaling. */
+const DESKTOP_MIN_LONG_SIDE_PX = 480;
+
+export function hasImpossibleScreen(sensor: SensorSignals, parsed: ParsedUserAgent): boolean {
+  const { screen } = sensor;
+  if (screen === undefined) return false;
+  if (screen.width === 0 || screen.height === 0) return true;
+  const short = Math.min(screen.width, screen.height);
+  const long = Math.max(screen.width, screen.height);
+  // In-app browsers report the app's web view, which can be any size; only the device claim counts.
+  if (parsed.device === 'Phone' && short > PHONE_MAX_SHORT_SIDE_PX) return true;
+  return parsed.device === 'Desktop' && long < DESKTOP_MIN_LONG_SIDE_PX;
+}
+
+export function consistencyReasons(input: AssessmentInput, parsed: ParsedUserAgent): ThreatReasonId[] {
+  const { sensor } = input;
+  if (sensor === null) return [];
+  const reasons: ThreatReasonId[] = [];
+  if (timezoneContradictsCountry(sensor.timezone, input.enrichment.country)) {
+    reasons.push('consistency:timezone_country');
+  }
+  if (hasImpossibleScreen(sensor, parsed)) reasons.push('consistency:screen');
+  return reasons;
+}

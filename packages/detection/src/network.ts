@@ -1,0 +1,59 @@
+import type { AssessmentInput } from '@veracity/contracts/detection';
+import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { ipInList } from './account-ip-lists.js';
+
+/** Network reasons: the account's deny list, hosting networks, and referrers the account excluded. */
+
+const HOST = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]+)/i;
+
+export function referrerHost(referrer: string | null | undefined): string | null {
+  if (!referrer) return null;
+  const host = HOST.exec(referrer)?.[1];
+  return host === undefined ? null : host.toLowerCase().replace(/\.$/, '');
+}
+
+const excludedSets = new WeakMap<readonly string[], Set<string>>();
+
+function excludedSet(domains: readonly string[]): Set<string> {
+  let set = excludedSets.get(domains);
+  if (set === undefined) {
+    set = new Set(
+      domains.map((domain) =>
+        domain
+          .trim()
+          .toLowerCase()
+          .replace(/^\*?\./, '')
+          .replace(/\.$/, ''),
+      ),
+    );
+    excludedSets.set(domains, set);
+  }
+  return set;
+}
+
+/** True when the host is an excluded domain or one of its subdomains. */
+export function isExcludedHost(host: string, domains: readonly string[]): boolean {
+  if (domains.length === 0) return false;
+  const set = excludedSet(domains);
+  let candidate = host;
+  for (;;) {
+    if (set.has(candidate)) return true;
+    const dot = candidate.indexOf('.');
+    if (dot < 0) return false;
+    candidate = candidate.slice(dot + 1);
+  }
+}
+
+export function isAllowListed(input: AssessmentInput): boolean {
+  return ipInList(input.rules.ipAllowList, input.request.ip);
+}
+
+export function networkReasons(input: AssessmentInput): ThreatReasonId[] {
+  const reasons: ThreatReasonId[] = [];
+  if (ipInList(input.rules.ipDenyList, input.request.ip)) reasons.push('network:denylisted');
+  if (input.enrichment.hosting) reasons.push('network:datacenter');
+  const host = referrerHost(input.request.referrer);
+  if (host !== null && isExcludedHost(host, input.rules.excludedDomains))
+    reasons.push('network:excluded_domain');
+  return reasons;
+}

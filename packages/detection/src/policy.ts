@@ -1,0 +1,91 @@
+import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+
+/**
+ * Every tunable of the engine in one place: the weight of each reason, which reasons are decisive,
+ * the tier thresholds and the thresholds of the signal families. Changing a number here changes
+ * verdicts; docs/detection.md explains each one.
+ */
+
+export interface ReasonPolicy {
+  /** Points added to the score (0-100). */
+  weight: number;
+  /** A decisive reason makes a hit invalid alone. */
+  decisive: boolean;
+}
+
+const decisive = { weight: 100, decisive: true } as const;
+const weigh = (weight: number): ReasonPolicy => ({ weight, decisive: false });
+
+export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
+  'ua:known_bot': decisive,
+  'ua:http_library': decisive,
+  'ua:impossible_version': weigh(45),
+  'ua:client_hints_mismatch': weigh(40),
+  'ua:missing_browser_headers': weigh(35),
+  'automation:webdriver': decisive,
+  'automation:headless': weigh(60),
+  'automation:inconsistent_environment': weigh(35),
+  'network:datacenter': weigh(40),
+  'network:denylisted': decisive,
+  'network:excluded_domain': weigh(50),
+  'consistency:timezone_country': weigh(20),
+  'consistency:screen': weigh(25),
+  'behaviour:no_interaction': weigh(25),
+  'frequency:ip_burst': weigh(40),
+  'frequency:device_burst': weigh(35),
+  'frequency:click_replay': weigh(40),
+  'conversion:too_fast': weigh(45),
+  'paid:missing_click_id': weigh(25),
+  'geo:outside_target': weigh(30),
+  'render:hidden_page': weigh(30),
+  'render:tiny_iframe': weigh(50),
+};
+
+/**
+ * Tiering: decisive => high; otherwise high needs a score of at least `high` from reasons of at least
+ * `highMinCategories` categories; medium from `medium`; low below.
+ */
+export const TIER_THRESHOLDS = { high: 70, highMinCategories: 2, medium: 30 } as const;
+export const MAX_SCORE = 100;
+
+/**
+ * Frequency. Windows are what `RecentActivity` counts over; thresholds are hits before this one.
+ * Carrier-grade NAT puts many real people behind one mobile or ISP address, so an IP burst there needs
+ * more hits and weighs less than one from a hosting network.
+ */
+export const ACTIVITY_WINDOWS_MS = {
+  ip: 10 * 60_000,
+  device: 60 * 60_000,
+  clickId: 24 * 60 * 60_000,
+} as const;
+export const IP_BURST = {
+  hosting: { minHits: 5, weight: 40 },
+  unknown: { minHits: 20, weight: 30 },
+  isp: { minHits: 30, weight: 25 },
+  carrier: { minHits: 60, weight: 15 },
+} as const;
+export const DEVICE_BURST_MIN_HITS = 10;
+/** A landing page reloaded or reached again with Back reuses its click id; a third reuse is a replay. */
+export const CLICK_REPLAY_MIN_HITS = 2;
+
+/** Conversions sooner than this after their click are not typed by a person. */
+export const CONVERSION_MIN_MS = 3_000;
+
+/** Behaviour: a visit this long without a move, touch, scroll, key or click. */
+export const NO_INTERACTION_MIN_DWELL_MS = 15_000;
+
+/** Rendering: a frame this small (either side, CSS px) cannot show a page to anyone. */
+export const TINY_FRAME_MAX_PX = 10;
+
+/**
+ * User agents. Chrome and Firefox ship a major version every four weeks; the current major is
+ * extrapolated from a known release and the hit's time. A claim this many majors beyond it is
+ * impossible (Canary runs two ahead).
+ */
+export const CHROME_RELEASE_ANCHOR = { major: 131, at: Date.UTC(2024, 10, 12) } as const;
+export const FIREFOX_RELEASE_ANCHOR = { major: 133, at: Date.UTC(2024, 10, 26) } as const;
+export const RELEASE_CYCLE_MS = 28 * 86_400_000;
+export const MAJORS_AHEAD_ALLOWED = 3;
+
+/** Screens: a phone's shorter side in CSS px does not reach this. */
+export const PHONE_MAX_SHORT_SIDE_PX = 600;
