@@ -70,6 +70,7 @@ const MATRIX: Record<string, Rule> = {
   'DELETE /api/account/labels/:id': write('account_manage_labels'),
   'GET /api/account/access-login-settings': { who: 'member', permission: 'account_manage_ip_whitelist' },
   'PUT /api/account/access-login-settings': write('account_manage_ip_whitelist'),
+  'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
 };
 

@@ -190,3 +190,11 @@ export const zOutboxMessage = z.object({
   sentAt: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof zOutboxMessage>;
+
+/** GET /api/support/relationships: accounts a support user may open, found by name or id. */
+export const zSupportRelationship = zRelationship.extend({
+  members: z.number().int(),
+  createdAt: z.string(),
+});
+export const zSupportRelationships = z.array(zSupportRelationship);
+export type SupportRelationship = z.infer<typeof zSupportRelationship>;

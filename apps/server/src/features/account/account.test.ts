@@ -325,6 +325,22 @@ describe('support access', () => {
     expect(notSupport.statusCode).toBe(403);
 
     const supportToken = await login(t, support.email);
+    const found = (
+      await call(t, 'GET', '/support/relationships?search=nitec', { token: supportToken })
+    ).json() as {
+      id: number;
+      companyName: string;
+      members: number;
+    }[];
+    expect(found).toEqual([
+      expect.objectContaining({ id: customer.relationshipId, companyName: 'Initech', members: 1 }),
+    ]);
+    const byId = (
+      await call(t, 'GET', `/support/relationships?search=${customer.relationshipId}`, {
+        token: supportToken,
+      })
+    ).json();
+    expect(byId).toHaveLength(1);
     const link = await call(t, 'POST', '/support/login-as', {
       token: supportToken,
       body: { relationshipId: customer.relationshipId, role: 'Support' },

@@ -1,11 +1,18 @@
+import { zSupportRelationships } from '@veracity/contracts/account';
 import { type HOME_MODES, zLoginAsBody, zLoginAsResponse } from '@veracity/contracts/auth';
 import { isSelfServicePlan, isViewVisible } from '@veracity/contracts/plans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { userOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import { audit } from '../account/audit.js';
-import { findRelationship, type RelationshipRecord } from '../account/relationships.repo.js';
+import {
+  findRelationship,
+  type RelationshipRecord,
+  toRelationshipDto,
+  toRelationshipRecord,
+} from '../account/relationships.repo.js';
 import { createSession } from '../auth/sessions.repo.js';
 
 /** Where a support session lands (spec 01 §2, login-as h): the overview when home is the landing. */
@@ -23,6 +30,38 @@ function homeMode(relationship: RelationshipRecord): (typeof HOME_MODES)[number]
 export const supportRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db } = services;
+
+    app.get(
+      '/support/relationships',
+      {
+        config: { access: { kind: 'support' } },
+        schema: {
+          querystring: z.object({ search: z.string().trim().max(160).optional() }),
+          response: { 200: zSupportRelationships },
+        },
+      },
+      async (request) => {
+        const search = request.query.search ?? '';
+        let query = db.selectFrom('relationships').selectAll().orderBy('company_name').limit(50);
+        if (/^\d+$/.test(search)) query = query.where('id', '=', Number(search));
+        else if (search) query = query.where('company_name', 'like', `%${search.replace(/[%_\\]/g, '')}%`);
+        const rows = await query.execute();
+        const counts = await db
+          .selectFrom('memberships')
+          .select(['relationship_id', (eb) => eb.fn.countAll<number>().as('members')])
+          .where('joined_at', 'is not', null)
+          .groupBy('relationship_id')
+          .execute();
+        const members = new Map(counts.map((row) => [row.relationship_id, Number(row.members)]));
+        return rows.map((row) => ({
+          ...toRelationshipDto(toRelationshipRecord(row)),
+          members: members.get(row.id) ?? 0,
+          createdAt: row.created_at,
+        }));
+      },
+    );
+
     app.post(
       '/support/login-as',
       {

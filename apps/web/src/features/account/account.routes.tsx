@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { DevelopersPage } from '../developers/DevelopersPage';
+import { SupportPage } from '../support/SupportPage';
 import { AccessPage } from './AccessPage';
 import { LabelsPage } from './LabelsPage';
 import { PlansPage } from './PlansPage';
@@ -29,4 +30,6 @@ export const accountRoutes: RouteObject[] = [
     element: <DevelopersPage />,
     handle: { view: 'developers_settings', title: 'Developers' },
   },
+  // Support staff only (the server refuses everyone else); no plan view gates it.
+  { path: 'support', element: <SupportPage />, handle: { title: 'Support' } },
 ];

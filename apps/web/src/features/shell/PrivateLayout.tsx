@@ -42,6 +42,7 @@ export function PrivateLayout({ availablePaths }: { availablePaths: ReadonlySet<
           email={me.email}
           ghost={me.ghost || ghost.ghost}
           ghostRole={me.ghostRole ?? ghost.role}
+          support={me.isSupport}
         />
       }
     >

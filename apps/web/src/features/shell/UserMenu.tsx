@@ -8,6 +8,8 @@ interface UserMenuProps {
   /** A support person working as the customer (login-as). */
   ghost: boolean;
   ghostRole: string | null;
+  /** Support staff get the support console in their menu. */
+  support?: boolean;
 }
 
 function initials(name: string): string {
@@ -19,8 +21,11 @@ function initials(name: string): string {
   return letters.slice(0, 2).toUpperCase() || '?';
 }
 
-/** The user's name with a menu: user administration and logout; a badge during a support session. */
-export function UserMenu({ name, email, ghost, ghostRole }: UserMenuProps) {
+/**
+ * The user's name with a menu: user administration, the support console for support staff, and logout;
+ * a badge during a support session.
+ */
+export function UserMenu({ name, email, ghost, ghostRole, support = false }: UserMenuProps) {
   const navigate = useNavigateWithSearch();
   return (
     <DropdownMenu.Root>
@@ -48,6 +53,15 @@ export function UserMenu({ name, email, ghost, ghostRole }: UserMenuProps) {
           >
             Profile &amp; users
           </DropdownMenu.Item>
+          {support && !ghost ? (
+            <DropdownMenu.Item
+              className={styles.menuItem}
+              onSelect={() => navigate('/support')}
+              data-testid="user-menu-support"
+            >
+              Support console
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item
             className={styles.menuItem}
             onSelect={() => navigate('/logout')}
