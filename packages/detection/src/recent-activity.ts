@@ -1,0 +1,157 @@
+import { ACTIVITY_WINDOWS_MS } from './policy.js';
+
+/**
+ * Recent activity: how many hits came before this one, within the policy's windows, from the same IP,
+ * the same device and with the same ad click id. The engine reads the answer as `history`.
+ *
+ * The interface is asynchronous so that a shared implementation (the database, or a cache several
+ * servers write to) can replace the in-process one without changing its callers.
+ */
+export interface ActivityEvent {
+  ip: string;
+  deviceId?: string | null;
+  clickId?: string | null;
+}
+
+export interface RecentCounts {
+  sameIp: number;
+  sameDevice: number;
+  sameClickId: number;
+}
+
+export interface RecentActivity {
+  /** Counts the hit and answers how many hits with its IP, device and click id came before it. */
+  record(event: ActivityEvent): Promise<RecentCounts>;
+}
+
+export interface InProcessRecentActivityOptions {
+  windowsMs?: { ip: number; device: number; clickId: number };
+  /** Each window is cut into this many buckets; counts are exact to one bucket's width. */
+  buckets?: number;
+  /** Keys remembered per kind; the least recently seen are forgotten first. */
+  maxKeys?: { ip: number; device: number; clickId: number };
+  /** Milliseconds since the epoch; a fake clock in tests. */
+  clock?: () => number;
+}
+
+export const DEFAULT_MAX_KEYS = { ip: 100_000, device: 100_000, clickId: 200_000 } as const;
+const MAX_BUCKET_COUNT = 0xffff;
+/** Expired keys dropped from the old end at each hit, so idle keys leave without a timer. */
+const EXPIRED_SWEEP_PER_HIT = 4;
+
+interface Slot {
+  counts: Uint16Array;
+  /** Absolute index (time / bucket width) of the newest bucket written. */
+  newest: number;
+}
+
+/**
+ * A sliding window of hit counts per key: a ring of buckets per key, keys in least-recently-seen
+ * order (Map insertion order, refreshed on every hit), bounded by `maxKeys`.
+ */
+export class SlidingWindowCounter {
+  readonly #slots = new Map<string, Slot>();
+  readonly #width: number;
+
+  constructor(
+    readonly windowMs: number,
+    readonly buckets: number,
+    readonly maxKeys: number,
+  ) {
+    if (!(windowMs > 0) || !Number.isInteger(buckets) || buckets < 1 || !(maxKeys >= 1)) {
+      throw new RangeError('window, buckets and maxKeys must be positive');
+    }
+    this.#width = windowMs / buckets;
+  }
+
+  get size(): number {
+    return this.#slots.size;
+  }
+
+  /** Adds one hit for the key at `now` and returns the hits before it within the window. */
+  hit(key: string, now: number): number {
+    const bucket = Math.floor(now / this.#width);
+    this.#sweep(bucket);
+    let slot = this.#slots.get(key);
+    if (slot === undefined) {
+      slot = { counts: new Uint16Array(this.buckets), newest: bucket };
+    } else {
+      this.#slots.delete(key);
+      this.#advance(slot, bucket);
+    }
+    this.#slots.set(key, slot);
+    let before = 0;
+    for (const count of slot.counts) before += count;
+    const index = bucket % this.buckets;
+    const current = slot.counts[index] ?? 0;
+    if (current < MAX_BUCKET_COUNT) slot.counts[index] = current + 1;
+    if (this.#slots.size > this.maxKeys) {
+      const oldest = this.#slots.keys().next();
+      if (!oldest.done) this.#slots.delete(oldest.value);
+    }
+    return before;
+  }
+
+  /** Hits within the window for the key at `now`, without counting one. */
+  count(key: string, now: number): number {
+    const slot = this.#slots.get(key);
+    if (slot === undefined) return 0;
+    const bucket = Math.floor(now / this.#width);
+    if (bucket - slot.newest >= this.buckets) return 0;
+    let total = 0;
+    for (let age = 0; age < this.buckets; age++) {
+      const at = slot.newest - age;
+      if (bucket - at < this.buckets)
+        total += slot.counts[((at % this.buckets) + this.buckets) % this.buckets] ?? 0;
+    }
+    return total;
+  }
+
+  /** Clears the buckets that fell out of the window since the slot was last written. */
+  #advance(slot: Slot, bucket: number): void {
+    if (bucket <= slot.newest) return;
+    if (bucket - slot.newest >= this.buckets) slot.counts.fill(0);
+    else for (let at = slot.newest + 1; at <= bucket; at++) slot.counts[at % this.buckets] = 0;
+    slot.newest = bucket;
+  }
+
+  #sweep(bucket: number): void {
+    for (let dropped = 0; dropped < EXPIRED_SWEEP_PER_HIT; dropped++) {
+      const oldest = this.#slots.entries().next();
+      if (oldest.done || bucket - oldest.value[1].newest < this.buckets) return;
+      this.#slots.delete(oldest.value[0]);
+    }
+  }
+}
+
+/** RecentActivity for one server: counts live in this process and vanish with it. */
+export class InProcessRecentActivity implements RecentActivity {
+  readonly ip: SlidingWindowCounter;
+  readonly device: SlidingWindowCounter;
+  readonly clickId: SlidingWindowCounter;
+  readonly #clock: () => number;
+
+  constructor(options: InProcessRecentActivityOptions = {}) {
+    const windows = options.windowsMs ?? ACTIVITY_WINDOWS_MS;
+    const buckets = options.buckets ?? 12;
+    const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
+    this.ip = new SlidingWindowCounter(windows.ip, buckets, maxKeys.ip);
+    this.device = new SlidingWindowCounter(windows.device, buckets, maxKeys.device);
+    this.clickId = new SlidingWindowCounter(windows.clickId, buckets, maxKeys.clickId);
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  /** The synchronous answer, for callers in the same process (the benchmark, the firewall). */
+  recordNow(event: ActivityEvent): RecentCounts {
+    const now = this.#clock();
+    return {
+      sameIp: this.ip.hit(event.ip, now),
+      sameDevice: event.deviceId ? this.device.hit(event.deviceId, now) : 0,
+      sameClickId: event.clickId ? this.clickId.hit(event.clickId, now) : 0,
+    };
+  }
+
+  async record(event: ActivityEvent): Promise<RecentCounts> {
+    return this.recordNow(event);
+  }
+}
