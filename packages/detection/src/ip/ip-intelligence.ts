@@ -10,6 +10,8 @@ export interface IpFacts {
   organisation: string | null;
   /** True when the ASN is on the curated hosting and cloud list (hosting-asns.ts). */
   hosting: boolean;
+  /** With `hosting`: the kind of network, so a VPN exit can weigh differently from a server. */
+  hostingKind?: 'cloud' | 'hosting' | 'vpn';
 }
 
 export interface IpIntelligence {
