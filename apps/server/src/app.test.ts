@@ -72,6 +72,8 @@ describe('the API foundation', () => {
       },
       { name: 'events', kind: 'DuckDB', status: 'up' },
     ]);
+    expect(health.data?.ipCountry).toMatch(/^20\d\d-[01]\d-[0-3]\d$/);
+    expect(health.data?.ipAsn).toMatch(/^20\d\d-[01]\d-[0-3]\d$/);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

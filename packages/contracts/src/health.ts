@@ -15,5 +15,7 @@ export const zHealth = z.object({
   version: z.string(),
   uptimeSeconds: z.number().nonnegative(),
   stores: z.array(zStoreStatus),
+  /** Release dates (`YYYY-MM-DD`) of the IP data the detection engine ships with. */
+  data: z.object({ ipCountry: z.string(), ipAsn: z.string() }).optional(),
 });
 export type Health = z.infer<typeof zHealth>;

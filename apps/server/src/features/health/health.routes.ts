@@ -1,6 +1,7 @@
 import { HTTP_STATUS } from '@veracity/contracts/errors';
 import { type Health, zHealth } from '@veracity/contracts/health';
 import { PRODUCT_VERSION } from '@veracity/contracts/storage-keys';
+import { ipDataDates } from '@veracity/detection/ip/data-packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StoreHealth } from '../../storage/store-health.js';
 
@@ -34,11 +35,13 @@ export const healthRoutes: (checks: readonly HealthCheck[]) => FastifyPluginAsyn
           }),
         );
         const healthy = stores.every((store) => store.status === 'up');
+        const ipDates = ipDataDates(); // two package.json versions, read once; not the tables
         const body: Health = {
           status: healthy ? 'ok' : 'degraded',
           version: PRODUCT_VERSION,
           uptimeSeconds: Math.round(process.uptime()),
           stores,
+          data: { ipCountry: ipDates.country, ipAsn: ipDates.asn },
         };
         reply.header('cache-control', 'no-store');
         return reply.code(healthy ? HTTP_STATUS.OK : HTTP_STATUS.SERVICE_UNAVAILABLE).send(body);
