@@ -30,8 +30,15 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
-/** Prints min / median / max (and items per second at the median) and writes the JSON next to it. */
-export function report(bench: string, measurements: Measurement[]): void {
+/**
+ * Prints min / median / max (and items per second at the median) and writes the JSON next to it,
+ * with any further figures the bench printed itself (`extra`).
+ */
+export function report(
+  bench: string,
+  measurements: Measurement[],
+  extra: Record<string, unknown> = {},
+): void {
   const rows = measurements.map((m) => {
     const sorted = [...m.samples].sort((a, b) => a - b);
     const median = quantile(sorted, 0.5);
@@ -48,7 +55,10 @@ export function report(bench: string, measurements: Measurement[]): void {
   const cpus = os.cpus();
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', `${bench}.json`);
   const machine = { cpus: cpus.length, model: cpus[0]?.model, node: process.version };
-  writeFileSync(file, `${JSON.stringify({ bench, at: new Date().toISOString(), machine, rows }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ bench, at: new Date().toISOString(), machine, rows, ...extra }, null, 2)}\n`,
+  );
   console.log(
     `machine: ${machine.cpus} x ${machine.model}, node ${machine.node}; written ${path.relative(process.cwd(), file)}`,
   );
