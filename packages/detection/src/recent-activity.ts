@@ -39,18 +39,19 @@ const MAX_BUCKET_COUNT = 0xffff;
 /** Expired keys dropped from the old end at each hit, so idle keys leave without a timer. */
 const EXPIRED_SWEEP_PER_HIT = 4;
 
-interface Slot {
-  counts: Uint16Array;
-  /** Absolute index (time / bucket width) of the newest bucket written. */
-  newest: number;
-}
-
 /**
- * A sliding window of hit counts per key: a ring of buckets per key, keys in least-recently-seen
- * order (Map insertion order, refreshed on every hit), bounded by `maxKeys`.
+ * A sliding window of hit counts per key. Every key owns a slot in one preallocated table: a ring of
+ * `buckets` counts and the index of its newest bucket, so a key costs its Map entry plus
+ * 2 bytes a bucket. Keys are kept in least-recently-seen order (Map insertion order, refreshed on
+ * every hit) and bounded by `maxKeys`.
  */
 export class SlidingWindowCounter {
-  readonly #slots = new Map<string, Slot>();
+  readonly #slots = new Map<string, number>();
+  readonly #counts: Uint16Array;
+  /** Absolute index (time / bucket width) of each slot's newest bucket. */
+  readonly #newest: Float64Array;
+  readonly #free: number[] = [];
+  #used = 0;
   readonly #width: number;
 
   constructor(
@@ -58,10 +59,18 @@ export class SlidingWindowCounter {
     readonly buckets: number,
     readonly maxKeys: number,
   ) {
-    if (!(windowMs > 0) || !Number.isInteger(buckets) || buckets < 1 || !(maxKeys >= 1)) {
+    if (
+      !(windowMs > 0) ||
+      !Number.isInteger(buckets) ||
+      buckets < 1 ||
+      !Number.isInteger(maxKeys) ||
+      maxKeys < 1
+    ) {
       throw new RangeError('window, buckets and maxKeys must be positive');
     }
     this.#width = windowMs / buckets;
+    this.#counts = new Uint16Array(maxKeys * buckets);
+    this.#newest = new Float64Array(maxKeys);
   }
 
   get size(): number {
@@ -74,21 +83,20 @@ export class SlidingWindowCounter {
     this.#sweep(bucket);
     let slot = this.#slots.get(key);
     if (slot === undefined) {
-      slot = { counts: new Uint16Array(this.buckets), newest: bucket };
+      slot = this.#allocate();
+      this.#counts.fill(0, slot * this.buckets, (slot + 1) * this.buckets);
+      this.#newest[slot] = bucket;
     } else {
       this.#slots.delete(key);
       this.#advance(slot, bucket);
     }
     this.#slots.set(key, slot);
+    const base = slot * this.buckets;
     let before = 0;
-    for (const count of slot.counts) before += count;
-    const index = bucket % this.buckets;
-    const current = slot.counts[index] ?? 0;
-    if (current < MAX_BUCKET_COUNT) slot.counts[index] = current + 1;
-    if (this.#slots.size > this.maxKeys) {
-      const oldest = this.#slots.keys().next();
-      if (!oldest.done) this.#slots.delete(oldest.value);
-    }
+    for (let i = base; i < base + this.buckets; i++) before += this.#counts[i] ?? 0;
+    const index = base + (bucket % this.buckets);
+    const current = this.#counts[index] ?? 0;
+    if (current < MAX_BUCKET_COUNT) this.#counts[index] = current + 1;
     return before;
   }
 
@@ -97,29 +105,42 @@ export class SlidingWindowCounter {
     const slot = this.#slots.get(key);
     if (slot === undefined) return 0;
     const bucket = Math.floor(now / this.#width);
-    if (bucket - slot.newest >= this.buckets) return 0;
+    const newest = this.#newest[slot] ?? 0;
     let total = 0;
     for (let age = 0; age < this.buckets; age++) {
-      const at = slot.newest - age;
-      if (bucket - at < this.buckets)
-        total += slot.counts[((at % this.buckets) + this.buckets) % this.buckets] ?? 0;
+      const at = newest - age;
+      if (at >= 0 && bucket - at < this.buckets)
+        total += this.#counts[slot * this.buckets + (at % this.buckets)] ?? 0;
     }
     return total;
   }
 
+  #allocate(): number {
+    const free = this.#free.pop();
+    if (free !== undefined) return free;
+    if (this.#used < this.maxKeys) return this.#used++;
+    const oldest = this.#slots.entries().next();
+    if (oldest.done) throw new Error('no slot to reuse');
+    this.#slots.delete(oldest.value[0]);
+    return oldest.value[1];
+  }
+
   /** Clears the buckets that fell out of the window since the slot was last written. */
-  #advance(slot: Slot, bucket: number): void {
-    if (bucket <= slot.newest) return;
-    if (bucket - slot.newest >= this.buckets) slot.counts.fill(0);
-    else for (let at = slot.newest + 1; at <= bucket; at++) slot.counts[at % this.buckets] = 0;
-    slot.newest = bucket;
+  #advance(slot: number, bucket: number): void {
+    const newest = this.#newest[slot] ?? 0;
+    if (bucket <= newest) return;
+    const base = slot * this.buckets;
+    if (bucket - newest >= this.buckets) this.#counts.fill(0, base, base + this.buckets);
+    else for (let at = newest + 1; at <= bucket; at++) this.#counts[base + (at % this.buckets)] = 0;
+    this.#newest[slot] = bucket;
   }
 
   #sweep(bucket: number): void {
     for (let dropped = 0; dropped < EXPIRED_SWEEP_PER_HIT; dropped++) {
       const oldest = this.#slots.entries().next();
-      if (oldest.done || bucket - oldest.value[1].newest < this.buckets) return;
+      if (oldest.done || bucket - (this.#newest[oldest.value[1]] ?? 0) < this.buckets) return;
       this.#slots.delete(oldest.value[0]);
+      this.#free.push(oldest.value[1]);
     }
   }
 }
