@@ -7,9 +7,12 @@
 export const NO_VALUE = -1;
 
 type ValueArray = Uint8Array | Uint16Array | Uint32Array;
+const BUCKETS = 0x10000;
 
 export interface RangeTable4 {
   readonly size: number;
+  /** Bisection window by the top 16 bits of an address: ranges `buckets[b]` to `buckets[b + 1] - 1` start in bucket b. */
+  readonly buckets: Uint32Array;
   readonly starts: Uint32Array;
   readonly ends: Uint32Array;
   readonly values: ValueArray;
@@ -17,6 +20,8 @@ export interface RangeTable4 {
 
 export interface RangeTable6 {
   readonly size: number;
+  /** As RangeTable4's, by the top 16 bits of the first word. */
+  readonly buckets: Uint32Array;
   /** Four words per range: `starts[4 * i] .. starts[4 * i + 3]`. */
   readonly starts: Uint32Array;
   readonly ends: Uint32Array;
@@ -26,9 +31,11 @@ export interface RangeTable6 {
 /** The value of the range holding `address`, or NO_VALUE. */
 export function find4(table: RangeTable4, address: number): number {
   const { starts } = table;
-  // The last range starting at or before the address.
-  let low = 0;
-  let high = table.size - 1;
+  // The last range starting at or before the address: one in the address's bucket, or else the last
+  // one before it (which may span into the bucket). The window keeps the search in a few cache lines.
+  const bucket = address >>> 16;
+  let low = table.buckets[bucket] ?? 0;
+  let high = (table.buckets[bucket + 1] ?? 0) - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
     if ((starts[middle] ?? 0) <= address) low = middle + 1;
@@ -41,8 +48,9 @@ export function find4(table: RangeTable4, address: number): number {
 /** The value of the range holding the address `w0:w1:w2:w3` (32-bit words), or NO_VALUE. */
 export function find6(table: RangeTable6, w0: number, w1: number, w2: number, w3: number): number {
   const { starts } = table;
-  let low = 0;
-  let high = table.size - 1;
+  const bucket = w0 >>> 16;
+  let low = table.buckets[bucket] ?? 0;
+  let high = (table.buckets[bucket + 1] ?? 0) - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
     if (compare(starts, middle << 2, w0, w1, w2, w3) <= 0) low = middle + 1;
@@ -69,6 +77,17 @@ function valueArray(count: number, length: number): ValueArray {
   if (count <= 0x100) return new Uint8Array(length);
   if (count <= 0x10000) return new Uint16Array(length);
   return new Uint32Array(length);
+}
+
+/** `buckets[b]`: the first range whose start's top 16 bits (of `starts[i * stride]`) are b or more. */
+function bucketsOf(starts: Uint32Array, size: number, stride: number): Uint32Array {
+  const buckets = new Uint32Array(BUCKETS + 1);
+  let range = 0;
+  for (let bucket = 0; bucket <= BUCKETS; bucket++) {
+    while (range < size && (starts[range * stride] ?? 0) >>> 16 < bucket) range += 1;
+    buckets[bucket] = range;
+  }
+  return buckets;
 }
 
 function grow(array: Uint32Array, length: number): Uint32Array {
@@ -129,6 +148,7 @@ export class RangeTable4Builder {
     values.set(this.values.subarray(0, this.size));
     return {
       size: this.size,
+      buckets: bucketsOf(this.starts, this.size, 1),
       starts: this.starts.slice(0, this.size),
       ends: this.ends.slice(0, this.size),
       values,
@@ -196,6 +216,7 @@ export class RangeTable6Builder {
     values.set(this.values.subarray(0, this.size));
     return {
       size: this.size,
+      buckets: bucketsOf(this.starts, this.size, 4),
       starts: this.starts.slice(0, this.size << 2),
       ends: this.ends.slice(0, this.size << 2),
       values,
@@ -247,5 +268,5 @@ function isSuccessor(
 
 /** Table sizes in bytes, for the bench and the docs. */
 export function tableBytes(table: RangeTable4 | RangeTable6): number {
-  return table.starts.byteLength + table.ends.byteLength + table.values.byteLength;
+  return table.buckets.byteLength + table.starts.byteLength + table.ends.byteLength + table.values.byteLength;
 }
