@@ -44,7 +44,7 @@ results.push({ name: 'load ASN tables (@ip-location-db/asn)', samples: [performa
 const afterAsn = memory();
 const ip = createIpIntelligence({ country, asn });
 
-console.table({
+const loadMemory = {
   country: {
     ...growth(start, afterCountry),
     ranges: country.v4.size + country.v6.size,
@@ -56,7 +56,8 @@ console.table({
     tableMB: round((tableBytes(asn.v4) + tableBytes(asn.v6)) / MB),
   },
   both: { ...growth(start, afterAsn), ranges: '', tableMB: '' },
-});
+};
+console.table(loadMemory);
 
 // Seeded, so every run looks up the same addresses.
 let seed = 0x9e3779b9;
@@ -146,7 +147,7 @@ results.push(
 
 console.log(`per lookup, from batches of ${BATCH.toLocaleString('en')}:`);
 console.table(latency);
-report('ip-intelligence', results);
+report('ip-intelligence', results, { loadMemory, perLookup: latency });
 if (found === 0) throw new Error('no lookup found anything');
 
 function round(n: number): number {
