@@ -1,12 +1,10 @@
 // The detection engine: accuracy on labelled traffic built from packages (declared bots, real
 // browsers by usage, undeclared automation), the time of one assessment with warm caches, and the
-// memory the engine holds. Uses the real IP intelligence when packages/detection/src/ip exports
-// createIpIntelligence, a small fake over the fixture addresses otherwise (and says which).
+// memory the engine holds. Addresses are enriched by the real IP intelligence (packages/detection/src/ip).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { AssessmentInput, RiskLevel } from '@veracity/contracts/detection';
-import type { IpFacts, IpIntelligence } from '../packages/detection/src/ip/ip-intelligence.js';
-import { HOSTING_IPS, type LabelledHit, labelledTraffic } from './detection-fixtures.js';
+import { type LabelledHit, labelledTraffic } from './detection-fixtures.js';
 import { type Measurement, measure, report } from './report.js';
 
 setFlagsFromString('--expose-gc');
@@ -24,35 +22,10 @@ const { assess } = await import('../packages/detection/src/assess.js');
 const { enrich } = await import('../packages/detection/src/enrich.js');
 const { InProcessRecentActivity } = await import('../packages/detection/src/recent-activity.js');
 
-async function ipIntelligence(): Promise<{ intelligence: IpIntelligence; source: string }> {
-  const modulePath = '../packages/detection/src/ip/create-ip-intelligence.js';
-  try {
-    const loaded: unknown = await import(modulePath);
-    const create = (loaded as { createIpIntelligence?: unknown }).createIpIntelligence;
-    if (typeof create === 'function') {
-      return {
-        intelligence: (create as () => IpIntelligence)(),
-        source: 'real (geoip-country, @ip-location-db/asn)',
-      };
-    }
-  } catch {
-    // Not there yet: fall through to the fake.
-  }
-  const hosting = new Set(HOSTING_IPS);
-  return {
-    source: 'FAKE (createIpIntelligence not available): fixture addresses only',
-    intelligence: {
-      dataDates: { country: 'fake', asn: 'fake' },
-      lookup: (ip): IpFacts =>
-        hosting.has(ip)
-          ? { country: 'DE', asn: 16509, organisation: 'AMAZON-02', hosting: true }
-          : { country: 'ES', asn: 3352, organisation: 'TELEFONICA DE ESPANA', hosting: false },
-    },
-  };
-}
-
 const engineLoaded = memory();
-const { intelligence, source } = await ipIntelligence();
+const { createIpIntelligence } = await import('../packages/detection/src/ip/create-ip-intelligence.js');
+const intelligence = createIpIntelligence();
+const source = 'real (geoip-country, @ip-location-db/asn)';
 const ipLoaded = memory();
 const inputs: AssessmentInput[] = traffic.map((hit) => hit.input(enrich(hit.request, intelligence)));
 const engineWarm = memory();
@@ -188,7 +161,7 @@ const memoryRows = [
     MB: mb(engineLoaded.heap - before.heap + engineWarm.heap - ipLoaded.heap),
   },
   {
-    part: `IP intelligence, ${source.startsWith('real') ? 'real' : 'fake'} (resident)`,
+    part: 'IP intelligence (resident)',
     MB: mb(ipLoaded.rss - engineLoaded.rss),
   },
   {
