@@ -1,3 +1,4 @@
+import { RISK_LEVELS, type RiskLevel } from '@veracity/contracts/detection';
 import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
@@ -10,9 +11,11 @@ import type { AnalyticsQuery, SqlDialect } from './dialect.js';
  * in `event-columns.ts` (the one catalogue both implementations write from).
  */
 
-/** Security level of a hit, session or conversion: low = Legitimate, medium = Suspicious, high = Invalid. */
-export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
+/**
+ * Security level of a hit, session or conversion: low = Legitimate, medium = Suspicious, high = Invalid;
+ * declared once, by the detection contract.
+ */
+export { RISK_LEVELS, type RiskLevel };
 
 /** What the firewall did with a hit: delivered (allowed through), paused, blocked. */
 export const HIT_STATUSES = ['delivered', 'paused', 'blocked'] as const;
