@@ -7,7 +7,12 @@
 export const NO_VALUE = -1;
 
 type ValueArray = Uint8Array | Uint16Array | Uint32Array;
-const BUCKETS = 0x10000;
+/**
+ * Bucket index width: 16 bits for IPv4 (a bucket is a /16); 20 bits for IPv6, whose allocations
+ * crowd into a few /16s (2a00::/12 alone holds most of Europe), so a /20 window keeps bisection short.
+ */
+const BUCKET_BITS_4 = 16;
+const BUCKET_BITS_6 = 20;
 
 export interface RangeTable4 {
   readonly size: number;
@@ -20,7 +25,7 @@ export interface RangeTable4 {
 
 export interface RangeTable6 {
   readonly size: number;
-  /** As RangeTable4's, by the top 16 bits of the first word. */
+  /** As RangeTable4's, by the top 20 bits of the first word. */
   readonly buckets: Uint32Array;
   /** Four words per range: `starts[4 * i] .. starts[4 * i + 3]`. */
   readonly starts: Uint32Array;
@@ -33,7 +38,7 @@ export function find4(table: RangeTable4, address: number): number {
   const { starts } = table;
   // The last range starting at or before the address: one in the address's bucket, or else the last
   // one before it (which may span into the bucket). The window keeps the search in a few cache lines.
-  const bucket = address >>> 16;
+  const bucket = address >>> (32 - BUCKET_BITS_4);
   let low = table.buckets[bucket] ?? 0;
   let high = (table.buckets[bucket + 1] ?? 0) - 1;
   while (low <= high) {
@@ -48,7 +53,7 @@ export function find4(table: RangeTable4, address: number): number {
 /** The value of the range holding the address `w0:w1:w2:w3` (32-bit words), or NO_VALUE. */
 export function find6(table: RangeTable6, w0: number, w1: number, w2: number, w3: number): number {
   const { starts } = table;
-  const bucket = w0 >>> 16;
+  const bucket = w0 >>> (32 - BUCKET_BITS_6);
   let low = table.buckets[bucket] ?? 0;
   let high = (table.buckets[bucket + 1] ?? 0) - 1;
   while (low <= high) {
@@ -79,12 +84,14 @@ function valueArray(count: number, length: number): ValueArray {
   return new Uint32Array(length);
 }
 
-/** `buckets[b]`: the first range whose start's top 16 bits (of `starts[i * stride]`) are b or more. */
-function bucketsOf(starts: Uint32Array, size: number, stride: number): Uint32Array {
-  const buckets = new Uint32Array(BUCKETS + 1);
+/** `buckets[b]`: the first range whose start's top `bits` bits (of `starts[i * stride]`) are b or more. */
+function bucketsOf(starts: Uint32Array, size: number, stride: number, bits: number): Uint32Array {
+  const count = 2 ** bits;
+  const shift = 32 - bits;
+  const buckets = new Uint32Array(count + 1);
   let range = 0;
-  for (let bucket = 0; bucket <= BUCKETS; bucket++) {
-    while (range < size && (starts[range * stride] ?? 0) >>> 16 < bucket) range += 1;
+  for (let bucket = 0; bucket <= count; bucket++) {
+    while (range < size && (starts[range * stride] ?? 0) >>> shift < bucket) range += 1;
     buckets[bucket] = range;
   }
   return buckets;
@@ -148,7 +155,7 @@ export class RangeTable4Builder {
     values.set(this.values.subarray(0, this.size));
     return {
       size: this.size,
-      buckets: bucketsOf(this.starts, this.size, 1),
+      buckets: bucketsOf(this.starts, this.size, 1, BUCKET_BITS_4),
       starts: this.starts.slice(0, this.size),
       ends: this.ends.slice(0, this.size),
       values,
@@ -216,7 +223,7 @@ export class RangeTable6Builder {
     values.set(this.values.subarray(0, this.size));
     return {
       size: this.size,
-      buckets: bucketsOf(this.starts, this.size, 4),
+      buckets: bucketsOf(this.starts, this.size, 4, BUCKET_BITS_6),
       starts: this.starts.slice(0, this.size << 2),
       ends: this.ends.slice(0, this.size << 2),
       values,
