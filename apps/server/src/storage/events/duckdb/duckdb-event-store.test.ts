@@ -97,10 +97,14 @@ async function insertThenGetKilled(path: string): Promise<void> {
       hitStatus: 'delivered' }]);
     process.stdout.write('committed\\n');
     setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, path], {
-    cwd: dirname(fileURLToPath(import.meta.url)),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', script, path],
+    {
+      cwd: dirname(fileURLToPath(import.meta.url)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += String(chunk);
