@@ -333,6 +333,41 @@ describe('the sensor in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { uetq: unknown[] }).uetq)).toEqual([]);
   });
 
+  it('fires the remaining exclusion events when another tag is broken, without an error in the page', async () => {
+    exclude = true;
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${pageOrigin}/broken.html`);
+    await waitForHit(page);
+    await page.waitForFunction(
+      () => (window as unknown as { platformCalls: unknown[] }).platformCalls.length > 0,
+    );
+    const calls = await page.evaluate(
+      () => (window as unknown as { platformCalls: unknown[][] }).platformCalls,
+    );
+    expect(calls.map((c) => c[0])).toEqual(['gtag']);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the session in a first-party cookie when localStorage is blocked', async () => {
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('storage is blocked', 'SecurityError');
+        },
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${pageOrigin}/landing.html`);
+    const first = await waitForHit(page);
+    await page.goto(`${pageOrigin}/landing.html?page=2`);
+    const second = await waitForHit(page);
+    expect(second.sessionId).toBe(first.sessionId);
+    const cookies = await context.cookies(pageOrigin);
+    expect(cookies.find((c) => c.name === 'vrc_s')?.value.startsWith(`${first.sessionId}.`)).toBe(true);
+  });
+
   it('reports the frame size when the page runs in a tiny iframe', async () => {
     const page = await context.newPage();
     await page.goto(`${pageOrigin}/framed.html`);
