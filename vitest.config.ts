@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'packages/contracts',
       'packages/detection',
+      'packages/sensor',
       'apps/server',
       'apps/web',
       ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { CLICK_ID_PARAMS, zRiskLevel, zSensorSignals } from './detection.js';
+
+/**
+ * What the JavaScript sensor (`packages/sensor`) sends to the collection endpoint and what the
+ * collector answers (issue 5). The sensor imports nothing: `packages/sensor/src/sensor.ts` mirrors
+ * these shapes, and its Chromium test validates the payloads the real script sends with the schemas
+ * below.
+ *
+ * Every event is one JSON object POSTed as `text/plain` (a CORS "simple" request, so no preflight)
+ * to `SENSOR_EVENT_PATH` on the origin the script was loaded from. `type` tells the three apart.
+ * Objects strip unknown keys: nothing the client adds reaches the engine.
+ */
+
+/** Where the server serves the script; neutral names that ad blockers' lists do not match. */
+export const SENSOR_SCRIPT_PATH = '/c/s.js';
+/** Where the sensor posts its events, next to the script (`s.js` -> `e`, so a proxy prefix carries over). */
+export const SENSOR_EVENT_PATH = '/c/e';
+/** Largest body the collector reads; a page view with every field at its limit stays under it. */
+export const SENSOR_MAX_BODY_BYTES = 32 * 1024;
+/** A session ends after this long without an event (first-party, per site, in localStorage). */
+export const SENSOR_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** The event the sensor fires on the ad platforms' tags for an excluded visitor (spec README). */
+export const EXCLUSION_EVENT = 'VeracityExcludeVisitor';
+
+const text = (max: number) => z.string().max(max);
+const count = z.number().int().min(0);
+
+/** The account's public sensor key, from the snippet's `data-key` (`vs_` and 8-64 url-safe characters). */
+export const zSensorKey = z.string().regex(/^vs_[A-Za-z0-9_-]{8,64}$/);
+/** Random ids the sensor makes: 16-64 url-safe characters (the script sends 32 hex digits). */
+export const zSensorId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+const zEnvelope = {
+  key: zSensorKey,
+  /** Random per event: the collector stores an event id once, however often it arrives. */
+  eventId: zSensorId,
+  /** First-party session id: random, kept in localStorage, renewed after 30 minutes idle. */
+  sessionId: zSensorId,
+  /** Client clock, epoch ms (informative only: the server's clock dates the event). */
+  ts: count,
+};
+
+/** UTM parameters of the page URL, each at most 512 characters. */
+export const zUtm = z.object({
+  source: text(512).optional(),
+  medium: text(512).optional(),
+  campaign: text(512).optional(),
+  term: text(512).optional(),
+  content: text(512).optional(),
+});
+export type Utm = z.infer<typeof zUtm>;
+
+/** A page view. Its `eventId` is the hit id the engagement and conversions refer to. */
+export const zSensorHit = z.object({
+  type: z.literal('hit'),
+  ...zEnvelope,
+  /** location.href at load, at most 8192 characters. */
+  url: text(8192),
+  /** document.referrer, at most 4096 characters ('' when none). */
+  referrer: text(4096),
+  /** document.title, cut to 512 characters. */
+  title: text(512).optional(),
+  utm: zUtm,
+  /** Click ids of the page URL by parameter name, each cut to 512 characters. */
+  clickIds: z.partialRecord(z.enum(CLICK_ID_PARAMS), text(512)),
+  signals: zSensorSignals,
+});
+export type SensorHit = z.infer<typeof zSensorHit>;
+
+/** Interaction counts (trusted events only) and the time on the page, in `SensorSignals.behaviour`'s shape. */
+export const zSensorBehaviour = zSensorSignals.shape.behaviour.unwrap();
+export type SensorBehaviour = z.infer<typeof zSensorBehaviour>;
+
+/**
+ * The one beacon sent when the page is hidden or left (`sendBeacon`): what the visitor did. The
+ * collector merges `behaviour` and `visibleMs` into the hit's signals. `dwellMs` counts from the
+ * navigation start; `visibleMs` only the time the page was visible.
+ */
+export const zSensorEngagement = z.object({
+  type: z.literal('engagement'),
+  ...zEnvelope,
+  hitId: zSensorId,
+  behaviour: zSensorBehaviour,
+  visibleMs: count,
+});
+export type SensorEngagement = z.infer<typeof zSensorEngagement>;
+
+/** `veracity('conversion', {name, value, currency, id})` on the page. */
+export const zConversionFields = z.object({
+  /** What converted ("lead", "purchase"), at most 128 characters. */
+  name: text(128),
+  value: z.number().min(0).max(1e12).optional(),
+  /** ISO 4217 code, three upper-case letters. */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  /** The customer's own id for the conversion (an order or lead id), at most 256 characters. */
+  id: text(256).optional(),
+});
+export type ConversionFields = z.infer<typeof zConversionFields>;
+
+export const zSensorConversion = z.object({
+  type: z.literal('conversion'),
+  ...zEnvelope,
+  /** The page view of the page the conversion happened on. */
+  hitId: zSensorId,
+  conversion: zConversionFields,
+});
+export type SensorConversion = z.infer<typeof zSensorConversion>;
+
+/** Any body the collection endpoint accepts. */
+export const zSensorEvent = z.discriminatedUnion('type', [zSensorHit, zSensorEngagement, zSensorConversion]);
+export type SensorEvent = z.infer<typeof zSensorEvent>;
+
+/**
+ * The collector's answer to a page view (engagement and conversions get 204). The server decides
+ * `exclude` (the hit is `high` and the account protects its ad platforms); the sensor only carries it
+ * out by firing `EXCLUSION_EVENT` on the platform tags present. A client cannot choose its own verdict:
+ * nothing it sends names one.
+ */
+export const zCollectAnswer = z.object({
+  hitId: zSensorId,
+  riskLevel: zRiskLevel,
+  exclude: z.boolean(),
+});
+export type CollectAnswer = z.infer<typeof zCollectAnswer>;

@@ -1,0 +1,375 @@
+/**
+ * The Veracity sensor: a browser script with no dependencies and no imports, built into a minified
+ * IIFE (dist/sensor.js) and loaded with
+ *
+ *   <script async src="https://HOST/c/s.js" data-key="vs_..."></script>
+ *
+ * It sends one page view with the signals the detection engine reads, one engagement beacon when the
+ * page is hidden or left, and the conversions the page reports. The types below mirror
+ * `@veracity/contracts/collect`; the Chromium test validates what this script really sends with those
+ * schemas. Nothing here may throw into the host page, and the only global it defines is `veracity`.
+ */
+
+type RiskLevel = 'low' | 'medium' | 'high';
+
+interface Behaviour {
+  pointerMoves: number;
+  clicks: number;
+  keys: number;
+  scrolls: number;
+  touches: number;
+  dwellMs: number;
+}
+
+interface Signals {
+  userAgent?: string;
+  platform?: string;
+  webdriver?: boolean;
+  chromeObject?: boolean;
+  brave?: boolean;
+  pluginsCount?: number;
+  mimeTypesCount?: number;
+  languages?: string[];
+  timezone?: string;
+  screen?: { width: number; height: number };
+  window?: { innerWidth: number; innerHeight: number; outerWidth: number; outerHeight: number };
+  devicePixelRatio?: number;
+  maxTouchPoints?: number;
+  hardwareConcurrency?: number;
+  webgl?: { vendor: string; renderer: string };
+  notificationPermission?: 'default' | 'denied' | 'granted';
+  notificationQueryState?: 'prompt' | 'denied' | 'granted';
+  visibilityAtLoad?: 'visible' | 'hidden' | 'prerender';
+  hiddenAtLoad?: boolean;
+  frame?: { width: number; height: number };
+}
+
+interface Envelope {
+  key: string;
+  eventId: string;
+  sessionId: string;
+  ts: number;
+}
+
+interface ConversionFields {
+  name: string;
+  value?: number;
+  currency?: string;
+  id?: string;
+}
+
+type SensorEvent = Envelope &
+  (
+    | {
+        type: 'hit';
+        url: string;
+        referrer: string;
+        title?: string;
+        utm: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
+        clickIds: Record<string, string>;
+        signals: Signals;
+      }
+    | { type: 'engagement'; hitId: string; behaviour: Behaviour; visibleMs: number }
+    | { type: 'conversion'; hitId: string; conversion: ConversionFields }
+  );
+
+interface CollectAnswer {
+  hitId: string;
+  riskLevel: RiskLevel;
+  exclude: boolean;
+}
+
+type Command = (name: unknown, data?: unknown) => void;
+type QueuedCommand = { q?: ArrayLike<unknown>[]; l?: 1 };
+
+/** What the sensor reads on the host window: the queue and the ad platforms' tags. */
+type HostWindow = Window & {
+  veracity?: Command & QueuedCommand;
+  chrome?: unknown;
+  fbq?: (...args: unknown[]) => void;
+  uetq?: { push: (...args: unknown[]) => unknown };
+  ttq?: { track: (...args: unknown[]) => void };
+  gtag?: (...args: unknown[]) => void;
+};
+
+type HostNavigator = Navigator & { brave?: unknown };
+
+const CLICK_ID_PARAMS = [
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'fbclid',
+  'ttclid',
+  'msclkid',
+  'li_fat_id',
+  'twclid',
+  'epik',
+  'rdt_cid',
+  'ScCid',
+  'yclid',
+  'obclid',
+  'tblci',
+  'cto_pld',
+];
+const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+const EXCLUSION_EVENT = 'VeracityExcludeVisitor';
+const SESSION_KEY = 'vrc_s';
+const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/** Runs `f`, swallowing anything it throws: the host page must never see an error of ours. */
+function safe<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+}
+
+function randomId(): string {
+  const bytes = new Uint8Array(16);
+  if (window.crypto?.getRandomValues) window.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < 16; i++) bytes[i] = Math.floor(Math.random() * 256);
+  let id = '';
+  for (let i = 0; i < 16; i++) id += ((bytes[i] ?? 0) + 256).toString(16).slice(1);
+  return id;
+}
+
+const cut = (value: string, max: number) => value.slice(0, max);
+
+/**
+ * The first-party session id, in localStorage (a cookie on this site when storage is blocked, else
+ * this page only): `id.lastActivityMs`, renewed after 30 minutes without an event.
+ */
+function sessionId(now: number): string {
+  const stored =
+    safe(() => localStorage.getItem(SESSION_KEY)) ??
+    safe(() => document.cookie.match(/(?:^|; )vrc_s=([^;]+)/)?.[1]) ??
+    '';
+  const [id, last] = stored.split('.');
+  const current = id && /^[0-9a-f]{32}$/.test(id) && now - Number(last) < SESSION_IDLE_MS ? id : randomId();
+  const value = `${current}.${now}`;
+  try {
+    localStorage.setItem(SESSION_KEY, value);
+  } catch {
+    safe(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the fallback must be synchronous, and CookieStore is not in every browser
+      document.cookie = `${SESSION_KEY}=${value};path=/;max-age=1800;SameSite=Lax`;
+    });
+  }
+  return current;
+}
+
+function webgl(): Signals['webgl'] {
+  return safe(() => {
+    const gl = document.createElement('canvas').getContext('webgl');
+    if (!gl) return undefined;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const vendor = String(gl.getParameter(info ? info.UNMASKED_VENDOR_WEBGL : gl.VENDOR));
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return { vendor: cut(vendor, 256), renderer: cut(renderer, 256) };
+  });
+}
+
+/** The environment and automation probes of `SensorSignals`, each read on its own. */
+async function readSignals(): Promise<Signals> {
+  const w = window as HostWindow;
+  const n = navigator as HostNavigator;
+  const s: Signals = {
+    userAgent: cut(n.userAgent, 2048),
+    platform: cut(n.platform, 64),
+    webdriver: n.webdriver === true,
+    chromeObject: !!w.chrome,
+    brave: !!n.brave,
+    pluginsCount: safe(() => n.plugins.length),
+    mimeTypesCount: safe(() => n.mimeTypes.length),
+    languages: safe(() =>
+      Array.prototype.slice.call(n.languages || [], 0, 50).map((l) => cut(String(l), 35)),
+    ),
+    timezone: safe(() => cut(Intl.DateTimeFormat().resolvedOptions().timeZone, 64)),
+    screen: { width: screen.width, height: screen.height },
+    window: { innerWidth, innerHeight, outerWidth, outerHeight },
+    devicePixelRatio,
+    maxTouchPoints: n.maxTouchPoints,
+    hardwareConcurrency: n.hardwareConcurrency,
+    webgl: webgl(),
+    notificationPermission: safe(() => Notification.permission),
+    visibilityAtLoad: document.visibilityState as Signals['visibilityAtLoad'],
+    hiddenAtLoad: document.hidden,
+  };
+  if (safe(() => w.self !== w.top)) s.frame = { width: innerWidth, height: innerHeight };
+  // The permission query answers asynchronously; a browser that never answers must not hold the hit.
+  s.notificationQueryState = await Promise.race([
+    safe(() =>
+      n.permissions
+        .query({ name: 'notifications' })
+        .then((p) => p.state as Signals['notificationQueryState']),
+    ),
+    new Promise<undefined>((resolve) => setTimeout(resolve, 500)),
+  ]).catch(() => undefined);
+  return s;
+}
+
+/**
+ * Posts an event as text/plain (no CORS preflight, no cookies). A page view reads the answer through
+ * fetch or XHR; the rest go by sendBeacon, then fetch keepalive, then XHR.
+ */
+function send(endpoint: string, event: SensorEvent, onAnswer?: (answer: CollectAnswer) => void): void {
+  const body = JSON.stringify(event);
+  const n = navigator;
+  if (!onAnswer && safe(() => n.sendBeacon(endpoint, body))) return;
+  const read = (text: string) => safe(() => onAnswer?.(JSON.parse(text) as CollectAnswer));
+  if (typeof fetch === 'function') {
+    fetch(endpoint, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      credentials: 'omit',
+      headers: { 'Content-Type': 'text/plain' },
+    })
+      .then((r) => (r.ok && r.status !== 204 ? r.text().then(read) : undefined))
+      .catch(() => undefined);
+    return;
+  }
+  safe(() => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', endpoint);
+    xhr.setRequestHeader('Content-Type', 'text/plain');
+    xhr.onload = () => xhr.status === 200 && read(xhr.responseText);
+    xhr.send(body);
+  });
+}
+
+/** Fires the exclusion event on every ad platform tag present on the page, each on its own. */
+function exclude(): void {
+  const w = window as HostWindow;
+  // Meta pixel: a custom event; the exclusion audience is built from it (retention 75 days).
+  safe(() => w.fbq?.('trackCustom', EXCLUSION_EVENT));
+  // Microsoft UET custom event: Category Veracity, Action VeracityExcludeVisitor, Label detection, Value 1.
+  safe(() =>
+    w.uetq?.push('event', EXCLUSION_EVENT, {
+      event_category: 'Veracity',
+      event_label: 'detection',
+      event_value: 1,
+    }),
+  );
+  // TikTok pixel.
+  safe(() => w.ttq?.track(EXCLUSION_EVENT));
+  // Google tag: an event a Google Ads remarketing (exclusion) audience can be built from.
+  safe(() =>
+    w.gtag?.('event', EXCLUSION_EVENT, {
+      event_category: 'Veracity',
+      event_label: 'detection',
+      value: 1,
+      non_interaction: true,
+    }),
+  );
+}
+
+function start(): void {
+  const w = window as HostWindow;
+  const queued = w.veracity;
+  if (queued?.l) return; // loaded twice: the first copy owns the page
+  const script = (document.currentScript ||
+    document.querySelector('script[data-key][src*="s.js"]')) as HTMLScriptElement | null;
+  const key = script?.getAttribute('data-key');
+  if (!script || !key) return;
+  // The events go next to the script: https://HOST/c/s.js -> https://HOST/c/e (a proxy prefix carries over).
+  const endpoint = script.src.replace(/s\.js(\?.*)?$/, 'e');
+  const loadedAt = Date.now();
+  const hitId = randomId();
+  const envelope = (): Envelope => ({
+    key,
+    eventId: randomId(),
+    sessionId: sessionId(Date.now()),
+    ts: Date.now(),
+  });
+
+  const behaviour: Behaviour = { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0, dwellMs: 0 };
+  const counters: [string, keyof Behaviour][] = [
+    [typeof PointerEvent === 'function' ? 'pointermove' : 'mousemove', 'pointerMoves'],
+    ['click', 'clicks'],
+    ['keydown', 'keys'],
+    ['scroll', 'scrolls'],
+    ['touchstart', 'touches'],
+  ];
+  for (const [name, field] of counters)
+    addEventListener(
+      name,
+      (e) => {
+        if (e.isTrusted) behaviour[field]++; // synthetic events a script dispatches do not count
+      },
+      { capture: true, passive: true },
+    );
+
+  let visibleMs = 0;
+  let visibleSince = document.visibilityState === 'visible' ? loadedAt : 0;
+  let engaged = false;
+  const hidden = () => {
+    const now = Date.now();
+    if (visibleSince) visibleMs += now - visibleSince;
+    visibleSince = 0;
+    if (engaged) return;
+    engaged = true;
+    behaviour.dwellMs = Math.round(performance.now());
+    send(endpoint, { type: 'engagement', ...envelope(), hitId, behaviour, visibleMs });
+  };
+  document.addEventListener('visibilitychange', () =>
+    safe(() => {
+      if (document.visibilityState === 'hidden') hidden();
+      else if (!visibleSince) visibleSince = Date.now();
+    }),
+  );
+  addEventListener('pagehide', () => safe(hidden));
+
+  const command = ((name: unknown, data?: unknown) =>
+    safe(() => {
+      const c = data as ConversionFields | undefined;
+      if (name !== 'conversion' || !c || typeof c.name !== 'string') return;
+      const conversion: ConversionFields = { name: cut(c.name, 128) };
+      if (typeof c.value === 'number' && c.value >= 0) conversion.value = c.value;
+      if (typeof c.currency === 'string') conversion.currency = c.currency.toUpperCase();
+      if (c.id != null) conversion.id = cut(String(c.id), 256);
+      send(endpoint, { type: 'conversion', ...envelope(), hitId, conversion });
+    })) as Command & QueuedCommand;
+  command.l = 1;
+
+  const params = safe(() => new URL(location.href).searchParams);
+  const utm: Partial<Record<(typeof UTM_FIELDS)[number], string>> = {};
+  const clickIds: Record<string, string> = {};
+  for (const f of UTM_FIELDS) {
+    const v = params?.get(`utm_${f}`);
+    if (v) utm[f] = cut(v, 512);
+  }
+  for (const p of CLICK_ID_PARAMS) {
+    const v = params?.get(p);
+    if (v) clickIds[p] = cut(v, 512);
+  }
+  const title = cut(document.title, 512);
+  readSignals()
+    .then((signals) =>
+      send(
+        endpoint,
+        {
+          type: 'hit',
+          ...envelope(),
+          eventId: hitId,
+          url: cut(location.href, 8192),
+          referrer: cut(document.referrer, 4096),
+          ...(title ? { title } : {}),
+          utm,
+          clickIds,
+          signals,
+        },
+        (answer) => answer.hitId === hitId && answer.exclude === true && exclude(),
+      ),
+    )
+    .catch(() => undefined);
+
+  w.veracity = command;
+  // Replay what the page queued before the script loaded.
+  for (const args of queued?.q || []) command(args[0], args[1]);
+}
+
+safe(start);
