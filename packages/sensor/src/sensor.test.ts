@@ -96,7 +96,7 @@ async function servePage(req: IncomingMessage, res: ServerResponse): Promise<voi
   res.writeHead(200, { 'content-type': 'text/html' }).end(html.replaceAll('{{SENSOR_ORIGIN}}', sensorOrigin));
 }
 
-async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const found = find();
