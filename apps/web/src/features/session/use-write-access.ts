@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@veracity/contracts/plans';
 import { ERROR_MESSAGES } from '../../lib/api-errors';
-import { hasPermission, useMe, usePermissions } from '../session/session.api';
+import { hasPermission, useMe, usePermissions } from './session.api';
 
 /** Whether the signed-in user may make a change, and if not, the tooltip that says why. */
 export interface WriteAccess {
