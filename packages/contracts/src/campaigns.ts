@@ -78,3 +78,11 @@ export const zCampaignUpdateBody = z
   })
   .partial();
 export type CampaignUpdateBody = z.input<typeof zCampaignUpdateBody>;
+
+/** "s2s-campaigns-20261121-235959.json": the JSON download's name, from a UTC time (spec 02 §7). */
+export function s2sDownloadFileName(now: Date): string {
+  const iso = now.toISOString();
+  const date = iso.slice(0, 10).replace(/-/g, '');
+  const time = iso.slice(11, 19).replace(/:/g, '');
+  return `s2s-campaigns-${date}-${time}.json`;
+}

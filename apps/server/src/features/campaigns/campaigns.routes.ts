@@ -1,4 +1,5 @@
 import {
+  s2sDownloadFileName,
   zCampaign,
   zCampaignCreateBody,
   zCampaigns,
@@ -9,7 +10,7 @@ import { z } from 'zod';
 import { type Access, accountOf } from '../../http/access.js';
 import type { Services } from '../../services.js';
 import { listCampaigns } from './campaigns.repo.js';
-import { createS2sCampaign, downloadFileName, updateS2sCampaign } from './campaigns.service.js';
+import { createS2sCampaign, updateS2sCampaign } from './campaigns.service.js';
 
 const zIdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -33,7 +34,7 @@ export const campaignsRoutes =
         const campaigns = await listCampaigns(db, accountOf(request).relationship.id, 's2s');
         // Asked for as JSON, the list is also a file the browser can save (spec 02 §7).
         if ((request.headers.accept ?? '').includes('application/json')) {
-          reply.header('content-disposition', `attachment; filename="${downloadFileName(new Date())}"`);
+          reply.header('content-disposition', `attachment; filename="${s2sDownloadFileName(new Date())}"`);
         }
         return campaigns;
       },

@@ -53,11 +53,3 @@ export async function updateS2sCampaign(
   if (!updated) throw ApiError.notFound('No such campaign');
   return updated;
 }
-
-/** "s2s-campaigns-20261121-235959.json": the download's name, from the UTC time of the request. */
-export function downloadFileName(now: Date): string {
-  const iso = now.toISOString();
-  const date = iso.slice(0, 10).replace(/-/g, '');
-  const time = iso.slice(11, 19).replace(/:/g, '');
-  return `s2s-campaigns-${date}-${time}.json`;
-}

@@ -1,8 +1,7 @@
-import type { Campaign } from '@veracity/contracts/campaigns';
+import { type Campaign, s2sDownloadFileName } from '@veracity/contracts/campaigns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { downloadFileName } from './campaigns.service.js';
 
 let t: TestApp;
 let home: Tenant;
@@ -77,7 +76,7 @@ describe('S2S campaigns', () => {
     expect((response.json() as Campaign[]).some((c) => c.name === 'Download me')).toBe(true);
     const plain = await call(t, 'GET', '/sensors/s2s', { token });
     expect(plain.headers['content-disposition']).toBeUndefined();
-    expect(downloadFileName(new Date('2026-11-21T23:05:09.000Z'))).toBe('s2s-campaigns-20261121-230509.json');
+    expect(s2sDownloadFileName(new Date('2026-11-21T23:05:09.000Z'))).toBe('s2s-campaigns-20261121-230509.json');
   });
 
   it('accepts dashed 11-digit account ids and every catalogue B type', async () => {

@@ -9,13 +9,17 @@ export interface WriteAccess {
   reason: string | null;
 }
 
-/** The rights the account screens check, in the words of the screens. */
+/** The rights the screens check, in the words of the screens. */
 export const PERMISSION_NAMES: Partial<Record<PermissionKey, string>> = {
   account_manage_users: 'Manage users',
   account_manage_labels: 'Manage labels',
   account_manage_settings: 'Manage account settings',
   account_manage_ip_whitelist: 'Manage IP lists',
   account_manage_integrations: 'Manage integrations',
+  campaign_view: 'View campaigns',
+  campaign_create: 'Create campaigns',
+  campaign_edit: 'Edit campaigns',
+  campaign_pause: 'Pause campaigns',
 };
 
 export function missingPermissionText(permission: PermissionKey): string {
