@@ -22,6 +22,16 @@ import { type CampaignToggle, useCampaignToggle } from './use-campaign-toggle';
 export const NO_CONTENT_MESSAGE = 'No content';
 const HIDDEN_LABELS = { checked: 'hidden', unchecked: 'shown' };
 
+/** Below 780 px the id and Google columns fold into one line under the name. */
+function narrowLine(campaign: Campaign): string {
+  const google = [
+    campaign.googleAccountId ? formatGoogleAccountId(campaign.googleAccountId) : null,
+    campaign.googleCampaignId,
+    campaign.googleCampaignType,
+  ].filter((part): part is string => part !== null);
+  return [`#${campaign.id}`, ...google].join(' · ');
+}
+
 /** A toggle the user may not be allowed to flip: disabled, with the reason on hover and focus. */
 function GuardedToggle({
   access,
@@ -139,10 +149,18 @@ export function S2sCampaignsPage() {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">Id</th>
-                  <th scope="col">Google account</th>
-                  <th scope="col">Google campaign</th>
-                  <th scope="col">Type</th>
+                  <th scope="col" className={styles.wide}>
+                    Id
+                  </th>
+                  <th scope="col" className={styles.wide}>
+                    Google account
+                  </th>
+                  <th scope="col" className={styles.wide}>
+                    Google campaign
+                  </th>
+                  <th scope="col" className={styles.wide}>
+                    Type
+                  </th>
                   <th scope="col">Status</th>
                   <th scope="col">Hidden</th>
                   <th scope="col">
@@ -157,13 +175,16 @@ export function S2sCampaignsPage() {
                     data-testid={`s2s-row-${campaign.id}`}
                     data-hidden={campaign.hidden || undefined}
                   >
-                    <td className={styles.name}>{campaign.name}</td>
-                    <td className={styles.muted}>{campaign.id}</td>
                     <td>
+                      <span className={styles.name}>{campaign.name}</span>
+                      <span className={styles.narrowLine}>{narrowLine(campaign)}</span>
+                    </td>
+                    <td className={`${styles.muted} ${styles.wide}`}>{campaign.id}</td>
+                    <td className={styles.wide}>
                       {campaign.googleAccountId ? formatGoogleAccountId(campaign.googleAccountId) : '–'}
                     </td>
-                    <td>{campaign.googleCampaignId ?? '–'}</td>
-                    <td>{campaign.googleCampaignType ?? '–'}</td>
+                    <td className={styles.wide}>{campaign.googleCampaignId ?? '–'}</td>
+                    <td className={styles.wide}>{campaign.googleCampaignType ?? '–'}</td>
                     <td>
                       <GuardedToggle
                         access={activeAccess}
