@@ -76,7 +76,9 @@ describe('S2S campaigns', () => {
     expect((response.json() as Campaign[]).some((c) => c.name === 'Download me')).toBe(true);
     const plain = await call(t, 'GET', '/sensors/s2s', { token });
     expect(plain.headers['content-disposition']).toBeUndefined();
-    expect(s2sDownloadFileName(new Date('2026-11-21T23:05:09.000Z'))).toBe('s2s-campaigns-20261121-230509.json');
+    expect(s2sDownloadFileName(new Date('2026-11-21T23:05:09.000Z'))).toBe(
+      's2s-campaigns-20261121-230509.json',
+    );
   });
 
   it('accepts dashed 11-digit account ids and every catalogue B type', async () => {
