@@ -70,6 +70,9 @@ const MATRIX: Record<string, Rule> = {
   'DELETE /api/account/labels/:id': write('account_manage_labels'),
   'GET /api/account/access-login-settings': { who: 'member', permission: 'account_manage_ip_whitelist' },
   'PUT /api/account/access-login-settings': write('account_manage_ip_whitelist'),
+  'GET /api/sensors/s2s': { who: 'member', permission: 'campaign_view' },
+  'POST /api/sensors/s2s': write('campaign_create'),
+  'PUT /api/sensors/s2s/:id': write('campaign_edit'),
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
 };
@@ -86,32 +89,31 @@ type Caller =
   | 'ghost'
   | 'support';
 
+const EVERY_PERMISSION: readonly PermissionKey[] = [
+  'account_manage_users',
+  'account_manage_labels',
+  'account_manage_settings',
+  'account_manage_ip_whitelist',
+  'account_manage_integrations',
+  'campaign_view',
+  'campaign_create',
+  'campaign_edit',
+  'campaign_pause',
+];
 const ROLE_PERMISSIONS: Record<string, readonly PermissionKey[]> = {
-  admin: [
-    'account_manage_users',
+  admin: EVERY_PERMISSION,
+  'campaign-manager': [
     'account_manage_labels',
-    'account_manage_settings',
-    'account_manage_ip_whitelist',
-    'account_manage_integrations',
+    'campaign_view',
+    'campaign_create',
+    'campaign_edit',
+    'campaign_pause',
   ],
-  'campaign-manager': ['account_manage_labels'],
-  analyst: [],
-  viewer: [],
+  analyst: ['campaign_view'],
+  viewer: ['campaign_view'],
   // The demo account's user holds Admin, a support session every permission.
-  demo: [
-    'account_manage_users',
-    'account_manage_labels',
-    'account_manage_settings',
-    'account_manage_ip_whitelist',
-    'account_manage_integrations',
-  ],
-  ghost: [
-    'account_manage_users',
-    'account_manage_labels',
-    'account_manage_settings',
-    'account_manage_ip_whitelist',
-    'account_manage_integrations',
-  ],
+  demo: EVERY_PERMISSION,
+  ghost: EVERY_PERMISSION,
 };
 
 /** The status a caller must get, or 'allowed' for anything past the access check. */
@@ -140,11 +142,14 @@ let home: Tenant;
 let otherTenantToken: string;
 let foreignLabelId: number;
 let ownLabelId: number;
+let ownCampaignId: number;
+let foreignCampaignId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
   home = await createTenant(t, { company: 'Home' });
-  const demo = await createTenant(t, { plan: 'demo' });
+  // A demo account that opted into S2S, so its S2S calls reach the demo refusal (418).
+  const demo = await createTenant(t, { plan: 'demo', features: [{ name: 'sensor_s2s', value: true }] });
   const manager = await addTenantUser(t, home.relationshipId, 'Campaign manager');
   const analyst = await addTenantUser(t, home.relationshipId, 'Analyst');
   const viewer = await addTenantUser(t, home.relationshipId, 'Viewer');
@@ -190,6 +195,9 @@ beforeAll(async () => {
     body: { name: 'Ours' },
   });
   ownLabelId = (own.json() as { id: number }).id;
+  const campaign = (body: object, token?: string) => call(t, 'POST', '/sensors/s2s', { token, body });
+  ownCampaignId = ((await campaign({ name: 'Ours' }, tokens.get('admin'))).json() as { id: number }).id;
+  foreignCampaignId = ((await campaign({ name: 'Theirs' }, otherTenantToken)).json() as { id: number }).id;
 });
 
 afterAll(async () => {
@@ -222,7 +230,12 @@ describe('the access matrix', () => {
       const [method, path = ''] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
       const url = path
         .replace('/api', '')
-        .replace(':id', String(route.includes('/users/') ? home.userId : ownLabelId));
+        .replace(
+          ':id',
+          String(
+            route.includes('/users/') ? home.userId : route.includes('/s2s/') ? ownCampaignId : ownLabelId,
+          ),
+        );
       const target = route.startsWith('GET /api/auth/account')
         ? url.replace(String(ownLabelId), String(home.relationshipId))
         : url;
@@ -262,6 +275,11 @@ describe('the access matrix', () => {
       name: string;
     }[];
     expect(theirs.map((label) => label.name)).toEqual(['Theirs']);
+    const foreignCampaign = await call(t, 'PUT', `/sensors/s2s/${foreignCampaignId}`, {
+      token: tokens.get('admin'),
+      body: { name: 'Hijacked' },
+    });
+    expect(foreignCampaign.statusCode).toBe(404);
     const foreignUser = await call(t, 'DELETE', `/account/users/${home.userId}`, {
       token: otherTenantToken,
       body: {},

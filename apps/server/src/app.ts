@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { RateLimiter, type RateLimits } from './features/auth/rate-limit.js';
+import { campaignsRoutes } from './features/campaigns/campaigns.routes.js';
 import { createMailer } from './features/email/mailer.js';
 import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(accountRoutes(services));
+      await api.register(campaignsRoutes(services));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       if (config.env !== 'production') await api.register(outboxRoutes(services));

@@ -6,7 +6,7 @@ import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
 import { AnalyticsPage, OverviewPage } from './features/intelligence/IntelligenceStartPage';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
-import { IntegrationPage } from './features/setup/IntegrationPage';
+import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
 import { PrivateLayout } from './features/shell/PrivateLayout';
 import { WelcomePage } from './features/welcome/WelcomePage';
@@ -32,11 +32,7 @@ export const privateRoutes: RouteObject[] = [
     element: <AnalyticsPage />,
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
-  {
-    path: 'setup/integration',
-    element: <IntegrationPage />,
-    handle: { view: 'integration', title: 'Integration' } satisfies RouteHandle,
-  },
+  ...setupRoutes,
   ...accountRoutes,
 ];
 

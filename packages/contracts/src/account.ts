@@ -53,6 +53,8 @@ export const zMe = z.object({
   translations: z.record(z.string(), z.string()),
   trialExpiresAt: z.string().nullable(),
   sensorIntegrated: z.boolean(),
+  /** The account's public sensor key, carried by the snippet on its pages; null before an account is chosen. */
+  sensorKey: z.string().nullable(),
   numCampaigns: z.number().int(),
   numOffers: z.number().int(),
   numTrafficSources: z.number().int(),

@@ -1,4 +1,4 @@
-import type { PlanType } from '@veracity/contracts/plans';
+import type { AccountFeature, PlanType } from '@veracity/contracts/plans';
 import type { LightMyRequestResponse } from 'fastify';
 import { addMember, createRelationship } from '../features/account/relationships.service.js';
 import { builtInRoleId } from '../features/account/roles.js';
@@ -49,13 +49,21 @@ export interface Tenant {
 /** A relationship with one verified member holding a built-in role. */
 export async function createTenant(
   t: TestApp,
-  options: { plan?: PlanType; role?: string; company?: string; email?: string; active?: boolean } = {},
+  options: {
+    plan?: PlanType;
+    role?: string;
+    company?: string;
+    email?: string;
+    active?: boolean;
+    features?: AccountFeature[];
+  } = {},
 ): Promise<Tenant> {
   const db = t.stores.accounts.db;
   const relationshipId = await createRelationship(db, {
     companyName: options.company ?? `Acme ${sequence}`,
     planType: options.plan ?? 'pro',
     sensorIntegrated: true,
+    ...(options.features ? { accountFeatures: options.features } : {}),
   });
   if (options.active === false) {
     await db.updateTable('relationships').set({ active: 0 }).where('id', '=', relationshipId).execute();

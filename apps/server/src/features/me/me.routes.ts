@@ -34,7 +34,7 @@ export const meRoutes =
     app.get(
       '/me',
       { config: { access: { kind: 'user', allowUnverified: true } }, schema: { response: { 200: zMe } } },
-      async (request) => describeMe(userOf(request)),
+      async (request) => describeMe(db, userOf(request)),
     );
 
     app.get(

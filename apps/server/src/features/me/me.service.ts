@@ -1,13 +1,16 @@
 import type { zSettingsUpdate } from '@veracity/contracts/account';
 import { DEFAULT_TRANSLATIONS, type Me, type Settings } from '@veracity/contracts/account';
 import { ADMIN_PERMISSION, visibleViews } from '@veracity/contracts/plans';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
+import type { Database } from '../../storage/oltp/schema.js';
+import { countCampaigns } from '../campaigns/campaigns.repo.js';
 
 /** GET /api/me: the person, and the selected account's facts and gating when the token is bound. */
-export function describeMe(auth: AuthContext): Me {
+export async function describeMe(db: Kysely<Database>, auth: AuthContext): Promise<Me> {
   const { user, relationship } = auth;
   return {
     id: user.id,
@@ -26,8 +29,10 @@ export function describeMe(auth: AuthContext): Me {
     translations: { ...DEFAULT_TRANSLATIONS, ...(relationship?.translations ?? {}) },
     trialExpiresAt: relationship?.trialExpiresAt ?? null,
     sensorIntegrated: relationship?.sensorIntegrated ?? false,
-    // Campaigns, offers and traffic sources arrive with the firewall and S2S issues.
-    numCampaigns: 0,
+    // Public by design: the snippet on the account's pages carries it (docs/integration.md).
+    sensorKey: relationship?.sensorKey ?? null,
+    numCampaigns: relationship ? await countCampaigns(db, relationship.id) : 0,
+    // Offers and traffic sources arrive with the firewall issue.
     numOffers: 0,
     numTrafficSources: 0,
     allowedVars: relationship?.allowedVars ?? 4,

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration as KyselyMigration, type MigrationProvider, Migrator } from 'kysely';
 import { foundation } from './migrations/0001-foundation.js';
 import { accounts } from './migrations/0002-accounts.js';
+import { campaigns } from './migrations/0003-campaigns.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -13,7 +14,7 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: OltpDialectName): Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [foundation, accounts];
+export const MIGRATIONS: readonly Migration[] = [foundation, accounts, campaigns];
 
 class ListMigrationProvider implements MigrationProvider {
   constructor(

@@ -160,6 +160,22 @@ export interface UnsubscribesTable {
   created_at: string;
 }
 
+export type CampaignKind = 's2s' | 'firewall';
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  relationship_id: number;
+  type: CampaignKind;
+  name: string;
+  active: Generated<number>;
+  hidden: Generated<number>;
+  google_account_id: string | null;
+  google_campaign_id: string | null;
+  google_campaign_type: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -175,4 +191,5 @@ export interface Database {
   labels: LabelsTable;
   audit_log: AuditLogTable;
   unsubscribes: UnsubscribesTable;
+  campaigns: CampaignsTable;
 }

@@ -14,6 +14,8 @@ interface ToggleProps {
   'aria-label'?: string;
   id?: string;
   name?: string;
+  /** The visible state words; "active"/"inactive" unless the toggle switches something else. */
+  labels?: { checked: string; unchecked: string };
 }
 
 export const TOGGLE_LABELS = { checked: 'active', unchecked: 'inactive' } as const;
@@ -26,6 +28,7 @@ export function Toggle({
   id,
   name,
   'aria-label': ariaLabel,
+  labels = TOGGLE_LABELS,
 }: ToggleProps) {
   const generatedId = useId();
   const switchId = id ?? generatedId;
@@ -45,7 +48,7 @@ export function Toggle({
         <Switch.Thumb className={styles.thumb} />
       </Switch.Root>
       <label htmlFor={switchId} className={styles.state}>
-        {checked ? TOGGLE_LABELS.checked : TOGGLE_LABELS.unchecked}
+        {checked ? labels.checked : labels.unchecked}
       </label>
     </span>
   );

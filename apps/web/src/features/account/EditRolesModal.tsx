@@ -2,12 +2,12 @@ import type { AccountUser, Role } from '@veracity/contracts/account';
 import { useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Modal } from '../../components/Modal/Modal';
+import { useAccountMutation } from '../../lib/use-api-feedback';
 import { permissionsQueryKey } from '../session/session.api';
 import styles from './Account.module.css';
 import { accountUsersQueryKey, grantRoles, revokeRoles } from './account.api';
 import { INVITE_MESSAGES } from './InviteUserModal';
 import { RoleChecklist } from './RoleChecklist';
-import { useAccountMutation } from './use-api-feedback';
 
 export const ROLES_SAVED_MESSAGE = 'Roles updated';
 

@@ -4,10 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Input } from '../../components/Input/Input';
 import { Modal } from '../../components/Modal/Modal';
+import { useAccountMutation } from '../../lib/use-api-feedback';
 import styles from './Account.module.css';
 import { accountUsersQueryKey, inviteUser } from './account.api';
 import { RoleChecklist } from './RoleChecklist';
-import { useAccountMutation } from './use-api-feedback';
 
 export const INVITE_MESSAGES = {
   emailRequired: 'Required',

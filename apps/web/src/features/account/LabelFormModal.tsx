@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Input } from '../../components/Input/Input';
 import { Modal } from '../../components/Modal/Modal';
+import { useAccountMutation } from '../../lib/use-api-feedback';
 import { createLabel, labelsQueryKey, updateLabel } from './account.api';
 import styles from './Labels.module.css';
-import { useAccountMutation } from './use-api-feedback';
 
 /** Label colours: the neutral default and the series hues, away from the reserved risk-tier colours. */
 export const LABEL_COLORS = [

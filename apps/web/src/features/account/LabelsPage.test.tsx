@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Label } from '@veracity/contracts/account';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GONE_MESSAGE } from '../../lib/use-api-feedback';
 import { LabelsPage } from './LabelsPage';
 import { callsTo, expectBlocked, mockApi, notificationText, renderScreen } from './test-api';
-import { GONE_MESSAGE } from './use-api-feedback';
 
 afterEach(() => vi.unstubAllGlobals());
 

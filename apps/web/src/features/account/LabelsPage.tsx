@@ -2,17 +2,17 @@ import type { Label } from '@veracity/contracts/account';
 import { useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Modal } from '../../components/Modal/Modal';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { useAccountMutation } from '../../lib/use-api-feedback';
+import { useWriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
 import { deleteLabel, labelsQueryKey, useLabels } from './account.api';
 import { formatDate } from './format';
-import { GuardedButton } from './GuardedButton';
 import { LABEL_MESSAGES, LabelFormModal } from './LabelFormModal';
 import labelStyles from './Labels.module.css';
-import { EmptyState, LoadError, SkeletonRows } from './PageStates';
-import { useAccountMutation } from './use-api-feedback';
-import { useWriteAccess } from './use-write-access';
 
 /** /account/labels: the account's labels for campaigns, offers and traffic sources. */
 export function LabelsPage() {

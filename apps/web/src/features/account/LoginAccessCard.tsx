@@ -1,6 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { Toggle } from '../../components/Toggle/Toggle';
+import { useAccountMutation } from '../../lib/use-api-feedback';
+import {
+  isLocked,
+  missingPermissionText,
+  useHoldsPermission,
+  useWriteAccess,
+} from '../session/use-write-access';
 import styles from './Account.module.css';
 import {
   type LoginAccessSettings,
@@ -8,12 +17,8 @@ import {
   updateLoginAccess,
   useLoginAccess,
 } from './account.api';
-import { GuardedButton } from './GuardedButton';
 import { IpEntriesEditor } from './IpEntriesEditor';
 import { draftsFrom, entriesFromDrafts, hasIpErrors, validateIpDrafts } from './ip-entries';
-import { EmptyState, LoadError, SkeletonRows } from './PageStates';
-import { useAccountMutation } from './use-api-feedback';
-import { isLocked, missingPermissionText, useHoldsPermission, useWriteAccess } from './use-write-access';
 
 export const LOGIN_ACCESS_MESSAGES = {
   saved: 'Login access settings saved',

@@ -1,14 +1,14 @@
 import { SIGNUP_PASSWORD_MIN_LENGTH } from '@veracity/contracts/auth';
 import { type FormEvent, useState } from 'react';
 import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Input } from '../../components/Input/Input';
 import { storeSessionToken } from '../../lib/session-token';
+import { useAccountMutation } from '../../lib/use-api-feedback';
+import { isLocked, useWriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
 import { changePassword } from './account.api';
-import { GuardedButton } from './GuardedButton';
 import { reloadPage } from './page-reload';
-import { useAccountMutation } from './use-api-feedback';
-import { isLocked, useWriteAccess } from './use-write-access';
 
 export const PASSWORD_MESSAGES = {
   currentRequired: 'Please write your current password',

@@ -1,11 +1,12 @@
 import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Icon } from '../../components/Icon/Icon';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { useMe } from '../session/session.api';
+import { useWriteAccess, type WriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
 import { usePaymentPage } from './account.api';
-import { GuardedButton } from './GuardedButton';
-import { LoadError, SkeletonRows } from './PageStates';
 import plans from './Plans.module.css';
 import {
   COMPARED_PLANS,
@@ -16,7 +17,6 @@ import {
   planIncludes,
   trialStatus,
 } from './plan-catalogue';
-import { useWriteAccess, type WriteAccess } from './use-write-access';
 
 export const PLANS_MESSAGES = {
   billingContact:

@@ -1,16 +1,16 @@
 import type { Settings } from '@veracity/contracts/account';
 import { type FormEvent, useState } from 'react';
 import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Input } from '../../components/Input/Input';
+import { LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { useAccountMutation } from '../../lib/use-api-feedback';
 import { meQueryKey, useMe } from '../session/session.api';
+import { isLocked, useWriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
 import { settingsQueryKey, updateSettings, useSettings } from './account.api';
-import { GuardedButton } from './GuardedButton';
-import { LoadError, SkeletonRows } from './PageStates';
 import { TimeZoneInput } from './TimeZoneInput';
 import { isKnownTimeZone, TIME_ZONE_MESSAGE } from './time-zones';
-import { useAccountMutation } from './use-api-feedback';
-import { isLocked, useWriteAccess } from './use-write-access';
 
 export const PROFILE_MESSAGES = {
   saved: 'Your profile was updated',

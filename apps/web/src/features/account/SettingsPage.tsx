@@ -2,19 +2,19 @@ import type { Settings } from '@veracity/contracts/account';
 import { type FormEvent, useState } from 'react';
 import { Card } from '../../components/Card/Card';
 import { Dropdown } from '../../components/Dropdown/Dropdown';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Input } from '../../components/Input/Input';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { Link } from '../../lib/navigation';
+import { useAccountMutation } from '../../lib/use-api-feedback';
 import { meQueryKey } from '../session/session.api';
+import { isLocked, useWriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
 import { settingsQueryKey, updateSettings, useSettings } from './account.api';
 import { CPC_CHANNELS, CURRENCIES, cpcText, parseCpc } from './cost-per-click';
-import { GuardedButton } from './GuardedButton';
-import { EmptyState, LoadError, SkeletonRows } from './PageStates';
 import { TimeZoneInput } from './TimeZoneInput';
 import { isKnownTimeZone, TIME_ZONE_MESSAGE } from './time-zones';
-import { useAccountMutation } from './use-api-feedback';
-import { isLocked, useWriteAccess } from './use-write-access';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Account settings saved',

@@ -1,5 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
+import { LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { useAccountMutation } from '../../lib/use-api-feedback';
+import { isLocked, useWriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
 import {
   type IpList,
@@ -8,12 +12,8 @@ import {
   type TrafficIpList,
   useTrafficIpList,
 } from './account.api';
-import { GuardedButton } from './GuardedButton';
 import { IpEntriesEditor } from './IpEntriesEditor';
 import { draftsFrom, entriesFromDrafts, hasIpErrors, validateIpDrafts } from './ip-entries';
-import { LoadError, SkeletonRows } from './PageStates';
-import { useAccountMutation } from './use-api-feedback';
-import { isLocked, useWriteAccess } from './use-write-access';
 
 /** The two traffic lists: what they do to classification, in the product's words. */
 export const TRAFFIC_IP_LISTS: Record<

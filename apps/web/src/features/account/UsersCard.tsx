@@ -2,16 +2,16 @@ import type { AccountUser } from '@veracity/contracts/account';
 import { useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Modal } from '../../components/Modal/Modal';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { useAccountMutation } from '../../lib/use-api-feedback';
+import { useWriteAccess, type WriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
 import { accountUsersQueryKey, revokeRoles, useAccountUsers, useRoles } from './account.api';
 import { EditRolesModal } from './EditRolesModal';
 import { formatDate, formatDateTime } from './format';
-import { GuardedButton } from './GuardedButton';
 import { InviteUserModal } from './InviteUserModal';
-import { EmptyState, LoadError, SkeletonRows } from './PageStates';
-import { useAccountMutation } from './use-api-feedback';
-import { useWriteAccess, type WriteAccess } from './use-write-access';
 
 const STATUS_LABEL: Record<AccountUser['status'], string> = {
   active: 'Active',

@@ -48,6 +48,7 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     translations: {},
     trialExpiresAt: null,
     sensorIntegrated: true,
+    sensorKey: 'vs_test-sensor-key-1',
     numCampaigns: 0,
     numOffers: 0,
     numTrafficSources: 0,

@@ -3,8 +3,8 @@ import { Button } from '../../components/Button/Button';
 import { CopyButton } from '../../components/CopyButton/CopyButton';
 import { Input } from '../../components/Input/Input';
 import { Modal } from '../../components/Modal/Modal';
+import { useAccountMutation } from '../../lib/use-api-feedback';
 import styles from '../account/Account.module.css';
-import { useAccountMutation } from '../account/use-api-feedback';
 import { apiKeysQueryKey, createApiKey } from './developers.api';
 
 export const API_KEY_MESSAGES = {

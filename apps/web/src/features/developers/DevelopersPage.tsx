@@ -2,14 +2,14 @@ import type { ApiKey } from '@veracity/contracts/account';
 import { useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Modal } from '../../components/Modal/Modal';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { useAccountMutation } from '../../lib/use-api-feedback';
 import styles from '../account/Account.module.css';
 import { formatDate, formatDateTime } from '../account/format';
-import { GuardedButton } from '../account/GuardedButton';
-import { EmptyState, LoadError, SkeletonRows } from '../account/PageStates';
-import { useAccountMutation } from '../account/use-api-feedback';
-import { missingPermissionText, useHoldsPermission, useWriteAccess } from '../account/use-write-access';
+import { missingPermissionText, useHoldsPermission, useWriteAccess } from '../session/use-write-access';
 import { CreateApiKeyModal } from './CreateApiKeyModal';
 import { apiKeysQueryKey, deleteApiKey, useApiKeys } from './developers.api';
 

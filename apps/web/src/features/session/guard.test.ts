@@ -95,6 +95,14 @@ describe('decideGuard (spec 01 §4, in order)', () => {
     expect(decideGuard(input({ me, view: 'settings', pathname: '/account/settings' }))).toMatchObject({
       kind: 'allow',
     });
+    // The snippet page is where the sensor comes from; S2S campaigns are the other way in (Pro and up).
+    expect(decideGuard(input({ me, view: 'sensor_js', pathname: '/setup/sensor-js' }))).toMatchObject({
+      kind: 'allow',
+    });
+    const pro = meFixture({ planType: 'pro', sensorIntegrated: false });
+    expect(decideGuard(input({ me: pro, view: 'firewall_s2s', pathname: '/setup/s2s/list' }))).toMatchObject({
+      kind: 'allow',
+    });
     expect(
       decideGuard(input({ me, view: 'developers_settings', pathname: '/developers-settings' })),
     ).toMatchObject({ kind: 'allow' });

@@ -48,9 +48,9 @@ export function isTrialExpired(me: Me, now: Date): boolean {
  * (1) no stored token: login; (2) user or permissions not loaded: wait; (3) no active relationship:
  * the role selector; (4) self-service plans: a hidden view goes to the base route, an expired free
  * trial to the plans page; (5) other plans: a hidden view goes to the base route. Self-service users
- * whose sensor is not integrated are then sent to the integration page (not from /account/* nor the
- * developer settings, where the API key for a server-to-server integration is made, nor the support
- * console).
+ * whose sensor is not integrated are then sent to the integration page (not from the sensor snippet
+ * and S2S campaign pages, nor /account/* nor the developer settings, where the API key for a
+ * server-to-server integration is made, nor the support console).
  */
 export function decideGuard(input: GuardInput): GuardDecision {
   const { me, pathname, view } = input;
@@ -71,7 +71,15 @@ export function decideGuard(input: GuardInput): GuardDecision {
       return { kind: 'redirect', to: PLANS_PATH, reason: 'trial-expired' };
     }
     const integrated = me.sensorIntegrated || input.sensorIntegratedRemembered;
-    const setupPaths = [INTEGRATION_PATH, '/account', '/developers-settings', '/support'];
+    // The sensor snippet and S2S campaigns are how a sensor gets integrated: they stay reachable.
+    const setupPaths = [
+      INTEGRATION_PATH,
+      '/setup/sensor-js',
+      '/setup/s2s',
+      '/account',
+      '/developers-settings',
+      '/support',
+    ];
     if (!integrated && !setupPaths.some((prefix) => isUnder(pathname, prefix))) {
       return { kind: 'redirect', to: INTEGRATION_PATH, reason: 'sensor-not-integrated' };
     }

@@ -2,9 +2,9 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import { HTTP_STATUS } from '@veracity/contracts/errors';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useNotify } from '../../components/Notifications/use-notify';
-import { isApiError } from '../../lib/api-client';
-import { describeApiError } from '../../lib/api-errors';
+import { useNotify } from '../components/Notifications/use-notify';
+import { isApiError } from './api-client';
+import { describeApiError } from './api-errors';
 
 /**
  * Shows a failed call the way the error catalogue says (spec 01 §8): messages as a notification,

@@ -1,9 +1,15 @@
-import { Button, type ButtonProps } from '../../components/Button/Button';
-import { Tooltip } from '../../components/Tooltip/Tooltip';
-import type { WriteAccess } from './use-write-access';
+import { Button, type ButtonProps } from '../Button/Button';
+import { Tooltip } from '../Tooltip/Tooltip';
+
+/** Whether the user may make the change, and if not, why (useWriteAccess in features/session). */
+export interface GuardAccess {
+  allowed: boolean;
+  /** Null while the answer is loading: the button is unavailable without a tooltip. */
+  reason: string | null;
+}
 
 interface GuardedButtonProps extends ButtonProps {
-  access: WriteAccess;
+  access: GuardAccess;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button/Button';
 import { describeApiError, ERROR_MESSAGES } from '../../lib/api-errors';
-import styles from './Account.module.css';
+import { Button } from '../Button/Button';
+import styles from './PageStates.module.css';
 
 /** Grey bars in the shape of the content while it loads (DESIGN.md: an answer within 100 ms). */
 export function SkeletonRows({ rows = 3, testId }: { rows?: number; testId?: string }) {

@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@veracity/contracts/plans';
 import { ERROR_MESSAGES } from '../../lib/api-errors';
-import { hasPermission, useMe, usePermissions } from '../session/session.api';
+import { hasPermission, useMe, usePermissions } from './session.api';
 
 /** Whether the signed-in user may make a change, and if not, the tooltip that says why. */
 export interface WriteAccess {
@@ -9,13 +9,17 @@ export interface WriteAccess {
   reason: string | null;
 }
 
-/** The rights the account screens check, in the words of the screens. */
+/** The rights the screens check, in the words of the screens. */
 export const PERMISSION_NAMES: Partial<Record<PermissionKey, string>> = {
   account_manage_users: 'Manage users',
   account_manage_labels: 'Manage labels',
   account_manage_settings: 'Manage account settings',
   account_manage_ip_whitelist: 'Manage IP lists',
   account_manage_integrations: 'Manage integrations',
+  campaign_view: 'View campaigns',
+  campaign_create: 'Create campaigns',
+  campaign_edit: 'Edit campaigns',
+  campaign_pause: 'Pause campaigns',
 };
 
 export function missingPermissionText(permission: PermissionKey): string {

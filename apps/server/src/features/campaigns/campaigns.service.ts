@@ -1,0 +1,55 @@
+import {
+  type Campaign,
+  formatGoogleAccountId,
+  type zCampaignCreateBody,
+  type zCampaignUpdateBody,
+} from '@veracity/contracts/campaigns';
+import type { z } from 'zod';
+import type { AccountContext } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Services } from '../../services.js';
+import { type CampaignFields, findCampaign, insertCampaign, updateCampaign } from './campaigns.repo.js';
+
+/** Google account ids are stored the way they are shown: dashed 3-3-rest. */
+function normalised<T extends { googleAccountId?: string | null }>(fields: T): T {
+  return fields.googleAccountId
+    ? { ...fields, googleAccountId: formatGoogleAccountId(fields.googleAccountId) }
+    : fields;
+}
+
+export async function createS2sCampaign(
+  services: Services,
+  auth: AccountContext,
+  body: z.output<typeof zCampaignCreateBody>,
+): Promise<Campaign> {
+  const fields: CampaignFields = normalised(body);
+  // Creating a paused campaign is pausing it: it needs the pause right too.
+  if (!fields.active && !auth.permissions.has('campaign_pause')) {
+    throw ApiError.forbidden('You do not have permission to pause campaigns');
+  }
+  return insertCampaign(services.db, auth.relationship.id, 's2s', fields);
+}
+
+/**
+ * PUT /api/sensors/s2s/{id}: the route needs campaign_edit; changing `active` needs campaign_pause as
+ * well. Another account's id answers 404, as one that does not exist.
+ */
+export async function updateS2sCampaign(
+  services: Services,
+  auth: AccountContext,
+  id: number,
+  body: z.output<typeof zCampaignUpdateBody>,
+): Promise<Campaign> {
+  const current = await findCampaign(services.db, auth.relationship.id, 's2s', id);
+  if (!current) throw ApiError.notFound('No such campaign');
+  if (
+    body.active !== undefined &&
+    body.active !== current.active &&
+    !auth.permissions.has('campaign_pause')
+  ) {
+    throw ApiError.forbidden('You do not have permission to pause campaigns');
+  }
+  const updated = await updateCampaign(services.db, auth.relationship.id, 's2s', id, normalised(body));
+  if (!updated) throw ApiError.notFound('No such campaign');
+  return updated;
+}

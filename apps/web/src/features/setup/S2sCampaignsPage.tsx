@@ -1,0 +1,228 @@
+import { type Campaign, formatGoogleAccountId } from '@veracity/contracts/campaigns';
+import { useState } from 'react';
+import { Card } from '../../components/Card/Card';
+import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
+import { useNotify } from '../../components/Notifications/use-notify';
+import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { Toggle } from '../../components/Toggle/Toggle';
+import { Tooltip } from '../../components/Tooltip/Tooltip';
+import { useShowApiError } from '../../lib/use-api-feedback';
+import {
+  missingPermissionText,
+  useHoldsPermission,
+  useWriteAccess,
+  type WriteAccess,
+} from '../session/use-write-access';
+import { S2sCampaignFormModal } from './S2sCampaignFormModal';
+import styles from './Setup.module.css';
+import { downloadS2sCampaigns, useS2sCampaigns } from './s2s-campaigns.api';
+import { type CampaignToggle, useCampaignToggle } from './use-campaign-toggle';
+
+export const NO_CONTENT_MESSAGE = 'No content';
+const HIDDEN_LABELS = { checked: 'hidden', unchecked: 'shown' };
+
+/** Below 780 px the id and Google columns fold into one line under the name. */
+function narrowLine(campaign: Campaign): string {
+  const google = [
+    campaign.googleAccountId ? formatGoogleAccountId(campaign.googleAccountId) : null,
+    campaign.googleCampaignId,
+    campaign.googleCampaignType,
+  ].filter((part): part is string => part !== null);
+  return [`#${campaign.id}`, ...google].join(' · ');
+}
+
+/** A toggle the user may not be allowed to flip: disabled, with the reason on hover and focus. */
+function GuardedToggle({
+  access,
+  ...props
+}: {
+  access: WriteAccess;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  'aria-label': string;
+  testId: string;
+  labels?: { checked: string; unchecked: string };
+}) {
+  const { testId, ...toggleProps } = props;
+  const toggle = <Toggle {...toggleProps} disabled={!access.allowed} />;
+  return (
+    <span data-testid={testId} data-checked={props.checked} data-disabled-reason={access.reason ?? undefined}>
+      {access.reason ? (
+        <Tooltip content={access.reason}>
+          <span>{toggle}</span>
+        </Tooltip>
+      ) : (
+        toggle
+      )}
+    </span>
+  );
+}
+
+function useDownload() {
+  const notify = useNotify();
+  const showError = useShowApiError();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      if ((await downloadS2sCampaigns()) === 0) notify({ level: 'info', message: NO_CONTENT_MESSAGE });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, download };
+}
+
+/** /setup/s2s/list: campaigns reported server to server, with their toggles (spec 02 §2, §4, §7). */
+export function S2sCampaignsPage() {
+  const canRead = useHoldsPermission('campaign_view');
+  const campaigns = useS2sCampaigns(canRead === true);
+  const createAccess = useWriteAccess('campaign_create');
+  const editAccess = useWriteAccess('campaign_edit');
+  const pauseAccess = useWriteAccess('campaign_pause');
+  // The active toggle is an edit that pauses: it needs both rights.
+  const activeAccess = editAccess.allowed ? pauseAccess : editAccess;
+  const toggle = useCampaignToggle();
+  const { busy, download } = useDownload();
+  const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
+
+  const flip = (campaign: Campaign, field: CampaignToggle) => toggle.mutate({ campaign, field });
+  const createButton = (size: 's' | 'm') => (
+    <GuardedButton
+      size={size}
+      access={createAccess}
+      onClick={() => setEditing('new')}
+      data-testid="s2s-create"
+    >
+      New campaign
+    </GuardedButton>
+  );
+
+  return (
+    <div className={styles.page} data-testid="s2s-page">
+      <PageHeader
+        title="S2S campaigns"
+        eyebrow="Setup"
+        actions={
+          <div className={styles.headerActions}>
+            <GuardedButton
+              size="s"
+              variation="secondary"
+              access={
+                canRead === false
+                  ? { allowed: false, reason: missingPermissionText('campaign_view') }
+                  : { allowed: true, reason: null }
+              }
+              loading={busy}
+              onClick={() => void download()}
+              data-testid="s2s-download"
+            >
+              Download JSON
+            </GuardedButton>
+            {createButton('s')}
+          </div>
+        }
+      />
+      <p className={styles.intro}>
+        Campaigns whose visits and conversions your server sends to Veracity. Pausing a campaign stops its
+        traffic from being delivered; hidden campaigns stay out of pickers.
+      </p>
+      <Card title="Campaigns" flush data-testid="s2s-card">
+        {canRead === false ? (
+          <EmptyState title="You cannot see campaigns" testId="s2s-no-permission">
+            {missingPermissionText('campaign_view')}
+          </EmptyState>
+        ) : canRead === undefined || campaigns.isPending ? (
+          <SkeletonRows rows={4} testId="s2s-loading" />
+        ) : campaigns.isError ? (
+          <LoadError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
+        ) : campaigns.data.length === 0 ? (
+          <EmptyState title="No S2S campaigns yet" action={createButton('m')} testId="s2s-empty">
+            Create a campaign, then send its hits and conversions from your server with your API key.
+          </EmptyState>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} data-testid="s2s-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col" className={styles.wide}>
+                    Id
+                  </th>
+                  <th scope="col" className={styles.wide}>
+                    Google account
+                  </th>
+                  <th scope="col" className={styles.wide}>
+                    Google campaign
+                  </th>
+                  <th scope="col" className={styles.wide}>
+                    Type
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Hidden</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {campaigns.data.map((campaign) => (
+                  <tr
+                    key={campaign.id}
+                    data-testid={`s2s-row-${campaign.id}`}
+                    data-hidden={campaign.hidden || undefined}
+                  >
+                    <td>
+                      <span className={styles.name}>{campaign.name}</span>
+                      <span className={styles.narrowLine}>{narrowLine(campaign)}</span>
+                    </td>
+                    <td className={`${styles.muted} ${styles.wide}`}>{campaign.id}</td>
+                    <td className={styles.wide}>
+                      {campaign.googleAccountId ? formatGoogleAccountId(campaign.googleAccountId) : '–'}
+                    </td>
+                    <td className={styles.wide}>{campaign.googleCampaignId ?? '–'}</td>
+                    <td className={styles.wide}>{campaign.googleCampaignType ?? '–'}</td>
+                    <td>
+                      <GuardedToggle
+                        access={activeAccess}
+                        checked={campaign.active}
+                        onChange={() => flip(campaign, 'active')}
+                        aria-label={`${campaign.name}: active`}
+                        testId={`s2s-active-${campaign.id}`}
+                      />
+                    </td>
+                    <td>
+                      <GuardedToggle
+                        access={editAccess}
+                        checked={campaign.hidden}
+                        onChange={() => flip(campaign, 'hidden')}
+                        aria-label={`${campaign.name}: hidden`}
+                        labels={HIDDEN_LABELS}
+                        testId={`s2s-hidden-${campaign.id}`}
+                      />
+                    </td>
+                    <td className={styles.actionsCell}>
+                      <GuardedButton
+                        size="s"
+                        variation="white"
+                        access={editAccess}
+                        onClick={() => setEditing(campaign)}
+                        data-testid={`s2s-edit-${campaign.id}`}
+                      >
+                        Edit
+                      </GuardedButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <S2sCampaignFormModal editing={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
