@@ -1,9 +1,8 @@
 import type { Label } from '@veracity/contracts/account';
 import { useState } from 'react';
-import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import { ConfirmModal } from '../../components/ConfirmModal/ConfirmModal';
 import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
-import { Modal } from '../../components/Modal/Modal';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { useAccountMutation } from '../../lib/use-api-feedback';
@@ -99,32 +98,15 @@ export function LabelsPage() {
         )}
       </Card>
       <LabelFormModal editing={editing} labels={labels.data ?? []} onClose={() => setEditing(null)} />
-      <Modal
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <ConfirmModal
+        subject={deleting}
         title="Delete label"
-        description={
-          deleting ? `“${deleting.name}” will be removed from every item that carries it.` : undefined
-        }
-        footer={
-          <>
-            <Button variation="white" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              variation="red"
-              loading={remove.isPending}
-              onClick={() => {
-                if (deleting) remove.mutate(deleting);
-              }}
-              data-testid="label-delete-confirm"
-            >
-              Delete label
-            </Button>
-          </>
-        }
+        describe={(label) => `“${label.name}” will be removed from every item that carries it.`}
+        confirmLabel="Delete label"
+        pending={remove.isPending}
+        onConfirm={(item) => remove.mutate(item)}
+        onCancel={() => setDeleting(null)}
+        confirmTestId="label-delete-confirm"
       />
     </div>
   );

@@ -1,9 +1,8 @@
 import type { AccountUser } from '@veracity/contracts/account';
 import { useState } from 'react';
-import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import { ConfirmModal } from '../../components/ConfirmModal/ConfirmModal';
 import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
-import { Modal } from '../../components/Modal/Modal';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { useAccountMutation } from '../../lib/use-api-feedback';
 import { useWriteAccess, type WriteAccess } from '../session/use-write-access';
@@ -153,34 +152,17 @@ export function UsersCard({ selfEmail }: { selfEmail: string }) {
       )}
       <InviteUserModal open={inviting} onOpenChange={setInviting} roles={roles.data ?? []} />
       <EditRolesModal user={editing} roles={roles.data ?? []} onClose={() => setEditing(null)} />
-      <Modal
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
+      <ConfirmModal
+        subject={revoking}
         title="Revoke access"
-        description={
-          revoking
-            ? `${revoking.email} will lose every role and can no longer open this account. You can invite them again later.`
-            : undefined
+        describe={(user) =>
+          `${user.email} will lose every role and can no longer open this account. You can invite them again later.`
         }
-        footer={
-          <>
-            <Button variation="white" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button
-              variation="red"
-              loading={revoke.isPending}
-              onClick={() => {
-                if (revoking) revoke.mutate(revoking);
-              }}
-              data-testid="revoke-confirm"
-            >
-              Revoke access
-            </Button>
-          </>
-        }
+        confirmLabel="Revoke access"
+        pending={revoke.isPending}
+        onConfirm={(item) => revoke.mutate(item)}
+        onCancel={() => setRevoking(null)}
+        confirmTestId="revoke-confirm"
       />
     </Card>
   );

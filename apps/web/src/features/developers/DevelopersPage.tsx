@@ -1,9 +1,8 @@
 import type { ApiKey } from '@veracity/contracts/account';
 import { useState } from 'react';
-import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
+import { ConfirmModal } from '../../components/ConfirmModal/ConfirmModal';
 import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
-import { Modal } from '../../components/Modal/Modal';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { useAccountMutation } from '../../lib/use-api-feedback';
@@ -102,34 +101,17 @@ export function DevelopersPage() {
         )}
       </Card>
       <CreateApiKeyModal open={creating} onOpenChange={setCreating} />
-      <Modal
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <ConfirmModal
+        subject={deleting}
         title="Delete API key"
-        description={
-          deleting
-            ? `Servers using “${deleting.name}” (${deleting.prefix}…) will be refused from now on. This cannot be undone.`
-            : undefined
+        describe={(key) =>
+          `Servers using “${key.name}” (${key.prefix}…) will be refused from now on. This cannot be undone.`
         }
-        footer={
-          <>
-            <Button variation="white" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              variation="red"
-              loading={remove.isPending}
-              onClick={() => {
-                if (deleting) remove.mutate(deleting);
-              }}
-              data-testid="api-key-delete-confirm"
-            >
-              Delete key
-            </Button>
-          </>
-        }
+        confirmLabel="Delete key"
+        pending={remove.isPending}
+        onConfirm={(item) => remove.mutate(item)}
+        onCancel={() => setDeleting(null)}
+        confirmTestId="api-key-delete-confirm"
       />
     </div>
   );
