@@ -48,7 +48,7 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/performance/unsubscribe': anyone,
   'GET /api/me': { who: 'signed-in', unverified: true },
   'GET /api/me/relationships': { who: 'signed-in' },
-  'GET /api/me/permissions': member,
+  'GET /api/me/permissions': { who: 'signed-in' },
   'GET /api/list-roles': member,
   'GET /api/me/settings': member,
   'PUT /api/me/settings': write(),

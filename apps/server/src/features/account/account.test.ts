@@ -43,6 +43,8 @@ describe('roles and permissions', () => {
     }[];
     expect(list.map((r) => r.name)).toEqual(['Admin', 'Campaign manager', 'Analyst', 'Viewer']);
     expect(list.every((r) => r.builtIn)).toBe(true);
+    const unbound = await call(t, 'GET', '/me/permissions', { token: await login(t, tenant.email) });
+    expect(unbound.json()).toEqual([]);
     const adminPermissions = (await call(t, 'GET', '/me/permissions', { token })).json() as string[];
     expect(adminPermissions).toHaveLength(20);
     const analyst = await addTenantUser(t, tenant.relationshipId, 'Analyst');

@@ -50,8 +50,10 @@ export const meRoutes =
 
     app.get(
       '/me/permissions',
-      { config: { access: { kind: 'account' } }, schema: { response: { 200: zPermissions } } },
-      async (request) => [...accountOf(request).permissions].sort(),
+      { config: { access: { kind: 'user' } }, schema: { response: { 200: zPermissions } } },
+      // Before an account is chosen there is no permission yet: an empty set, so the dashboard's
+      // guard can go on to the account selector.
+      async (request) => [...userOf(request).permissions].sort(),
     );
 
     app.get(
