@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../providers';
+import { meFixture as sessionMeFixture } from '../session/session-test-support';
 
 /** Test support for the account screens: a fetch stand-in answering by "METHOD /path", and a render. */
 
@@ -30,34 +31,9 @@ export const ACCOUNT_PERMISSIONS: PermissionKey[] = [
   'account_manage_integrations',
 ];
 
+/** Account screens are tested with every view open; the guard's tests derive views from the plan. */
 export function meFixture(overrides: Partial<Me> = {}): Me {
-  return {
-    id: 7,
-    email: 'ana@acme.example',
-    firstName: 'Ana',
-    jobTitle: 'Head of paid media',
-    emailVerified: true,
-    isSupport: false,
-    ghost: false,
-    ghostRole: null,
-    relationshipId: 42,
-    companyName: 'Acme',
-    planType: 'pro',
-    accountFeatures: [],
-    vertical: null,
-    translations: {},
-    trialExpiresAt: null,
-    sensorIntegrated: true,
-    sensorKey: 'vs_test-sensor-key-1',
-    numCampaigns: 0,
-    numOffers: 0,
-    numTrafficSources: 0,
-    allowedVars: 4,
-    isAdmin: true,
-    isDemo: false,
-    visibleViews: [...VIEW_IDS],
-    ...overrides,
-  };
+  return sessionMeFixture({ visibleViews: [...VIEW_IDS], ...overrides });
 }
 
 function isResponder(answer: Answer): answer is (body: unknown) => MockResponse {
