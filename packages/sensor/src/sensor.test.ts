@@ -107,8 +107,13 @@ async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 1
 }
 
 const hits = () => events.filter((e): e is SensorHit => e.type === 'hit');
-const engagements = () => events.filter((e): e is SensorEngagement => e.type === 'engagement');
-const conversions = () => events.filter((e): e is SensorConversion => e.type === 'conversion');
+// A page of the previous test may send its beacon after that test ended (the context closes
+// its pages): an event counts only when it follows a page view of the current test.
+const ofThisTest = (e: { hitId: string }) => hits().some((h) => h.eventId === e.hitId);
+const engagements = () =>
+  events.filter((e): e is SensorEngagement => e.type === 'engagement' && ofThisTest(e));
+const conversions = () =>
+  events.filter((e): e is SensorConversion => e.type === 'conversion' && ofThisTest(e));
 const waitForHit = (page: Page) =>
   waitFor(() => hits().find((h) => h.url === page.url()), `the page view of ${page.url()}`);
 
