@@ -1,4 +1,5 @@
 import { RISK_LEVELS, type RiskLevel } from '@veracity/contracts/detection';
+import { CUSTOM_VAR_NAMES, type CustomVarName } from '@veracity/contracts/s2s';
 import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
@@ -26,29 +27,7 @@ export const CONVERSION_STATUSES = ['reported', 'paused', 'not_reported'] as con
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
 /** Custom variables var1..var20 (the spec's "Custom" dimensions); stored as columns var1..var20. */
-export const CUSTOM_VAR_NAMES = [
-  'var1',
-  'var2',
-  'var3',
-  'var4',
-  'var5',
-  'var6',
-  'var7',
-  'var8',
-  'var9',
-  'var10',
-  'var11',
-  'var12',
-  'var13',
-  'var14',
-  'var15',
-  'var16',
-  'var17',
-  'var18',
-  'var19',
-  'var20',
-] as const;
-export type CustomVarName = (typeof CUSTOM_VAR_NAMES)[number];
+export { CUSTOM_VAR_NAMES, type CustomVarName };
 export type CustomVars = Partial<Record<CustomVarName, string | null>>;
 
 /**

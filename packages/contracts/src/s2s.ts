@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { zRiskLevel, zSensorSignals, zTrafficType } from './detection.js';
+import { THREAT_CATEGORIES, THREAT_REASON_IDS, type ThreatReasonId } from './threat-reasons.js';
+
+/**
+ * Server-to-server (S2S) collection (issue 5): a customer's server forwards each ad click (hit) and
+ * each conversion to Veracity and gets the verdict back in the same call, so it can act (drop the
+ * lead, skip the postback) before paying for it. Authenticated by an API key of the account
+ * (developer settings) in `Authorization: Bearer vk_...` or `X-Api-Key`.
+ *
+ * The visitor's request facts travel in the body: the customer's server is the one that saw the
+ * visitor. A hit must carry the visitor's own IP address and user agent: a request without a browser's
+ * user agent is assessed as what it is.
+ */
+
+export const S2S_HITS_PATH = '/s2s/v1/hits';
+export const S2S_CONVERSIONS_PATH = '/s2s/v1/conversions';
+/** Largest S2S body the collector reads. */
+export const S2S_MAX_BODY_BYTES = 64 * 1024;
+/** How far back an S2S event may be dated (queued clicks forwarded late, imports of recent traffic). */
+export const S2S_MAX_AGE_MS = 30 * 86_400_000;
+/** How far ahead of the server's clock an S2S timestamp may be (clock skew). */
+export const S2S_MAX_SKEW_MS = 5 * 60_000;
+
+const text = (max: number) => z.string().max(max);
+
+/** The customer's id for an event: repeated sends of one id are stored once and answered alike. */
+export const zS2sEventId = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, {
+  error: 'must be 1 to 128 letters, digits or . _ : -',
+});
+
+/** An event time: ISO 8601 with a zone, or epoch milliseconds. Defaults to the time of the call. */
+export const zS2sTimestamp = z.union([z.iso.datetime({ offset: true }), z.number().int().min(0)]);
+
+/** Request headers of the visitor the customer's server saw, by lower-case name. */
+export const zS2sVisitorHeaders = z
+  .object({
+    'accept-language': text(512),
+    'sec-ch-ua': text(512),
+    'sec-ch-ua-mobile': text(8),
+    'sec-ch-ua-platform': text(64),
+    'sec-ch-ua-platform-version': text(64),
+    'sec-ch-ua-full-version-list': text(1024),
+    'sec-fetch-site': text(32),
+    'sec-fetch-mode': text(32),
+    'sec-fetch-dest': text(32),
+    'sec-fetch-user': text(8),
+  })
+  .partial()
+  .strict();
+export type S2sVisitorHeaders = z.infer<typeof zS2sVisitorHeaders>;
+
+/** Custom variables var1..var20 (the spec's "Custom" dimensions). */
+export const CUSTOM_VAR_NAMES = [
+  'var1',
+  'var2',
+  'var3',
+  'var4',
+  'var5',
+  'var6',
+  'var7',
+  'var8',
+  'var9',
+  'var10',
+  'var11',
+  'var12',
+  'var13',
+  'var14',
+  'var15',
+  'var16',
+  'var17',
+  'var18',
+  'var19',
+  'var20',
+] as const;
+export type CustomVarName = (typeof CUSTOM_VAR_NAMES)[number];
+
+/** Custom variable values, each at most 512 characters. */
+export const zCustomVars = z.partialRecord(z.enum(CUSTOM_VAR_NAMES), text(512));
+
+export const zS2sHit = z
+  .object({
+    id: zS2sEventId.optional(),
+    ts: zS2sTimestamp.optional(),
+    /** The visitor's IP address (IPv4 or IPv6). */
+    ip: z.union([z.ipv4(), z.ipv6()]),
+    /** The visitor's User-Agent header, exactly as received ('' when it sent none). */
+    userAgent: text(2048),
+    /** The landing URL with its query string: click ids and UTM parameters are read from it. */
+    url: z.url({ protocol: /^https?$/ }).max(8192),
+    referrer: text(4096).optional(),
+    headers: zS2sVisitorHeaders.optional(),
+    /** The customer's session id, to group hits into visits; one per hit when absent. */
+    sessionId: zS2sEventId.optional(),
+    /** An S2S campaign of the account (GET /api/sensors/s2s). */
+    campaignId: z.number().int().positive().optional(),
+    subPublisher: text(512).optional(),
+    /** What the click cost, in the account's currency. */
+    cost: z.number().min(0).max(1e9).optional(),
+    vars: zCustomVars.optional(),
+    /** Observations of a collection script the customer runs itself (the sensor's signal shape). */
+    signals: zSensorSignals.optional(),
+  })
+  .strict();
+export type S2sHit = z.infer<typeof zS2sHit>;
+
+export const zS2sConversion = z
+  .object({
+    id: zS2sEventId.optional(),
+    ts: zS2sTimestamp.optional(),
+    /** The id of the hit (click) that led to the conversion, as sent to or answered by the hits call. */
+    hitId: zS2sEventId.optional(),
+    /** Required when `hitId` is absent: who converted. */
+    ip: z.union([z.ipv4(), z.ipv6()]).optional(),
+    userAgent: text(2048).optional(),
+    name: text(128).min(1),
+    value: z.number().min(0).max(1e12).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.hitId !== undefined || (body.ip !== undefined && body.userAgent !== undefined), {
+    error: 'either hitId, or ip and userAgent, are required',
+    path: ['hitId'],
+  });
+export type S2sConversion = z.infer<typeof zS2sConversion>;
+
+/** One reason of a verdict, with the dashboard's label. */
+export const zVerdictThreat = z.object({
+  id: z.enum(THREAT_REASON_IDS as [ThreatReasonId, ...ThreatReasonId[]]),
+  category: z.enum(THREAT_CATEGORIES),
+  label: z.string(),
+});
+export type VerdictThreat = z.infer<typeof zVerdictThreat>;
+
+/** The verdict an S2S call answers (hits and conversions alike). */
+export const zS2sVerdict = z.object({
+  id: z.string(),
+  riskLevel: zRiskLevel,
+  /** Legitimate, Suspicious or Invalid: the dashboard's words for low, medium and high. */
+  label: z.enum(['Legitimate', 'Suspicious', 'Invalid']),
+  score: z.number().min(0).max(100),
+  threats: z.array(zVerdictThreat),
+  /** True when this id was stored before: the first verdict is answered again, nothing is stored twice. */
+  duplicate: z.boolean(),
+});
+export type S2sVerdict = z.infer<typeof zS2sVerdict>;
+
+export const zS2sHitVerdict = zS2sVerdict.extend({
+  sessionId: z.string(),
+  trafficType: zTrafficType,
+});
+export type S2sHitVerdict = z.infer<typeof zS2sHitVerdict>;
