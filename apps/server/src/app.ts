@@ -22,6 +22,7 @@ import { type ApiRoute, installAccessControl } from './http/access.js';
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { createIngest, type IngestOptions } from './ingest/create-ingest.js';
 import type { Services } from './services.js';
 import type { Stores } from './storage/open-stores.js';
 
@@ -35,6 +36,8 @@ export interface BuildOptions {
   extraApiRoutes?: readonly FastifyPluginAsyncZod[];
   /** Rate limits other than the defaults (tests use tight ones). */
   rateLimits?: RateLimits;
+  /** Ingestion limits and sizes other than the defaults (tests and the benchmark). */
+  ingest?: IngestOptions;
 }
 
 /** Builds the Fastify instance from plugins; main.ts listens on it, tests use app.inject. */
@@ -109,6 +112,11 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+
+  const ingest = createIngest(stores, app.log, options.ingest);
+  // The writer finishes its queued batches after the last request is answered, before the stores close.
+  app.addHook('onClose', () => ingest.writer.close());
+  await app.register(ingest.routes);
 
   await registerDashboard(app, config.webDist);
   return app;

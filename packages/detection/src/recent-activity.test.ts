@@ -74,6 +74,17 @@ describe('InProcessRecentActivity', () => {
     expect((await activity.record({ ip: '81.33.20.7', deviceId: 'd1', clickId: 'g1' })).sameClickId).toBe(0);
   });
 
+  it('counts a dated event at its own time, not the clock', async () => {
+    const activity = new InProcessRecentActivity({ clock: fakeClock().now });
+    const day = 24 * 60 * MINUTE;
+    // A day of history replayed at once: one hit an hour from one address is no burst.
+    for (let hour = 0; hour < 24; hour++) {
+      expect((await activity.record({ ip: '81.33.20.7', at: hour * 60 * MINUTE })).sameIp).toBe(0);
+    }
+    await activity.record({ ip: '81.33.20.7', at: day + MINUTE });
+    expect((await activity.record({ ip: '81.33.20.7', at: day + 2 * MINUTE })).sameIp).toBe(1);
+  });
+
   it('does not count hits without a device or click id under an empty key', async () => {
     const activity = new InProcessRecentActivity({ clock: fakeClock().now });
     await activity.record({ ip: '1.1.1.1', deviceId: null, clickId: null });

@@ -9,6 +9,11 @@ import { ACTIVITY_WINDOWS_MS } from './policy.js';
  */
 export interface ActivityEvent {
   ip: string;
+  /**
+   * When the hit happened (epoch ms); the clock when absent. Dated events (server-to-server traffic
+   * forwarded late, a replayed history) count at their own time, so a backfill is not one burst.
+   */
+  at?: number;
   deviceId?: string | null;
   clickId?: string | null;
 }
@@ -164,7 +169,7 @@ export class InProcessRecentActivity implements RecentActivity {
 
   /** The synchronous answer, for callers in the same process (the benchmark, the firewall). */
   recordNow(event: ActivityEvent): RecentCounts {
-    const now = this.#clock();
+    const now = event.at ?? this.#clock();
     return {
       sameIp: this.ip.hit(event.ip, now),
       sameDevice: event.deviceId ? this.device.hit(event.deviceId, now) : 0,

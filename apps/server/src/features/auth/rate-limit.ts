@@ -22,16 +22,16 @@ export type RateLimits = Record<keyof typeof RATE_LIMITS, RateRule>;
  * Fixed-window counters in memory, per process. Behind several processes each counts alone, which
  * multiplies a limit by the number of processes: acceptable for abuse control (docs/decisions.md).
  */
-export class RateLimiter {
+export class RateLimiter<Rule extends string = keyof RateLimits> {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
-    readonly rules: RateLimits = RATE_LIMITS,
+    readonly rules: Record<Rule, RateRule> = RATE_LIMITS as Record<Rule, RateRule>,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Counts an attempt; throws a 429 with Retry-After when the window is full. */
-  hit(rule: keyof RateLimits, key: string): void {
+  hit(rule: Rule, key: string): void {
     const { limit, windowMs } = this.rules[rule];
     const id = `${rule}:${key.toLowerCase()}`;
     const now = this.now();

@@ -113,6 +113,14 @@ export const hitTable: EventTable<HitRow> = {
     column('hit_status', 'hitStatus', 'hitStatus', true),
     column('cost', 'cost', 'number'),
     ...customVarColumns<HitRow>(),
+    // Migration 2.
+    column('domain', 'domain', 'text'),
+    column('device_id', 'deviceId', 'id'),
+    column('google_campaign_id', 'googleCampaignId', 'text'),
+    column('google_placement', 'googlePlacement', 'text'),
+    column('google_keyword', 'googleKeyword', 'text'),
+    column('google_account_id', 'googleAccountId', 'text'),
+    column('score', 'score', 'count'),
   ],
   rowChecks: [],
 };

@@ -87,6 +87,17 @@ export interface HitRow extends EventIdentity, EventVerdict, EventAttribution {
   /** What the click cost the advertiser, in the account currency (for cost, profit and ROI metrics). */
   cost?: number | null;
   vars?: CustomVars;
+  /** The landing site's host without `www.` (the opt_domain dimension). */
+  domain?: string | null;
+  /** The server's device fingerprint (a hash of stable browser facts), for forensics and bursts. */
+  deviceId?: string | null;
+  /** Google Ads ValueTrack values of the landing URL ({campaignid}, {placement}, {keyword}, {customerid}). */
+  googleCampaignId?: string | null;
+  googlePlacement?: string | null;
+  googleKeyword?: string | null;
+  googleAccountId?: string | null;
+  /** The detection score, 0-100. */
+  score?: number | null;
 }
 
 /**

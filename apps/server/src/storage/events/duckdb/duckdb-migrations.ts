@@ -96,4 +96,17 @@ ${customVarColumns},
 )`,
     ],
   },
+  {
+    version: 2,
+    description: 'hits: site domain, device id, Google ValueTrack values, detection score',
+    statements: [
+      'ALTER TABLE hits ADD COLUMN domain VARCHAR',
+      'ALTER TABLE hits ADD COLUMN device_id VARCHAR',
+      'ALTER TABLE hits ADD COLUMN google_campaign_id VARCHAR',
+      'ALTER TABLE hits ADD COLUMN google_placement VARCHAR',
+      'ALTER TABLE hits ADD COLUMN google_keyword VARCHAR',
+      'ALTER TABLE hits ADD COLUMN google_account_id VARCHAR',
+      'ALTER TABLE hits ADD COLUMN score INTEGER',
+    ],
+  },
 ];

@@ -1,0 +1,126 @@
+import type { Campaign } from '@veracity/contracts/campaigns';
+import type { AccountRules } from '@veracity/contracts/detection';
+import { LruCache } from '@veracity/detection/lru-cache';
+import type { Kysely } from 'kysely';
+import { relationshipOfApiKey } from '../features/account/api-keys.js';
+import { findCampaign } from '../features/campaigns/campaigns.repo.js';
+import type { Database } from '../storage/oltp/schema.js';
+
+/** What ingestion needs to know about the account an event belongs to. */
+export interface AccountContext {
+  relationshipId: number;
+  planType: string;
+  /** An inactive account's events are refused (403). */
+  active: boolean;
+  sensorIntegrated: boolean;
+  rules: AccountRules;
+}
+
+export interface AccountDirectoryOptions {
+  /** How long an account's settings are reused before they are read again. */
+  ttlMs?: number;
+  clock?: () => number;
+}
+
+interface Cached<T> {
+  value: T;
+  expiresAt: number;
+}
+
+const DEFAULT_TTL_MS = 30_000;
+const MAX_CACHED = 10_000;
+
+/**
+ * Resolves the keys events arrive with (the public sensor key, an S2S API key) to their account, and
+ * the account's rules (traffic IP allow and deny lists) and S2S campaigns. Answers are cached for
+ * `ttlMs`, unknown keys included, so the collector reads the accounts store once per key and period,
+ * not once per hit; a change in the dashboard reaches the collector within that time.
+ */
+export class AccountDirectory {
+  readonly #db: Kysely<Database>;
+  readonly #ttlMs: number;
+  readonly #clock: () => number;
+  readonly #bySensorKey = new LruCache<string, Cached<Promise<AccountContext | undefined>>>(MAX_CACHED);
+  readonly #byApiKey = new LruCache<string, Cached<Promise<AccountContext | undefined>>>(MAX_CACHED);
+  readonly #campaigns = new LruCache<string, Cached<Promise<Campaign | undefined>>>(MAX_CACHED);
+
+  constructor(db: Kysely<Database>, options: AccountDirectoryOptions = {}) {
+    this.#db = db;
+    this.#ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+    this.#clock = options.clock ?? Date.now;
+  }
+
+  bySensorKey(key: string): Promise<AccountContext | undefined> {
+    return this.#cached(this.#bySensorKey, key, async () => {
+      const row = await this.#db
+        .selectFrom('relationships')
+        .select('id')
+        .where('sensor_key', '=', key)
+        .executeTakeFirst();
+      return row ? this.#load(row.id) : undefined;
+    });
+  }
+
+  byApiKey(key: string): Promise<AccountContext | undefined> {
+    return this.#cached(this.#byApiKey, key, async () => {
+      const relationshipId = await relationshipOfApiKey(this.#db, key);
+      return relationshipId === undefined ? undefined : this.#load(relationshipId);
+    });
+  }
+
+  /** An S2S campaign of the account; undefined when it is not one of the account's. */
+  s2sCampaign(account: AccountContext, id: number): Promise<Campaign | undefined> {
+    return this.#cached(this.#campaigns, `${account.relationshipId}:${id}`, () =>
+      findCampaign(this.#db, account.relationshipId, 's2s', id),
+    );
+  }
+
+  /** Records the account's first hit: `sensorIntegrated` becomes true, once. */
+  async markIntegrated(account: AccountContext): Promise<void> {
+    if (account.sensorIntegrated) return;
+    account.sensorIntegrated = true;
+    await this.#db
+      .updateTable('relationships')
+      .set({ sensor_integrated: 1 })
+      .where('id', '=', account.relationshipId)
+      .where('sensor_integrated', '=', 0)
+      .execute();
+  }
+
+  async #load(relationshipId: number): Promise<AccountContext | undefined> {
+    const relationship = await this.#db
+      .selectFrom('relationships')
+      .select(['id', 'plan_type', 'active', 'sensor_integrated'])
+      .where('id', '=', relationshipId)
+      .executeTakeFirst();
+    if (!relationship) return undefined;
+    const entries = await this.#db
+      .selectFrom('ip_list_entries')
+      .select(['list', 'value'])
+      .where('relationship_id', '=', relationshipId)
+      .where('list', 'in', ['traffic_allow', 'traffic_deny'])
+      .execute();
+    return {
+      relationshipId,
+      planType: relationship.plan_type,
+      active: relationship.active === 1,
+      sensorIntegrated: relationship.sensor_integrated === 1,
+      rules: {
+        ipAllowList: entries.filter((entry) => entry.list === 'traffic_allow').map((entry) => entry.value),
+        ipDenyList: entries.filter((entry) => entry.list === 'traffic_deny').map((entry) => entry.value),
+        excludedDomains: [],
+      },
+    };
+  }
+
+  #cached<T>(cache: LruCache<string, Cached<Promise<T>>>, key: string, load: () => Promise<T>): Promise<T> {
+    const now = this.#clock();
+    const hit = cache.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const value = load();
+    cache.set(key, { value, expiresAt: now + this.#ttlMs });
+    // A failed read is not remembered: the next event tries again.
+    value.catch(() => cache.delete(key));
+    return value;
+  }
+}

@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  type CollectAnswer,
+  SENSOR_EVENT_PATH,
+  SENSOR_MAX_BODY_BYTES,
+  SENSOR_SCRIPT_PATH,
+  zSensorEvent,
+} from '@veracity/contracts/collect';
+import type { RequestFacts } from '@veracity/contracts/detection';
+import { HTTP_STATUS } from '@veracity/contracts/errors';
+import {
+  S2S_CONVERSIONS_PATH,
+  S2S_HITS_PATH,
+  S2S_MAX_AGE_MS,
+  S2S_MAX_BODY_BYTES,
+  S2S_MAX_SKEW_MS,
+  type S2sVisitorHeaders,
+  zS2sConversion,
+  zS2sHit,
+  zS2sHitVerdict,
+  zS2sVerdict,
+} from '@veracity/contracts/s2s';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateLimiter } from '../features/auth/rate-limit.js';
+import { ApiError } from '../http/api-error.js';
+import type { AccountContext, AccountDirectory } from './account-directory.js';
+import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
+import { type IngestPipeline, riskLabel, UnknownHitError, type Verdict } from './pipeline.js';
+
+/** Events per minute allowed from one address and for one account key. */
+export interface IngestRateLimits {
+  perIpPerMinute: number;
+  perKeyPerMinute: number;
+}
+
+export const DEFAULT_INGEST_RATE_LIMITS: IngestRateLimits = { perIpPerMinute: 600, perKeyPerMinute: 120_000 };
+
+export interface IngestDeps {
+  pipeline: IngestPipeline;
+  writer: BatchWriter;
+  accounts: AccountDirectory;
+  rateLimits?: IngestRateLimits;
+}
+
+const MINUTE = 60_000;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The built sensor script (packages/sensor/dist), read once and kept; missing until it is built. */
+let sensorScript: Promise<Buffer> | undefined;
+function readSensorScript(): Promise<Buffer> {
+  sensorScript ??= readFile(fileURLToPath(import.meta.resolve('@veracity/sensor/sensor.js'))).catch(
+    (error: unknown) => {
+      sensorScript = undefined;
+      throw error;
+    },
+  );
+  return sensorScript;
+}
+
+/** Parses a body as UTF-8 JSON: invalid UTF-8 and malformed JSON are the sender's fault (400). */
+function parseJsonBody(body: Buffer): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    throw ApiError.badRequest('The body is not valid UTF-8');
+  }
+  if (text.trim() === '') throw ApiError.badRequest('The body is empty');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw ApiError.badRequest('Malformed JSON body');
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : null;
+}
+
+/** The visitor's request facts from the headers of the request itself (the sensor's own call). */
+function facts(request: FastifyRequest): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
+  return {
+    ip: request.ip,
+    userAgent: (header(request, 'user-agent') ?? '').slice(0, 2048),
+    acceptLanguage: header(request, 'accept-language')?.slice(0, 512) ?? null,
+    secChUa: header(request, 'sec-ch-ua')?.slice(0, 512) ?? null,
+    secChUaMobile: header(request, 'sec-ch-ua-mobile')?.slice(0, 8) ?? null,
+    secChUaPlatform: header(request, 'sec-ch-ua-platform')?.slice(0, 64) ?? null,
+    secFetchSite: header(request, 'sec-fetch-site')?.slice(0, 32) ?? null,
+    secFetchMode: header(request, 'sec-fetch-mode')?.slice(0, 32) ?? null,
+    secFetchDest: header(request, 'sec-fetch-dest')?.slice(0, 32) ?? null,
+  };
+}
+
+/** The visitor's request facts as a customer's server forwarded them. */
+function forwardedFacts(
+  ip: string,
+  userAgent: string,
+  headers: S2sVisitorHeaders = {},
+): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
+  return {
+    ip,
+    userAgent,
+    acceptLanguage: headers['accept-language'] ?? null,
+    secChUa: headers['sec-ch-ua'] ?? null,
+    secChUaMobile: headers['sec-ch-ua-mobile'] ?? null,
+    secChUaPlatform: headers['sec-ch-ua-platform'] ?? null,
+    secChUaPlatformVersion: headers['sec-ch-ua-platform-version'] ?? null,
+    secChUaFullVersionList: headers['sec-ch-ua-full-version-list'] ?? null,
+    secFetchSite: headers['sec-fetch-site'] ?? null,
+    secFetchMode: headers['sec-fetch-mode'] ?? null,
+    secFetchDest: headers['sec-fetch-dest'] ?? null,
+    secFetchUser: headers['sec-fetch-user'] ?? null,
+  };
+}
+
+/** An S2S event time: within the accepted window around the server's clock. */
+function eventTime(ts: string | number | undefined, now: number): Date {
+  if (ts === undefined) return new Date(now);
+  const at = typeof ts === 'number' ? ts : Date.parse(ts);
+  if (at < now - S2S_MAX_AGE_MS || at > now + S2S_MAX_SKEW_MS) {
+    throw ApiError.fields([{ code: 'NOT_VALID', field: 'ts', value: 'must be within the last 30 days' }]);
+  }
+  return new Date(at);
+}
+
+function bearerKey(request: FastifyRequest): string | null {
+  const authorization = header(request, 'authorization');
+  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+  return match?.[1] ?? header(request, 'x-api-key');
+}
+
+function verdictBody(verdict: Verdict) {
+  return { ...verdict, label: riskLabel(verdict.riskLevel) };
+}
+
+/**
+ * The public ingestion endpoints, beside /api: the sensor script and its collection endpoint, and the
+ * S2S hits and conversions calls (docs/integration.md). Every event is validated, resolved to its
+ * account, rate limited, assessed and stored by the pipeline, and answered once durable.
+ */
+export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limits = deps.rateLimits ?? DEFAULT_INGEST_RATE_LIMITS;
+    const limiter = new RateLimiter({
+      perIp: { limit: limits.perIpPerMinute, windowMs: MINUTE },
+      perKey: { limit: limits.perKeyPerMinute, windowMs: MINUTE },
+    });
+
+    /** Refuses before any work when the account's key, the address or the writer says no. */
+    const admit = (
+      request: FastifyRequest,
+      account: AccountContext | undefined,
+      key: string,
+    ): AccountContext => {
+      limiter.hit('perIp', request.ip);
+      if (!account) throw new ApiError(HTTP_STATUS.UNAUTHORIZED, 'Unknown key');
+      if (!account.active) throw ApiError.forbidden('This account is inactive');
+      limiter.hit('perKey', key);
+      try {
+        deps.writer.assertAccepting();
+      } catch (error) {
+        throw unavailable(error);
+      }
+      return account;
+    };
+
+    // Bodies are read raw and decoded here: the sensor posts text/plain (a CORS simple request), and
+    // invalid UTF-8 must be refused rather than replaced.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(
+      ['text/plain', 'application/json'],
+      { parseAs: 'buffer' },
+      (_request, body, done) => {
+        try {
+          done(null, parseJsonBody(body as Buffer));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
+
+    app.addHook('onSend', async (_request, reply) => {
+      // Any site may load the script and post events; nothing here reads cookies or credentials.
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    });
+
+    app.get(SENSOR_SCRIPT_PATH, async (request, reply) => {
+      let script: Buffer;
+      try {
+        script = await readSensorScript();
+      } catch {
+        request.log.error('the sensor script is not built (npm run build)');
+        throw new ApiError(HTTP_STATUS.SERVICE_UNAVAILABLE, 'The sensor script is not available');
+      }
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(script);
+    });
+
+    app.options(SENSOR_EVENT_PATH, async (_request, reply) =>
+      reply
+        .code(HTTP_STATUS.NO_CONTENT)
+        .header('access-control-allow-methods', 'POST')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '86400')
+        .send(),
+    );
+
+    app.post(
+      SENSOR_EVENT_PATH,
+      { bodyLimit: SENSOR_MAX_BODY_BYTES, schema: { body: zSensorEvent } },
+      async (request, reply) => {
+        const event = request.body;
+        const account = admit(request, await deps.accounts.bySensorKey(event.key), event.key);
+        const now = new Date();
+        try {
+          if (event.type === 'hit') {
+            const verdict = await deps.pipeline.hit(account, {
+              id: event.eventId,
+              channel: 'sensor',
+              sessionId: event.sessionId,
+              at: now,
+              url: event.url,
+              referrer: event.referrer || null,
+              request: facts(request),
+              sensor: event.signals,
+            });
+            const answer: CollectAnswer = {
+              hitId: event.eventId,
+              riskLevel: verdict.riskLevel,
+              exclude: verdict.riskLevel === 'high',
+            };
+            return reply.send(answer);
+          }
+          if (event.type === 'engagement') {
+            await deps.pipeline.engagement(account, event.hitId, event.behaviour, event.visibleMs);
+          } else {
+            await deps.pipeline.conversion(account, {
+              id: event.eventId,
+              at: now,
+              hitId: event.hitId,
+              sessionId: event.sessionId,
+              name: event.conversion.name,
+              value: event.conversion.value ?? null,
+              currency: event.conversion.currency ?? null,
+              request: facts(request),
+            });
+          }
+          return reply.code(HTTP_STATUS.NO_CONTENT).send();
+        } catch (error) {
+          throw unavailable(error);
+        }
+      },
+    );
+
+    const s2sAccount = async (request: FastifyRequest): Promise<AccountContext> => {
+      const key = bearerKey(request);
+      if (!key) {
+        limiter.hit('perIp', request.ip);
+        throw ApiError.unauthorized('An API key is required: Authorization: Bearer <key>');
+      }
+      return admit(request, await deps.accounts.byApiKey(key), key);
+    };
+
+    app.post(
+      S2S_HITS_PATH,
+      { bodyLimit: S2S_MAX_BODY_BYTES, schema: { body: zS2sHit, response: { 200: zS2sHitVerdict } } },
+      async (request, reply) => {
+        const account = await s2sAccount(request);
+        const body = request.body;
+        const at = eventTime(body.ts, Date.now());
+        const campaign =
+          body.campaignId === undefined
+            ? undefined
+            : await deps.accounts.s2sCampaign(account, body.campaignId);
+        if (body.campaignId !== undefined && !campaign) {
+          throw ApiError.fields([{ code: 'NOT_VALID', field: 'campaignId', value: 'no such S2S campaign' }]);
+        }
+        try {
+          const verdict = await deps.pipeline.hit(account, {
+            id: body.id ?? randomUUID(),
+            channel: 's2s',
+            sessionId: body.sessionId ?? null,
+            at,
+            url: body.url,
+            referrer: body.referrer || null,
+            request: forwardedFacts(body.ip, body.userAgent, body.headers),
+            sensor: body.signals ?? null,
+            campaignId: body.campaignId ?? null,
+            googleCampaign: campaign?.googleCampaignId
+              ? { id: campaign.googleCampaignId, accountId: campaign.googleAccountId }
+              : null,
+            subPublisher: body.subPublisher ?? null,
+            cost: body.cost ?? null,
+            vars: body.vars,
+            checkStored: body.id !== undefined,
+          });
+          return reply.send({
+            ...verdictBody(verdict),
+            sessionId: verdict.sessionId,
+            trafficType: verdict.trafficType,
+          });
+        } catch (error) {
+          throw unavailable(error);
+        }
+      },
+    );
+
+    app.post(
+      S2S_CONVERSIONS_PATH,
+      { bodyLimit: S2S_MAX_BODY_BYTES, schema: { body: zS2sConversion, response: { 200: zS2sVerdict } } },
+      async (request, reply) => {
+        const account = await s2sAccount(request);
+        const body = request.body;
+        const at = eventTime(body.ts, Date.now());
+        try {
+          const verdict = await deps.pipeline.conversion(account, {
+            id: body.id ?? randomUUID(),
+            at,
+            hitId: body.hitId ?? null,
+            sessionId: null,
+            name: body.name,
+            value: body.value ?? null,
+            currency: body.currency ?? null,
+            request:
+              body.ip !== undefined && body.userAgent !== undefined
+                ? forwardedFacts(body.ip, body.userAgent)
+                : null,
+            checkStored: body.id !== undefined,
+          });
+          return reply.send(verdictBody(verdict));
+        } catch (error) {
+          if (error instanceof UnknownHitError) {
+            throw ApiError.fields([{ code: 'NOT_VALID', field: 'hitId', value: 'no hit with this id' }]);
+          }
+          throw unavailable(error);
+        }
+      },
+    );
+  };
+}
+
+/** Overload and shutdown become 503 with Retry-After; anything else passes through. */
+function unavailable(error: unknown): unknown {
+  if (error instanceof WriterOverloadedError) {
+    return new ApiError(HTTP_STATUS.SERVICE_UNAVAILABLE, 'The collector is overloaded, retry shortly', {
+      'retry-after': '1',
+    });
+  }
+  if (error instanceof WriterClosedError) {
+    return new ApiError(HTTP_STATUS.SERVICE_UNAVAILABLE, 'The collector is restarting, retry shortly', {
+      'retry-after': '2',
+    });
+  }
+  return error;
+}

@@ -1,0 +1,547 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { SensorBehaviour } from '@veracity/contracts/collect';
+import type {
+  Assessment,
+  AssessmentInput,
+  HitChannel,
+  RequestFacts,
+  RiskLevel,
+  SensorSignals,
+  TrafficType,
+} from '@veracity/contracts/detection';
+import type { CustomVarName, VerdictThreat } from '@veracity/contracts/s2s';
+import { THREAT_REASONS, type ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { assess } from '@veracity/detection/assess';
+import { enrich } from '@veracity/detection/enrich';
+import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
+import { LruCache } from '@veracity/detection/lru-cache';
+import type { RecentActivity } from '@veracity/detection/recent-activity';
+import type { ConversionRow, EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
+import { sql } from '../storage/events/sql.js';
+import type { AccountContext, AccountDirectory } from './account-directory.js';
+import type { BatchWriter } from './batch-writer.js';
+import { readLanding } from './landing.js';
+
+/** A hit as the collector or the S2S endpoint hands it to the pipeline. */
+export interface IncomingHit {
+  id: string;
+  channel: HitChannel;
+  /** The first-party session id of the sensor or the customer's; derived from the device when null. */
+  sessionId: string | null;
+  at: Date;
+  url: string;
+  /** The visitor's request facts (headers of the sensor's own request, or those S2S forwarded). */
+  request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'>;
+  referrer: string | null;
+  sensor: SensorSignals | null;
+  campaignId?: number | null;
+  /** The campaign names a Google Ads campaign: the traffic is a paid Google click. */
+  googleCampaign?: { id: string | null; accountId: string | null } | null;
+  subPublisher?: string | null;
+  cost?: number | null;
+  vars?: Partial<Record<CustomVarName, string>>;
+  /** Look the id up in the store when it is not among the recent hits (S2S ids the customer chose). */
+  checkStored?: boolean;
+}
+
+export interface IncomingConversion {
+  id: string;
+  at: Date;
+  /** The page view or click the conversion follows. */
+  hitId: string | null;
+  sessionId: string | null;
+  name: string;
+  value: number | null;
+  currency: string | null;
+  /** The converting visitor's request, when known; required when the hit is unknown. */
+  request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> | null;
+  checkStored?: boolean;
+}
+
+export interface Verdict {
+  id: string;
+  riskLevel: RiskLevel;
+  score: number;
+  threats: VerdictThreat[];
+  duplicate: boolean;
+}
+
+export interface HitVerdict extends Verdict {
+  sessionId: string;
+  trafficType: TrafficType;
+}
+
+/** The conversion refers to a hit the collector does not know, and carries no request to judge alone. */
+export class UnknownHitError extends Error {
+  override readonly name = 'UnknownHitError';
+}
+
+interface RecentHit {
+  row: HitRow;
+  input: AssessmentInput;
+  assessment: Assessment;
+  verdict: HitVerdict;
+  engaged: boolean;
+}
+
+interface SessionState {
+  id: string;
+  hits: number;
+  startedAt: Date;
+}
+
+export interface PipelineOptions {
+  /** Recent hits kept in memory for engagements, conversions and retries. */
+  recentHits?: number;
+  /** Sessions whose running hit count is kept. */
+  sessions?: number;
+}
+
+/** A visit without a session id of its own ends after this long without a hit from its device. */
+export const DERIVED_SESSION_IDLE_MS = 30 * 60_000;
+
+const LEVEL_RANK: Record<RiskLevel, number> = { low: 0, medium: 1, high: 2 };
+
+function worst(a: RiskLevel, b: RiskLevel): RiskLevel {
+  return LEVEL_RANK[a] >= LEVEL_RANK[b] ? a : b;
+}
+
+export function riskLabel(level: RiskLevel): 'Legitimate' | 'Suspicious' | 'Invalid' {
+  return level === 'high' ? 'Invalid' : level === 'medium' ? 'Suspicious' : 'Legitimate';
+}
+
+function threatOf(id: ThreatReasonId): VerdictThreat {
+  const reason = THREAT_REASONS[id];
+  return { id, category: reason.category, label: reason.label };
+}
+
+function isThreatId(id: string): id is ThreatReasonId {
+  return Object.hasOwn(THREAT_REASONS, id);
+}
+
+/**
+ * The device behind a hit, as far as the server can tell: a hash of the address and the stable facts
+ * of the browser (user agent, languages and, with the sensor, screen, time zone, cores and GPU). Two
+ * browsers behind one office address get two ids; one browser hopping addresses gets a new id per
+ * address (the IP counters catch that instead).
+ */
+export function deviceIdOf(
+  request: Pick<RequestFacts, 'ip' | 'userAgent' | 'acceptLanguage'>,
+  sensor: SensorSignals | null,
+): string {
+  const parts = [
+    request.ip,
+    request.userAgent,
+    request.acceptLanguage ?? '',
+    sensor?.timezone ?? '',
+    sensor?.languages?.join(',') ?? '',
+    sensor?.screen ? `${sensor.screen.width}x${sensor.screen.height}` : '',
+    String(sensor?.devicePixelRatio ?? ''),
+    String(sensor?.hardwareConcurrency ?? ''),
+    sensor?.webgl?.renderer ?? '',
+    sensor?.platform ?? '',
+  ];
+  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 22);
+}
+
+/**
+ * One ingestion pipeline for the sensor and S2S: enrich, count recent activity, assess with the
+ * detection engine, build the stored rows (hit, session snapshot, conversion), hand them to the group
+ * commit writer, and answer once they are durable.
+ *
+ * Memory holds what later events of a visit need: recent hits (their assessment input, for the
+ * engagement beacon and conversions, and their verdict, answered again to a retry) and the running hit
+ * count of each session. After a restart these are read back from the store when asked for (hits) or
+ * start again (session counts; the store keeps the largest snapshot).
+ */
+export class IngestPipeline {
+  readonly #recentHits: LruCache<string, Promise<RecentHit>>;
+  readonly #sessions: LruCache<string, SessionState>;
+  readonly #deviceSessions: LruCache<string, { id: string; lastAt: number }>;
+  readonly #recentConversions = new LruCache<string, Promise<Verdict>>(50_000);
+
+  constructor(
+    private readonly deps: {
+      store: EventStore;
+      writer: BatchWriter;
+      accounts: AccountDirectory;
+      ipIntelligence: IpIntelligence;
+      activity: RecentActivity;
+    },
+    options: PipelineOptions = {},
+  ) {
+    this.#recentHits = new LruCache(options.recentHits ?? 200_000);
+    this.#sessions = new LruCache(options.sessions ?? 200_000);
+    this.#deviceSessions = new LruCache(options.sessions ?? 200_000);
+  }
+
+  /** Assesses and stores a hit; resolves with its verdict once it is durable. */
+  async hit(account: AccountContext, hit: IncomingHit): Promise<HitVerdict> {
+    const key = `${account.relationshipId}:${hit.id}`;
+    const recent = this.#recentHits.get(key);
+    if (recent) return { ...(await recent).verdict, duplicate: true };
+    if (hit.checkStored) {
+      const stored = await this.#storedHit(account, hit.id);
+      if (stored) return { ...stored, duplicate: true };
+    }
+    const pending = this.#ingestHit(account, hit);
+    this.#recentHits.set(key, pending);
+    try {
+      const done = await pending;
+      if (!account.sensorIntegrated) await this.deps.accounts.markIntegrated(account);
+      return done.verdict;
+    } catch (error) {
+      this.#recentHits.delete(key);
+      throw error;
+    }
+  }
+
+  /**
+   * The engagement beacon of a page view: the visitor's behaviour joins the hit's signals and the
+   * visit is assessed again. The hit stays as stored (immutable); its session takes the new verdict
+   * when it is worse, with the behaviour's reasons. Answers false when the hit is not known here.
+   */
+  async engagement(
+    account: AccountContext,
+    hitId: string,
+    behaviour: SensorBehaviour,
+    visibleMs: number,
+  ): Promise<boolean> {
+    const recent = await this.#recentHits.get(`${account.relationshipId}:${hitId}`)?.catch(() => undefined);
+    if (!recent || recent.engaged) return recent !== undefined;
+    recent.engaged = true;
+    const input: AssessmentInput = {
+      ...recent.input,
+      sensor: { ...(recent.input.sensor ?? {}), behaviour, visibleMs },
+    };
+    const assessment = assess(input);
+    const threats = assessment.reasons.map((reason) => reason.id);
+    const added = threats.filter((id) => !recent.row.threats.includes(id));
+    if (LEVEL_RANK[assessment.riskLevel] <= LEVEL_RANK[recent.row.riskLevel] && added.length === 0)
+      return true;
+    const session = this.#sessions.get(`${account.relationshipId}:${recent.row.sessionId}`);
+    await this.deps.writer.write({
+      sessions: [
+        this.#sessionRow(recent.row, session?.hits ?? 1, session?.startedAt ?? recent.row.ts, {
+          riskLevel: worst(assessment.riskLevel, recent.row.riskLevel),
+          threats,
+        }),
+      ],
+    });
+    return true;
+  }
+
+  /**
+   * Assesses and stores a conversion: its own assessment (a conversion too soon after its click, ...)
+   * joined with its click's, so a conversion from an invalid click is invalid.
+   */
+  async conversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
+    const key = `${account.relationshipId}:conversion:${conversion.id}`;
+    const recent = this.#recentConversions.get(key);
+    if (recent) return { ...(await recent), duplicate: true };
+    if (conversion.checkStored) {
+      const stored = await this.#storedConversion(account, conversion.id);
+      if (stored) return { ...stored, duplicate: true };
+    }
+    const pending = this.#ingestConversion(account, conversion);
+    this.#recentConversions.set(key, pending);
+    try {
+      return await pending;
+    } catch (error) {
+      this.#recentConversions.delete(key);
+      throw error;
+    }
+  }
+
+  async #ingestHit(account: AccountContext, hit: IncomingHit): Promise<RecentHit> {
+    const landing = readLanding(hit.url, hit.referrer);
+    const request: RequestFacts = {
+      ...hit.request,
+      referrer: hit.referrer,
+      landingUrl: hit.url,
+      clickIds: landing.clickIds,
+    };
+    const enrichment = enrich(request, this.deps.ipIntelligence);
+    const deviceId = deviceIdOf(request, hit.sensor);
+    const at = hit.at.getTime();
+    const counts = await this.deps.activity.record({
+      ip: request.ip,
+      deviceId,
+      clickId: landing.clickId,
+      at,
+    });
+    const paidGoogle = hit.googleCampaign?.id != null;
+    const trafficType: TrafficType =
+      paidGoogle && landing.trafficType !== 'google' && !landing.clickIdType ? 'google' : landing.trafficType;
+    const input: AssessmentInput = {
+      kind: 'hit',
+      channel: hit.channel,
+      at,
+      request,
+      enrichment,
+      sensor: hit.sensor,
+      campaign: { targetedCountries: [], trafficType, paid: landing.paid || paidGoogle },
+      rules: account.rules,
+      history: { ...counts, sinceClickMs: null },
+    };
+    const assessment = assess(input);
+    const session = this.#session(account, hit.sessionId, deviceId, hit.at);
+    const row: HitRow = {
+      relationshipId: account.relationshipId,
+      id: hit.id,
+      sessionId: session.id,
+      ts: hit.at,
+      url: hit.url,
+      referrer: hit.referrer || null,
+      trafficType,
+      utmSource: landing.utm.source,
+      utmMedium: landing.utm.medium,
+      utmCampaign: landing.utm.campaign,
+      utmContent: landing.utm.content,
+      utmTerm: landing.utm.term,
+      campaignId: hit.campaignId ?? null,
+      subPublisher: hit.subPublisher ?? null,
+      clickId: landing.clickId,
+      clickIdType: landing.clickIdType,
+      ip: request.ip,
+      country: enrichment.country ?? 'WW',
+      isp: enrichment.isp ?? enrichment.organisation,
+      asn: enrichment.asn,
+      deviceType: enrichment.device,
+      osName: enrichment.os,
+      browser: enrichment.browser,
+      userAgent: request.userAgent || null,
+      riskLevel: assessment.riskLevel,
+      threats: assessment.reasons.map((reason) => reason.id),
+      hitStatus: 'delivered',
+      cost: hit.cost ?? null,
+      vars: hit.vars ?? {},
+      domain: landing.domain,
+      deviceId,
+      googleCampaignId: landing.google.campaignId ?? hit.googleCampaign?.id ?? null,
+      googlePlacement: landing.google.placement,
+      googleKeyword: landing.google.keyword,
+      googleAccountId: landing.google.accountId ?? hit.googleCampaign?.accountId ?? null,
+      score: Math.round(assessment.score),
+    };
+    await this.deps.writer.write({
+      hits: [row],
+      sessions: [this.#sessionRow(row, session.hits, session.startedAt)],
+    });
+    const verdict: HitVerdict = {
+      id: hit.id,
+      riskLevel: assessment.riskLevel,
+      score: row.score ?? 0,
+      threats: assessment.reasons.map((reason) => threatOf(reason.id)),
+      duplicate: false,
+      sessionId: session.id,
+      trafficType,
+    };
+    return { row, input, assessment, verdict, engaged: false };
+  }
+
+  async #ingestConversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
+    const hit = conversion.hitId ? await this.#knownHit(account, conversion.hitId) : undefined;
+    let input: AssessmentInput;
+    if (hit) {
+      input = {
+        ...hit.input,
+        kind: 'conversion',
+        at: conversion.at.getTime(),
+        history: {
+          ...hit.input.history,
+          sinceClickMs: Math.max(0, conversion.at.getTime() - hit.row.ts.getTime()),
+        },
+      };
+    } else if (conversion.request) {
+      const request: RequestFacts = { ...conversion.request, referrer: null, landingUrl: null, clickIds: {} };
+      input = {
+        kind: 'conversion',
+        channel: 's2s',
+        at: conversion.at.getTime(),
+        request,
+        enrichment: enrich(request, this.deps.ipIntelligence),
+        sensor: null,
+        campaign: { targetedCountries: [], trafficType: null, paid: false },
+        rules: account.rules,
+        history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
+      };
+    } else {
+      throw new UnknownHitError(`no hit ${conversion.hitId ?? ''} is known for this account`);
+    }
+    const own = assess(input);
+    const threats = [...new Set([...(hit?.row.threats ?? []), ...own.reasons.map((reason) => reason.id)])];
+    const riskLevel = hit ? worst(hit.row.riskLevel, own.riskLevel) : own.riskLevel;
+    const row: ConversionRow = {
+      relationshipId: account.relationshipId,
+      id: conversion.id,
+      sessionId: hit?.row.sessionId ?? conversion.sessionId,
+      hitId: conversion.hitId,
+      ts: conversion.at,
+      name: conversion.name,
+      value: conversion.value,
+      currency: conversion.currency,
+      trafficType: hit?.row.trafficType ?? 'direct',
+      campaignId: hit?.row.campaignId ?? null,
+      riskLevel,
+      threats,
+      status: 'not_reported',
+    };
+    await this.deps.writer.write({ conversions: [row] });
+    return {
+      id: conversion.id,
+      riskLevel,
+      score: Math.max(own.score, hit?.assessment.score ?? 0),
+      threats: threats.filter(isThreatId).map(threatOf),
+      duplicate: false,
+    };
+  }
+
+  /** A hit from memory, or read back from the store (after a restart), with its assessment input. */
+  async #knownHit(account: AccountContext, hitId: string): Promise<RecentHit | undefined> {
+    const recent = await this.#recentHits.get(`${account.relationshipId}:${hitId}`)?.catch(() => undefined);
+    if (recent) return recent;
+    const rows = await this.deps.store.query<StoredHit>(
+      () => sql`select id, session_id, ts, url, referrer, traffic_type, campaign_id, ip, user_agent,
+        risk_level, threats, score from hits where relationship_id = ${account.relationshipId} and id = ${hitId}`,
+    );
+    const stored = rows[0];
+    if (!stored) return undefined;
+    const request: RequestFacts = {
+      ip: stored.ip ?? '',
+      userAgent: stored.user_agent ?? '',
+      referrer: stored.referrer,
+      landingUrl: stored.url,
+      clickIds: readLanding(stored.url, stored.referrer).clickIds,
+    };
+    const row: HitRow = {
+      relationshipId: account.relationshipId,
+      id: stored.id,
+      sessionId: stored.session_id,
+      ts: new Date(stored.ts),
+      url: stored.url,
+      referrer: stored.referrer,
+      trafficType: stored.traffic_type,
+      campaignId: stored.campaign_id,
+      riskLevel: stored.risk_level,
+      threats: stored.threats,
+      hitStatus: 'delivered',
+    };
+    const input: AssessmentInput = {
+      kind: 'hit',
+      channel: 's2s',
+      at: row.ts.getTime(),
+      request,
+      enrichment: enrich(request, this.deps.ipIntelligence),
+      sensor: null,
+      campaign: { targetedCountries: [], trafficType: null, paid: false },
+      rules: account.rules,
+      history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
+    };
+    const threats = stored.threats.filter(isThreatId).map(threatOf);
+    const assessment: Assessment = {
+      riskLevel: stored.risk_level,
+      score: stored.score ?? 0,
+      reasons: threats.map((threat) => ({
+        id: threat.id,
+        category: THREAT_REASONS[threat.id].category,
+        weight: 0,
+      })),
+      allowListed: false,
+    };
+    const verdict: HitVerdict = {
+      id: stored.id,
+      riskLevel: stored.risk_level,
+      score: stored.score ?? 0,
+      threats,
+      duplicate: true,
+      sessionId: stored.session_id,
+      trafficType: stored.traffic_type as TrafficType,
+    };
+    return { row, input, assessment, verdict, engaged: true };
+  }
+
+  async #storedHit(account: AccountContext, id: string): Promise<HitVerdict | undefined> {
+    return (await this.#knownHit(account, id))?.verdict;
+  }
+
+  async #storedConversion(account: AccountContext, id: string): Promise<Verdict | undefined> {
+    const rows = await this.deps.store.query<{ risk_level: RiskLevel; threats: string[] }>(
+      () =>
+        sql`select risk_level, threats from conversions where relationship_id = ${account.relationshipId} and id = ${id}`,
+    );
+    const stored = rows[0];
+    if (!stored) return undefined;
+    return {
+      id,
+      riskLevel: stored.risk_level,
+      score: 0,
+      threats: stored.threats.filter(isThreatId).map(threatOf),
+      duplicate: true,
+    };
+  }
+
+  /** The session a hit belongs to, counting the hit; a derived one when the sender has none. */
+  #session(account: AccountContext, given: string | null, deviceId: string, at: Date): SessionState {
+    let id = given;
+    if (id === null) {
+      const deviceKey = `${account.relationshipId}:${deviceId}`;
+      const current = this.#deviceSessions.get(deviceKey);
+      id =
+        current && at.getTime() - current.lastAt < DERIVED_SESSION_IDLE_MS && at.getTime() >= current.lastAt
+          ? current.id
+          : `d-${randomUUID()}`;
+      this.#deviceSessions.set(deviceKey, { id, lastAt: at.getTime() });
+    }
+    const key = `${account.relationshipId}:${id}`;
+    const state = this.#sessions.get(key) ?? { id, hits: 0, startedAt: at };
+    state.hits += 1;
+    if (at < state.startedAt) state.startedAt = at;
+    this.#sessions.set(key, state);
+    return state;
+  }
+
+  #sessionRow(
+    hit: HitRow,
+    hits: number,
+    startedAt: Date,
+    verdict: { riskLevel: RiskLevel; threats: string[] } = hit,
+  ): SessionRow {
+    return {
+      relationshipId: hit.relationshipId,
+      id: hit.sessionId,
+      startedAt: startedAt < hit.ts ? startedAt : hit.ts,
+      lastSeenAt: hit.ts,
+      landingUrl: hit.url,
+      referrer: hit.referrer ?? null,
+      trafficType: hit.trafficType,
+      utmSource: hit.utmSource ?? null,
+      utmMedium: hit.utmMedium ?? null,
+      utmCampaign: hit.utmCampaign ?? null,
+      campaignId: hit.campaignId ?? null,
+      ip: hit.ip ?? null,
+      country: hit.country ?? null,
+      deviceType: hit.deviceType ?? null,
+      osName: hit.osName ?? null,
+      browser: hit.browser ?? null,
+      riskLevel: verdict.riskLevel,
+      threats: verdict.threats,
+      hits,
+    };
+  }
+}
+
+type StoredHit = {
+  id: string;
+  session_id: string;
+  ts: string;
+  url: string;
+  referrer: string | null;
+  traffic_type: string;
+  campaign_id: number | null;
+  ip: string | null;
+  user_agent: string | null;
+  risk_level: RiskLevel;
+  threats: string[];
+  score: number | null;
+};
