@@ -73,6 +73,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/sensors/s2s': { who: 'member', permission: 'campaign_view' },
   'POST /api/sensors/s2s': write('campaign_create'),
   'PUT /api/sensors/s2s/:id': write('campaign_edit'),
+  'GET /api/sensors/recent-hits': member,
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
 };

@@ -153,3 +153,25 @@ export const zS2sHitVerdict = zS2sVerdict.extend({
   trafficType: zTrafficType,
 });
 export type S2sHitVerdict = z.infer<typeof zS2sHitVerdict>;
+
+/** How many of the latest hits `GET /api/sensors/recent-hits` lists. */
+export const RECENT_HITS_LIMIT = 20;
+
+/** One of the account's latest hits, as the sensor setup screen lists them to show visits arrive. */
+export const zRecentHit = z.object({
+  id: z.string(),
+  /** ISO 8601 UTC. */
+  ts: z.string(),
+  url: z.string(),
+  referrer: z.string().nullable(),
+  trafficType: z.string(),
+  riskLevel: zRiskLevel,
+  threats: z.array(zVerdictThreat),
+  country: z.string().nullable(),
+  browser: z.string().nullable(),
+  osName: z.string().nullable(),
+  deviceType: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type RecentHit = z.infer<typeof zRecentHit>;
+export const zRecentHits = z.array(zRecentHit);

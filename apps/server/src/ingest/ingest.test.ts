@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createApiKey } from '../features/account/api-keys.js';
 import { rawSql, sql } from '../storage/events/sql.js';
-import { createTenant, type Tenant } from '../test-support/fixtures.js';
+import { accountToken, call, createTenant, type Tenant } from '../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 
 const CHROME =
@@ -141,6 +141,28 @@ describe('the sensor collection endpoint', () => {
       .where('id', '=', tenant.relationshipId)
       .executeTakeFirstOrThrow();
     expect(relationship.sensor_integrated).toBe(1);
+  });
+
+  it('lists the latest hits with their verdicts to the account, and to no other', async () => {
+    const human = sensorHit();
+    const robot = sensorHit({ signals: { ...sensorHit().signals, webdriver: true } });
+    await collect(human);
+    await collect(robot);
+    const token = await accountToken(t, tenant);
+    const response = await call(t, 'GET', '/sensors/recent-hits', { token });
+    expect(response.statusCode).toBe(200);
+    const hits = response.json() as { id: string; riskLevel: string; threats: { id: string; label: string }[] }[];
+    expect(hits.map((hit) => hit.id).sort()).toEqual([human.eventId, robot.eventId].sort());
+    const listed = hits.find((hit) => hit.id === robot.eventId);
+    expect(listed?.riskLevel).toBe('high');
+    expect(listed?.threats).toContainEqual({
+      id: 'automation:webdriver',
+      category: 'automation',
+      label: expect.any(String),
+    });
+    const other = await createTenant(t);
+    const foreign = await call(t, 'GET', '/sensors/recent-hits', { token: await accountToken(t, other) });
+    expect(foreign.json()).toEqual([]);
   });
 
   it('finds automation: webdriver makes the hit invalid and asks the page to exclude the visitor', async () => {
