@@ -53,6 +53,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
+      // As behind a load balancer: the collection tests give each visitor an address.
+      TRUST_PROXY: 'true',
       VERACITY_ADMIN_EMAIL: E2E_ADMIN.email,
       VERACITY_ADMIN_PASSWORD: E2E_ADMIN.password,
       VERACITY_DEMO_PASSWORD: E2E_DEMO.password,
