@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, chromium, type Page, request as playwrightRequest } from '@playwright/test';
-import { expect, test } from '../fixtures';
-import { E2E_ADMIN } from '../global-setup';
+import { expect, test } from '../fixtures.js';
+import { E2E_ADMIN } from '../global-setup.js';
 
 /**
  * The sensor end to end: a fixture page on another loopback origin loads the script from the real
