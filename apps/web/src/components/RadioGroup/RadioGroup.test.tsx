@@ -49,3 +49,20 @@ describe('RadioGroup', () => {
     expect(screen.getByText('Heads up')).toBeTruthy();
   });
 });
+
+describe('RadioGroup descriptions', () => {
+  it("reads an option's description with it", () => {
+    render(
+      <RadioGroup
+        label="Method"
+        options={[{ value: 'a', label: 'A', description: 'The first way' }, ...options]}
+        value="a"
+        onChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: 'A' }).getAttribute('aria-describedby')).toBe(
+      screen.getByText('The first way').id,
+    );
+    expect(screen.getByRole('radio', { name: 'Click' }).getAttribute('aria-describedby')).toBeNull();
+  });
+});

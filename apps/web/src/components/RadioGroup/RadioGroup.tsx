@@ -6,6 +6,8 @@ import styles from './RadioGroup.module.css';
 export interface RadioOption {
   value: string;
   label: string;
+  /** A short line under the label, read with it by assistive technology. */
+  description?: string;
   disabled?: boolean;
 }
 
@@ -53,19 +55,32 @@ export function RadioGroup({
       >
         {options.map((option) => {
           const optionId = `${id}-${option.value}`;
+          const descriptionId = `${optionId}-description`;
           return (
-            <div key={option.value} className={styles.option}>
+            <div
+              key={option.value}
+              className={styles.option}
+              data-described={option.description ? '' : undefined}
+            >
               <RadioGroupPrimitive.Item
                 id={optionId}
                 value={option.value}
                 disabled={option.disabled}
                 className={styles.radio}
+                aria-describedby={option.description ? descriptionId : undefined}
               >
                 <RadioGroupPrimitive.Indicator className={styles.indicator} />
               </RadioGroupPrimitive.Item>
-              <label htmlFor={optionId} className={styles.optionLabel}>
-                {option.label}
-              </label>
+              <span className={styles.optionText}>
+                <label htmlFor={optionId} className={styles.optionLabel}>
+                  {option.label}
+                </label>
+                {option.description ? (
+                  <span id={descriptionId} className={styles.optionDescription}>
+                    {option.description}
+                  </span>
+                ) : null}
+              </span>
             </div>
           );
         })}

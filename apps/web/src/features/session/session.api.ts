@@ -8,9 +8,17 @@ export const meQueryKey = ['/me'] as const;
 export const permissionsQueryKey = ['/me/permissions'] as const;
 export const relationshipsQueryKey = ['/me/relationships'] as const;
 
-/** The signed-in user and, once an account is selected, that account's plan and visible views. */
-export function useMe(enabled = true) {
-  return useQuery({ queryKey: meQueryKey, queryFn: () => api.get('/me', { schema: zMe }), enabled });
+/**
+ * The signed-in user and, once an account is selected, that account's plan and visible views.
+ * `refetchInterval` polls while it answers a number (a screen waiting for the sensor's first visit).
+ */
+export function useMe(enabled = true, refetchInterval?: (me: Me | undefined) => number | false) {
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: () => api.get('/me', { schema: zMe }),
+    enabled,
+    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : undefined,
+  });
 }
 
 export function usePermissions(enabled = true) {

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, meFixture, mockApi, notificationText, renderScreen } from '../account/test-api';
-import { SENSOR_RECEIVING, SENSOR_WAITING, SensorJsPage, sensorSnippet } from './SensorJsPage';
+import { SENSOR_RECEIVING, SENSOR_WAITING, SensorJsPage } from './SensorJsPage';
+import { sensorSnippet } from './SensorSnippet';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { CopyButton } from '../../components/CopyButton/CopyButton';
+import { SkeletonRows } from '../../components/PageStates/PageStates';
+import styles from './Setup.module.css';
+
+/** The tag a page carries: the script from the dashboard's own host with the account's public key. */
+export function sensorSnippet(origin: string, sensorKey: string): string {
+  return `<script async src="${origin}/c/s.js" data-key="${sensorKey}"></script>`;
+}
+
+/** Code to paste somewhere else, with a button that copies it; `children` is a note beside the button. */
+export function CodeBlock({
+  code,
+  copyLabel = 'Copy',
+  primary = false,
+  wrap = true,
+  testId,
+  children,
+}: {
+  code: string;
+  copyLabel?: string;
+  /** Multi-line commands keep their lines and scroll sideways instead (`wrap={false}`). */
+  wrap?: boolean;
+  /** The main thing to copy on the screen: a filled button. */
+  primary?: boolean;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={styles.codeBlock}>
+      <pre
+        className={wrap ? styles.snippet : `${styles.snippet} ${styles.noWrap}`}
+        data-testid={testId}
+        // A scrolling block takes focus so that keyboard users can scroll it.
+        tabIndex={wrap ? undefined : 0}
+      >
+        <code>{code}</code>
+      </pre>
+      <div className={styles.snippetActions}>
+        <span className={styles.muted}>{children}</span>
+        <CopyButton
+          text={code}
+          label={copyLabel}
+          variation={primary ? 'primary' : 'secondary'}
+          size={primary ? 'm' : 's'}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The account's sensor snippet to copy (from GET /api/me), a skeleton while it loads, and a hint
+ * when no account is selected. Test ids are `{testIdPrefix}-snippet`, `-loading`, `-no-account`.
+ */
+export function SensorSnippet({
+  sensorKey,
+  loading,
+  testIdPrefix,
+}: {
+  sensorKey: string | null;
+  loading: boolean;
+  testIdPrefix: string;
+}) {
+  if (loading) return <SkeletonRows rows={2} testId={`${testIdPrefix}-loading`} />;
+  if (!sensorKey)
+    return (
+      <p className={styles.muted} data-testid={`${testIdPrefix}-no-account`}>
+        Select an account to see its snippet.
+      </p>
+    );
+  return (
+    <CodeBlock
+      code={sensorSnippet(window.location.origin, sensorKey)}
+      copyLabel="Copy snippet"
+      primary
+      testId={`${testIdPrefix}-snippet`}
+    >
+      The key in <code>data-key</code> is public: it only identifies your account's pages.
+    </CodeBlock>
+  );
+}
+
+/** A status with a coloured dot: grey while waiting, blue once the account's traffic arrives. */
+export function SensorStatus({
+  state,
+  on,
+  testId,
+  children,
+}: {
+  /** Exposed as data-state for tests and styles. */
+  state: string;
+  on: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <p className={styles.status} data-state={state} data-on={on || undefined} data-testid={testId}>
+      <span className={styles.dot} aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
