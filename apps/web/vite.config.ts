@@ -9,7 +9,10 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    // The dashboard's API and the collection endpoints (the snippet points at this origin) go to the server.
+    proxy: Object.fromEntries(
+      ['/api', '/c/', '/s2s/'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
+    ),
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
   test: {

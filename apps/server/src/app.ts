@@ -38,7 +38,7 @@ export interface BuildOptions {
   /** Rate limits other than the defaults (tests use tight ones). */
   rateLimits?: RateLimits;
   /** Ingestion limits and sizes other than the defaults (tests and the benchmark). */
-  ingest?: IngestOptions;
+  ingest?: Partial<IngestOptions>;
 }
 
 /** Builds the Fastify instance from plugins; main.ts listens on it, tests use app.inject. */
@@ -115,7 +115,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  const ingest = createIngest(stores, app.log, options.ingest);
+  const ingest = createIngest(stores, app.log, { rateLimits: config.ingestRateLimits, ...options.ingest });
   // The writer finishes its queued batches after the last request is answered, before the stores close.
   app.addHook('onClose', () => ingest.writer.close());
   await app.register(ingest.routes);

@@ -41,6 +41,16 @@ const zEnv = z.object({
     .optional(),
   VERACITY_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   VERACITY_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  INGEST_RATE_PER_IP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(600),
+  INGEST_RATE_PER_KEY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(120_000),
 });
 
 export type Config = {
@@ -55,6 +65,8 @@ export type Config = {
   secretKey: string;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Collected events per minute allowed from one address and for one account key (429 beyond). */
+  ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
   /** Folder of the built dashboard, served at the root; undefined when it is not built. */
   webDist: string | undefined;
   /** Credentials of the first admin, created on an empty database; generated when absent. */
@@ -120,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     secretKey,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    ingestRateLimits: {
+      perIpPerMinute: values.INGEST_RATE_PER_IP,
+      perKeyPerMinute: values.INGEST_RATE_PER_KEY,
+    },
     webDist: values.WEB_DIST ?? defaultWebDist,
     adminEmail: values.VERACITY_ADMIN_EMAIL,
     adminPassword: values.VERACITY_ADMIN_PASSWORD,

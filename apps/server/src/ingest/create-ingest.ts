@@ -9,7 +9,7 @@ import { type IngestRateLimits, ingestRoutes } from './ingest.routes.js';
 import { IngestPipeline } from './pipeline.js';
 
 export interface IngestOptions {
-  rateLimits?: IngestRateLimits;
+  rateLimits: IngestRateLimits;
   writer?: BatchWriterOptions;
   accounts?: AccountDirectoryOptions;
 }
@@ -22,7 +22,7 @@ export interface Ingest {
 }
 
 /** The ingestion pipeline over the stores, and its public routes. */
-export function createIngest(stores: Stores, log: FastifyBaseLogger, options: IngestOptions = {}): Ingest {
+export function createIngest(stores: Stores, log: FastifyBaseLogger, options: IngestOptions): Ingest {
   const writer = new BatchWriter(stores.events, options.writer, log);
   const accounts = new AccountDirectory(stores.accounts.db, options.accounts);
   const pipeline = new IngestPipeline({

@@ -36,13 +36,11 @@ export interface IngestRateLimits {
   perKeyPerMinute: number;
 }
 
-export const DEFAULT_INGEST_RATE_LIMITS: IngestRateLimits = { perIpPerMinute: 600, perKeyPerMinute: 120_000 };
-
 export interface IngestDeps {
   pipeline: IngestPipeline;
   writer: BatchWriter;
   accounts: AccountDirectory;
-  rateLimits?: IngestRateLimits;
+  rateLimits: IngestRateLimits;
 }
 
 const MINUTE = 60_000;
@@ -145,7 +143,7 @@ function verdictBody(verdict: Verdict) {
  */
 export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const limits = deps.rateLimits ?? DEFAULT_INGEST_RATE_LIMITS;
+    const limits = deps.rateLimits;
     const limiter = new RateLimiter({
       perIp: { limit: limits.perIpPerMinute, windowMs: MINUTE },
       perKey: { limit: limits.perKeyPerMinute, windowMs: MINUTE },

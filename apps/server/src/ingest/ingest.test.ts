@@ -151,7 +151,11 @@ describe('the sensor collection endpoint', () => {
     const token = await accountToken(t, tenant);
     const response = await call(t, 'GET', '/sensors/recent-hits', { token });
     expect(response.statusCode).toBe(200);
-    const hits = response.json() as { id: string; riskLevel: string; threats: { id: string; label: string }[] }[];
+    const hits = response.json() as {
+      id: string;
+      riskLevel: string;
+      threats: { id: string; label: string }[];
+    }[];
     expect(hits.map((hit) => hit.id).sort()).toEqual([human.eventId, robot.eventId].sort());
     const listed = hits.find((hit) => hit.id === robot.eventId);
     expect(listed?.riskLevel).toBe('high');
