@@ -52,12 +52,17 @@ export function report(
     };
   });
   console.table(rows.map((row) => ({ ...row, perSecond: row.perSecond ?? '' })));
+  writeResults(bench, { rows, ...extra });
+}
+
+/** Writes bench/results/<bench>.json with the machine it ran on, and says where. */
+export function writeResults(bench: string, results: Record<string, unknown>): void {
   const cpus = os.cpus();
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', `${bench}.json`);
   const machine = { cpus: cpus.length, model: cpus[0]?.model, node: process.version };
   writeFileSync(
     file,
-    `${JSON.stringify({ bench, at: new Date().toISOString(), machine, rows, ...extra }, null, 2)}\n`,
+    `${JSON.stringify({ bench, at: new Date().toISOString(), machine, ...results }, null, 2)}\n`,
   );
   console.log(
     `machine: ${machine.cpus} x ${machine.model}, node ${machine.node}; written ${path.relative(process.cwd(), file)}`,

@@ -1,0 +1,365 @@
+// The collector under load: autocannon posts varied, realistic sensor page views to POST /c/e of the real
+// server (its own process, production mode, embedded stores in a temporary DATA_DIR) for 20 s over 50
+// connections, and in the same run to a bare node:http server answering 204, the ceiling of this machine.
+// After the run the server stops cleanly and the hits acknowledged (200) are counted against the hits
+// stored. Targets (issue 5): throughput at least 0.4 of the baseline, p99 under 20 ms, acknowledged = stored.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/duckdb-event-store.js';
+import { sql } from '../apps/server/src/storage/events/sql.js';
+import { writeResults } from './report.js';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
+const CONNECTIONS = 50;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN = { email: 'bench@veracity-bench.example', password: 'bench-password-1' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+      );
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
+    const ok = await fetch(url).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** Visitors the page views come from: people on three devices, and three kinds of automation. */
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
+const HEADLESS =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/142.0.0.0 Safari/537.36';
+
+interface Visitor {
+  userAgent: string;
+  ips: (n: number) => string;
+  headers: Record<string, string>;
+  signals: Record<string, unknown>;
+}
+
+const desktopSignals = {
+  platform: 'Win32',
+  webdriver: false,
+  chromeObject: true,
+  pluginsCount: 5,
+  mimeTypesCount: 2,
+  languages: ['es-ES', 'es'],
+  timezone: 'Europe/Madrid',
+  screen: { width: 1920, height: 1080 },
+  window: { innerWidth: 1903, innerHeight: 937, outerWidth: 1920, outerHeight: 1040 },
+  devicePixelRatio: 1,
+  maxTouchPoints: 0,
+  hardwareConcurrency: 8,
+  notificationPermission: 'default',
+  visibilityAtLoad: 'visible',
+  hiddenAtLoad: false,
+  visibleMs: 700,
+};
+
+const VISITORS: Visitor[] = [
+  {
+    userAgent: CHROME,
+    ips: (n) => `81.33.${(n >> 8) & 255}.${n & 255}`,
+    headers: {
+      'accept-language': 'es-ES,es;q=0.9',
+      'sec-ch-ua': '"Chromium";v="142", "Google Chrome";v="142", "Not.A/Brand";v="99"',
+      'sec-ch-ua-mobile': '?0',
+      'sec-ch-ua-platform': '"Windows"',
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+    },
+    signals: { ...desktopSignals, userAgent: CHROME },
+  },
+  {
+    userAgent: IPHONE,
+    ips: (n) => `83.44.${(n >> 8) & 255}.${n & 255}`,
+    headers: {
+      'accept-language': 'es-ES',
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+    },
+    signals: {
+      userAgent: IPHONE,
+      platform: 'iPhone',
+      webdriver: false,
+      languages: ['es-ES'],
+      timezone: 'Europe/Madrid',
+      screen: { width: 393, height: 852 },
+      devicePixelRatio: 3,
+      maxTouchPoints: 5,
+      visibilityAtLoad: 'visible',
+      visibleMs: 500,
+    },
+  },
+  {
+    userAgent: ANDROID,
+    ips: (n) => `88.12.${(n >> 8) & 255}.${n & 255}`,
+    headers: {
+      'accept-language': 'es-ES,es;q=0.9',
+      'sec-ch-ua': '"Chromium";v="142", "Google Chrome";v="142", "Not.A/Brand";v="99"',
+      'sec-ch-ua-mobile': '?1',
+      'sec-ch-ua-platform': '"Android"',
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+    },
+    signals: {
+      userAgent: ANDROID,
+      platform: 'Linux armv81',
+      webdriver: false,
+      chromeObject: true,
+      languages: ['es-ES', 'es'],
+      timezone: 'Europe/Madrid',
+      screen: { width: 412, height: 915 },
+      devicePixelRatio: 2.6,
+      maxTouchPoints: 5,
+      visibilityAtLoad: 'visible',
+      visibleMs: 400,
+    },
+  },
+  {
+    userAgent: HEADLESS,
+    ips: (n) => `3.120.${(n >> 8) & 255}.${n & 255}`,
+    headers: { 'accept-language': 'en-US', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' },
+    signals: {
+      ...desktopSignals,
+      userAgent: HEADLESS,
+      platform: 'Linux x86_64',
+      webdriver: true,
+      languages: [],
+    },
+  },
+  {
+    userAgent: CHROME,
+    ips: () => '95.216.10.10',
+    headers: { 'accept-language': 'en-US' },
+    signals: { ...desktopSignals, userAgent: CHROME, timezone: 'America/New_York' },
+  },
+  {
+    userAgent: 'python-requests/2.32.3',
+    ips: (n) => `34.90.${(n >> 8) & 255}.${n & 255}`,
+    headers: {},
+    signals: {},
+  },
+];
+
+const LANDINGS = [
+  'https://shop.example.com/?gclid=Cj0KCQiA&utm_source=google&utm_medium=cpc&utm_campaign=winter',
+  'https://shop.example.com/p/boots?fbclid=IwAR3x&utm_source=facebook&utm_medium=paid_social',
+  'https://shop.example.com/p/coat?msclkid=9f8e7d&utm_source=bing&utm_medium=cpc',
+  'https://shop.example.com/blog/how-to-choose',
+  'https://shop.example.com/?ttclid=E.C.P.abc&utm_source=tiktok&utm_medium=paid',
+];
+const REFERRERS = ['https://www.google.com/', '', 'https://l.facebook.com/', 'https://news.example.org/a'];
+
+async function sensorKeyOf(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { hash } = (await login.json()) as { hash: string };
+  const auth = { authorization: `Bearer ${hash}` };
+  const relationships = (await (await fetch(`${url}/api/me/relationships`, { headers: auth })).json()) as {
+    id: number;
+    companyName: string;
+  }[];
+  const own = relationships.find((relationship) => relationship.companyName === 'Veracity');
+  const chosen = (await (await fetch(`${url}/api/auth/account/${own?.id}`, { headers: auth })).json()) as {
+    token: { hash: string };
+  };
+  const me = (await (
+    await fetch(`${url}/api/me`, { headers: { authorization: `Bearer ${chosen.token.hash}` } })
+  ).json()) as { sensorKey: string };
+  return me.sensorKey;
+}
+
+function load(url: string, body: (n: number) => { body: string; headers: Record<string, string> }) {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const next = body(n++);
+          return { ...request, body: next.body, headers: { ...request.headers, ...next.headers } };
+        },
+      },
+    ],
+  });
+}
+
+function summary(result: autocannon.Result) {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    ok2xx: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+const runId = randomBytes(4).toString('hex');
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-bench-ingest-'));
+const children: ChildProcess[] = [];
+try {
+  // Baseline: the same requests to a bare node:http server that reads the body and answers 204.
+  const basePort = await freePort();
+  const baseline = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => { s.writeHead(204); s.end(); }); }).listen(${basePort}, '127.0.0.1')`,
+    ],
+    { stdio: 'inherit' },
+  );
+  children.push(baseline);
+  await waitFor(`http://127.0.0.1:${basePort}/`, baseline);
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        SECRET_KEY: randomBytes(32).toString('hex'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+        VERACITY_ADMIN_EMAIL: ADMIN.email,
+        VERACITY_ADMIN_PASSWORD: ADMIN.password,
+        VERACITY_DEMO_TRAFFIC: 'off',
+        INGEST_RATE_PER_IP: '10000000',
+        INGEST_RATE_PER_KEY: '10000000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  children.push(server);
+  await waitFor(`${url}/api/health`, server);
+  const key = await sensorKeyOf(url);
+
+  const pageView = (n: number) => {
+    const visitor = VISITORS[n % VISITORS.length] ?? VISITORS[0];
+    const id = `bench${runId}${String(n).padStart(10, '0')}`;
+    if (!visitor) throw new Error('no visitor');
+    return {
+      body: JSON.stringify({
+        type: 'hit',
+        key,
+        eventId: id,
+        sessionId: `s${runId}${String(Math.floor(n / 3)).padStart(12, '0')}`,
+        ts: Date.now(),
+        url: LANDINGS[n % LANDINGS.length],
+        referrer: REFERRERS[n % REFERRERS.length],
+        title: 'Winter sale',
+        utm: {},
+        clickIds: {},
+        signals: visitor.signals,
+      }),
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': visitor.userAgent,
+        'x-forwarded-for': visitor.ips(n),
+        ...visitor.headers,
+      },
+    };
+  };
+
+  console.log(`baseline: node:http 204, ${DURATION_S} s x ${CONNECTIONS} connections`);
+  const base = summary(await load(`http://127.0.0.1:${basePort}/c/e`, pageView));
+  console.log(`collector: POST /c/e, ${DURATION_S} s x ${CONNECTIONS} connections`);
+  const collector = summary(await load(`${url}/c/e`, pageView));
+
+  server.kill('SIGTERM');
+  const code = await exited(server);
+  const store = await openDuckDbEventStore({ path: path.join(dataDir, 'events.duckdb') });
+  let stored = 0;
+  let byLevel: Record<string, number> = {};
+  try {
+    const rows = await store.query<{ risk_level: string; n: number }>(
+      () =>
+        sql`select risk_level, count(*)::INTEGER as n from hits where id like ${`bench${runId}%`} group by risk_level`,
+    );
+    byLevel = Object.fromEntries(rows.map((row) => [row.risk_level, row.n]));
+    stored = rows.reduce((total, row) => total + row.n, 0);
+  } finally {
+    await store.close();
+  }
+
+  const ratio = Math.round((collector.requestsPerSecond / base.requestsPerSecond) * 100) / 100;
+  console.table([
+    { name: 'baseline node:http 204', ...base },
+    { name: 'collector POST /c/e', ...collector },
+  ]);
+  const targets = {
+    ratio: { value: ratio, target: '>= 0.4', met: ratio >= 0.4 },
+    p99Ms: { value: collector.p99Ms, target: '< 20', met: collector.p99Ms < 20 },
+    acknowledgedEqualsStored: {
+      acknowledged: collector.ok2xx,
+      stored,
+      met: collector.ok2xx === stored,
+    },
+  };
+  console.log(
+    `ratio ${ratio} (target >= 0.4); collector p50 ${collector.p50Ms} ms, p99 ${collector.p99Ms} ms (target < 20); ` +
+      `acknowledged ${collector.ok2xx}, stored ${stored} (${JSON.stringify(byLevel)}); server exit ${code}`,
+  );
+  writeResults('ingest', {
+    durationS: DURATION_S,
+    connections: CONNECTIONS,
+    baseline: base,
+    collector,
+    storedByRiskLevel: byLevel,
+    targets,
+  });
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+}
