@@ -23,7 +23,7 @@ import { type ApiRoute, installAccessControl } from './http/access.js';
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { createIngest, type IngestOptions } from './ingest/create-ingest.js';
+import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
 import type { Services } from './services.js';
 import type { Stores } from './storage/open-stores.js';
 
@@ -39,6 +39,13 @@ export interface BuildOptions {
   rateLimits?: RateLimits;
   /** Ingestion limits and sizes other than the defaults (tests and the benchmark). */
   ingest?: Partial<IngestOptions>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ingestion pipeline and its writer (first-start demo traffic and tests use them). */
+    ingest: Ingest;
+  }
 }
 
 /** Builds the Fastify instance from plugins; main.ts listens on it, tests use app.inject. */
@@ -115,7 +122,11 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  const ingest = createIngest(stores, app.log, { rateLimits: config.ingestRateLimits, ...options.ingest });
+  const ingest = await createIngest(stores, config.dataDir, app.log, {
+    rateLimits: config.ingestRateLimits,
+    ...options.ingest,
+  });
+  app.decorate('ingest', ingest);
   // The writer finishes its queued batches after the last request is answered, before the stores close.
   app.addHook('onClose', () => ingest.writer.close());
   await app.register(ingest.routes);

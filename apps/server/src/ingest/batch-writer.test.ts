@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
-import { BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
+import { BatchWriter, parseSegment, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 
 function hit(id: string): HitRow {
   return {
@@ -16,16 +19,20 @@ function hit(id: string): HitRow {
   };
 }
 
-/** A store that records its batches and lets the test decide when each insert completes. */
+/** A store that records its hit batches; `hold()` makes inserts wait until `release()`. */
 function recordingStore() {
-  const batches: string[][] = [];
-  const gates: (() => void)[] = [];
-  let fail: Error | undefined;
+  const batches: HitRow[][] = [];
+  let gate: Promise<void> | undefined;
+  let open: (() => void) | undefined;
+  let failures = 0;
   const store = {
     async insertHits(rows: readonly HitRow[]) {
-      batches.push(rows.map((row) => row.id));
-      await new Promise<void>((resolve) => gates.push(resolve));
-      if (fail) throw fail;
+      await gate;
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('store unavailable');
+      }
+      batches.push([...rows]);
       return { inserted: rows.length, duplicates: 0 };
     },
     async insertSessions(rows: readonly SessionRow[]) {
@@ -38,68 +45,121 @@ function recordingStore() {
   return {
     store,
     batches,
-    release: () => gates.shift()?.(),
-    failWith: (error: Error) => {
-      fail = error;
+    ids: () => batches.map((batch) => batch.map((row) => row.id)),
+    hold: () => {
+      gate = new Promise((resolve) => {
+        open = resolve;
+      });
+    },
+    release: () => {
+      gate = undefined;
+      open?.();
+    },
+    failNext: (times: number) => {
+      failures = times;
     },
   };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'veracity-journal-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const journalLines = async () => {
+  const files = await readdir(dir);
+  const texts = await Promise.all(files.map((file) => readFile(path.join(dir, file), 'utf8')));
+  return texts.join('').split('\n').filter(Boolean).length;
+};
 
 describe('BatchWriter', () => {
-  it('writes the first event at once and gathers the ones arriving meanwhile into one batch', async () => {
+  it('acknowledges once the journal is synced, then loads what gathered into the store in one batch', async () => {
     const fake = recordingStore();
-    const writer = new BatchWriter(fake.store);
-    const settled: string[] = [];
-    const first = writer.write({ hits: [hit('a')] }).then(() => settled.push('a'));
-    await tick();
-    const rest = ['b', 'c', 'd'].map((id) => writer.write({ hits: [hit(id)] }).then(() => settled.push(id)));
-    await tick();
-    expect(fake.batches).toEqual([['a']]);
-    expect(settled).toEqual([]);
+    const writer = new BatchWriter(fake.store, dir);
+    await writer.open();
+    fake.hold();
+    await writer.write({ hits: [hit('a')] });
+    // Acknowledged while the store is still busy: the line is on disk.
+    expect(await journalLines()).toBe(1);
+    await Promise.all(['b', 'c', 'd'].map((id) => writer.write({ hits: [hit(id)] })));
+    expect(fake.ids()).toEqual([]);
+    expect(writer.pending).toBe(4);
     fake.release();
-    await first;
-    await tick();
-    expect(fake.batches).toEqual([['a'], ['b', 'c', 'd']]);
-    // Not acknowledged before its batch is durable.
-    expect(settled).toEqual(['a']);
-    fake.release();
-    await Promise.all(rest);
-    expect(settled).toEqual(['a', 'b', 'c', 'd']);
+    await writer.drain();
+    expect(fake.ids()).toEqual([['a'], ['b', 'c', 'd']]);
+    expect(await readdir(dir)).toEqual([]);
+    expect(writer.pending).toBe(0);
   });
 
-  it('rejects every write of a failed batch, and goes on with the next', async () => {
+  it('loads the segments a crash left behind before accepting writes, skipping a line cut off', async () => {
+    const line = (id: string) => JSON.stringify({ hits: [hit(id)] });
+    await writeFile(path.join(dir, '000000000001.jsonl'), `${line('x')}\n${line('y')}\n`);
+    await writeFile(
+      path.join(dir, '000000000002.jsonl'),
+      `${line('z')}\n{"hits":[{"relationshipId":1,"id":"cut`,
+    );
     const fake = recordingStore();
-    const writer = new BatchWriter(fake.store);
-    fake.failWith(new Error('disk full'));
-    const failed = writer.write({ hits: [hit('a')] });
-    await tick();
+    const writer = new BatchWriter(fake.store, dir);
+    expect(() => writer.assertAccepting()).toThrow(WriterClosedError);
+    expect(await writer.open()).toEqual({ recovered: 3 });
+    expect(fake.ids()).toEqual([['x', 'y'], ['z']]);
+    expect(fake.batches[0]?.[0]?.ts).toEqual(new Date('2026-11-21T10:00:00Z'));
+    expect(await readdir(dir)).toEqual([]);
+    // New segments continue the numbering, so files sort in the order they were written.
+    fake.hold();
+    await writer.write({ hits: [hit('w')] });
+    expect(await readdir(dir)).toEqual(['000000000003.jsonl']);
     fake.release();
-    await expect(failed).rejects.toThrow('disk full');
+    await writer.close();
   });
 
-  it('refuses a write beyond the pending limit, and any after close, which waits for the queue', async () => {
+  it('keeps a segment the store refused and loads it on the next attempt', async () => {
     const fake = recordingStore();
-    const writer = new BatchWriter(fake.store, { maxPending: 2 });
-    const a = writer.write({ hits: [hit('a')] });
-    const b = writer.write({ hits: [hit('b')] });
+    const writer = new BatchWriter(fake.store, dir);
+    await writer.open();
+    fake.failNext(1);
+    await writer.write({ hits: [hit('a')] });
+    await writer.drain();
+    expect(fake.ids()).toEqual([['a']]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('refuses beyond the pending limit, and after close, which loads everything first', async () => {
+    const fake = recordingStore();
+    const writer = new BatchWriter(fake.store, dir, { maxPending: 2 });
+    await writer.open();
+    fake.hold();
+    await writer.write({ hits: [hit('a')] });
+    await writer.write({ hits: [hit('b')] });
     expect(() => writer.write({ hits: [hit('c')] })).toThrow(WriterOverloadedError);
     const closed = writer.close();
     expect(() => writer.write({ hits: [hit('d')] })).toThrow(WriterClosedError);
-    await tick();
     fake.release();
-    await tick();
-    fake.release();
-    await Promise.all([a, b, closed]);
-    expect(fake.batches.flat()).toEqual(['a', 'b']);
+    await closed;
+    expect(fake.ids().flat()).toEqual(['a', 'b']);
   });
 
-  it('refuses an invalid row alone, before it can fail a batch', () => {
-    const writer = new BatchWriter(recordingStore().store);
+  it('refuses an invalid row alone, before it reaches the journal', async () => {
+    const writer = new BatchWriter(recordingStore().store, dir);
+    await writer.open();
     expect(() => writer.write({ hits: [{ ...hit('x'), riskLevel: 'severe' as 'high' }] })).toThrow(
       /riskLevel/,
     );
     expect(writer.pending).toBe(0);
+    expect(await journalLines()).toBe(0);
+  });
+});
+
+describe('parseSegment', () => {
+  it('revives dates and reports the lines it skips', () => {
+    const skipped: number[] = [];
+    const writes = parseSegment(`${JSON.stringify({ hits: [hit('a')] })}\nnot json\n`, (line) =>
+      skipped.push(line),
+    );
+    expect(writes[0]?.hits?.[0]?.ts).toBeInstanceOf(Date);
+    expect(skipped).toEqual([2]);
   });
 });

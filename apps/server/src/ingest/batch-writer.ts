@@ -1,3 +1,5 @@
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { conversionTable, hitTable, normalizeBatch, sessionTable } from '../storage/events/event-columns.js';
 import type { ConversionRow, EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
@@ -10,10 +12,10 @@ export interface EventWrite {
 }
 
 export interface BatchWriterOptions {
-  /** Writes waiting (queued or in the batch being written) beyond which new ones are refused. */
+  /** Writes acknowledged but not yet in the event store, beyond which new ones are refused. */
   maxPending?: number;
-  /** Most writes gathered into one batch. */
-  maxBatch?: number;
+  /** Most writes moved into the event store in one load. */
+  maxLoad?: number;
 }
 
 /** The writer cannot take more now: the caller answers 503 with Retry-After. */
@@ -21,99 +23,210 @@ export class WriterOverloadedError extends Error {
   override readonly name = 'WriterOverloadedError';
 }
 
-/** The writer is closing: no new write is accepted. */
+/** The writer is closing (or not open yet): no new write is accepted. */
 export class WriterClosedError extends Error {
   override readonly name = 'WriterClosedError';
 }
 
 interface Pending {
+  line: string;
   write: EventWrite;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
-export const DEFAULT_MAX_PENDING = 20_000;
-export const DEFAULT_MAX_BATCH = 2_000;
+interface Segment {
+  file: string;
+  writes: EventWrite[];
+}
+
+export const DEFAULT_MAX_PENDING = 100_000;
+export const DEFAULT_MAX_LOAD = 20_000;
+
+const SEGMENT_PATTERN = /^(\d{12})\.jsonl$/;
+const DATE_FIELDS = new Set(['ts', 'startedAt', 'lastSeenAt']);
 
 /**
- * Group commit into the event store. Every ingested event is queued here and its request waits for
- * the promise: it resolves once the batch holding the event is durable (the store's insert resolved,
- * which is after COMMIT). One batch is written at a time; writes arriving meanwhile gather into the
- * next one, so a quiet collector writes each event at once and a busy one writes hundreds per commit.
+ * Durable group commit for ingestion, in two steps.
  *
- * A batch is three store calls in order (hits, conversions, sessions). Should the process die between
- * them nobody was answered yet: the sender retries, the store keeps the first copy of each hit and
- * conversion and merges sessions, so a retry completes the batch without counting anything twice.
+ * 1. The journal. Every write is appended as one JSON line to the current segment file of
+ *    `DATA_DIR/ingest-journal/`; the writes that arrive while one append is being synced gather into
+ *    the next, so a quiet collector syncs each event at once and a busy one syncs hundreds per
+ *    fdatasync. A write's promise resolves after its line is on disk: that is when the request is
+ *    answered.
+ * 2. The loader. Acknowledged writes move into the event store in large batches (one load at a
+ *    time, everything that gathered since the previous one), which is what DuckDB and ClickHouse do
+ *    well; then the segment files they came from are deleted.
  *
- * Each write is validated when queued, so one bad row is refused alone instead of failing the batch.
+ * After a crash, `open()` loads the segments left behind before anything else is accepted. The store
+ * keeps the first copy of a hit or conversion and merges sessions by an order-independent rule, so a
+ * segment loaded twice (a crash between the load and the delete) stores nothing twice. A line cut off
+ * by the crash was never acknowledged and is skipped.
  */
 export class BatchWriter {
   readonly #store: EventStore;
+  readonly #dir: string;
   readonly #log: FastifyBaseLogger | undefined;
   readonly #maxPending: number;
-  readonly #maxBatch: number;
+  readonly #maxLoad: number;
   #queue: Pending[] = [];
-  #inFlight = 0;
-  #running: Promise<void> | undefined;
-  #closed = false;
+  #committing: Promise<void> | undefined;
+  #loading: Promise<void> | undefined;
+  #current: (Segment & { handle: Awaited<ReturnType<typeof open>> }) | undefined;
+  /** Closed segments whose writes are acknowledged and wait for the loader. */
+  #sealed: Segment[] = [];
+  #sequence = 0;
+  #unloaded = 0;
+  #state: 'new' | 'open' | 'closing' = 'new';
 
-  constructor(store: EventStore, options: BatchWriterOptions = {}, log?: FastifyBaseLogger) {
+  constructor(
+    store: EventStore,
+    journalDir: string,
+    options: BatchWriterOptions = {},
+    log?: FastifyBaseLogger,
+  ) {
     this.#store = store;
+    this.#dir = journalDir;
     this.#log = log;
     this.#maxPending = options.maxPending ?? DEFAULT_MAX_PENDING;
-    this.#maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+    this.#maxLoad = options.maxLoad ?? DEFAULT_MAX_LOAD;
   }
 
-  /** Writes waiting or being written. */
+  /** Writes queued, or acknowledged and not yet loaded into the event store. */
   get pending(): number {
-    return this.#queue.length + this.#inFlight;
+    return this.#queue.length + this.#unloaded;
+  }
+
+  /** Loads what a previous process left in the journal, then accepts writes. */
+  async open(): Promise<{ recovered: number }> {
+    await mkdir(this.#dir, { recursive: true });
+    const files = (await readdir(this.#dir)).filter((file) => SEGMENT_PATTERN.test(file)).sort();
+    let recovered = 0;
+    for (const file of files) {
+      const writes = parseSegment(await readFile(path.join(this.#dir, file), 'utf8'), (line) =>
+        this.#log?.warn({ file, line }, 'ingest journal: skipped an unreadable line'),
+      );
+      await this.#loadIntoStore(writes);
+      await rm(path.join(this.#dir, file), { force: true });
+      recovered += writes.length;
+    }
+    this.#sequence = files.reduce((max, file) => Math.max(max, Number(SEGMENT_PATTERN.exec(file)?.[1])), 0);
+    this.#state = 'open';
+    if (recovered > 0) this.#log?.info({ recovered, segments: files.length }, 'ingest journal recovered');
+    return { recovered };
   }
 
   /** Throws when a new write would be refused, so a request is turned away before any work. */
   assertAccepting(): void {
-    if (this.#closed) throw new WriterClosedError('the collector is shutting down');
+    if (this.#state !== 'open') throw new WriterClosedError('the collector is not accepting events');
     if (this.pending >= this.#maxPending) throw new WriterOverloadedError('too many writes waiting');
   }
 
-  /** Queues the write; resolves when it is durable. Validation errors reject at once. */
+  /** Queues the write; resolves once it is durable in the journal. Invalid rows reject at once. */
   write(write: EventWrite): Promise<void> {
     this.assertAccepting();
     normalizeBatch(hitTable, write.hits ?? []);
     normalizeBatch(conversionTable, write.conversions ?? []);
     normalizeBatch(sessionTable, write.sessions ?? []);
+    const line = `${JSON.stringify(write)}\n`;
     return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ write, resolve, reject });
-      this.#running ??= this.#drain();
+      this.#queue.push({ line, write, resolve, reject });
+      this.#committing ??= this.#commitLoop();
     });
   }
 
-  /** Refuses new writes and waits until everything queued is written (or failed). */
-  async close(): Promise<void> {
-    this.#closed = true;
-    while (this.#running) await this.#running;
-  }
-
-  async #drain(): Promise<void> {
-    try {
-      while (this.#queue.length > 0) {
-        const batch = this.#queue.splice(0, this.#maxBatch);
-        this.#inFlight = batch.length;
-        try {
-          await this.#writeBatch(batch.map((pending) => pending.write));
-          for (const pending of batch) pending.resolve();
-        } catch (error) {
-          this.#log?.error({ err: error, writes: batch.length }, 'event batch failed');
-          for (const pending of batch) pending.reject(error);
-        } finally {
-          this.#inFlight = 0;
-        }
-      }
-    } finally {
-      this.#running = undefined;
+  /** Resolves when everything acknowledged so far is in the event store. */
+  async drain(): Promise<void> {
+    for (;;) {
+      if (this.#committing) await this.#committing;
+      else if (this.#loading) await this.#loading;
+      else if (this.#current && this.#current.writes.length > 0) this.#startLoad();
+      else if (this.#sealed.length > 0) this.#startLoad();
+      else return;
     }
   }
 
-  async #writeBatch(writes: readonly EventWrite[]): Promise<void> {
+  /** Refuses new writes, loads everything acknowledged into the store and empties the journal. */
+  async close(): Promise<void> {
+    if (this.#state === 'new') return;
+    this.#state = 'closing';
+    await this.drain();
+  }
+
+  async #commitLoop(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) {
+        const batch = this.#queue.splice(0, this.#queue.length);
+        try {
+          const segment = await this.#segment();
+          await segment.handle.write(batch.map((pending) => pending.line).join(''));
+          await segment.handle.datasync();
+          for (const pending of batch) segment.writes.push(pending.write);
+          this.#unloaded += batch.length;
+          for (const pending of batch) pending.resolve();
+        } catch (error) {
+          this.#log?.error({ err: error, writes: batch.length }, 'ingest journal append failed');
+          for (const pending of batch) pending.reject(error);
+        }
+        if (!this.#loading) this.#startLoad();
+      }
+    } finally {
+      this.#committing = undefined;
+    }
+  }
+
+  async #segment() {
+    if (!this.#current) {
+      this.#sequence += 1;
+      const file = path.join(this.#dir, `${String(this.#sequence).padStart(12, '0')}.jsonl`);
+      this.#current = { file, writes: [], handle: await open(file, 'a') };
+    }
+    return this.#current;
+  }
+
+  /** Seals the current segment (between appends) and loads the sealed ones in the background. */
+  #startLoad(): void {
+    if (this.#loading) return;
+    if (this.#current && this.#current.writes.length > 0) {
+      const { file, writes, handle } = this.#current;
+      this.#current = undefined;
+      this.#sealed.push({ file, writes });
+      void handle.close().catch(() => undefined);
+    }
+    if (this.#sealed.length === 0) return;
+    this.#loading = this.#loadSealed().finally(() => {
+      this.#loading = undefined;
+      if (!this.#committing && (this.#sealed.length > 0 || (this.#current?.writes.length ?? 0) > 0)) {
+        this.#startLoad();
+      }
+    });
+  }
+
+  async #loadSealed(): Promise<void> {
+    const segments: Segment[] = [];
+    let count = 0;
+    while (
+      this.#sealed.length > 0 &&
+      (count === 0 || count + (this.#sealed[0]?.writes.length ?? 0) <= this.#maxLoad)
+    ) {
+      const segment = this.#sealed.shift();
+      if (!segment) break;
+      segments.push(segment);
+      count += segment.writes.length;
+    }
+    try {
+      await this.#loadIntoStore(segments.flatMap((segment) => segment.writes));
+      for (const segment of segments) await rm(segment.file, { force: true });
+      this.#unloaded -= count;
+    } catch (error) {
+      // The segments stay on disk and in line; the next load (or the next start) tries again.
+      this.#sealed.unshift(...segments);
+      this.#log?.error({ err: error, writes: count }, 'loading ingested events into the store failed');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+
+  async #loadIntoStore(writes: readonly EventWrite[]): Promise<void> {
     const hits = writes.flatMap((write) => write.hits ?? []);
     const conversions = writes.flatMap((write) => write.conversions ?? []);
     const sessions = writes.flatMap((write) => write.sessions ?? []);
@@ -121,4 +234,25 @@ export class BatchWriter {
     if (conversions.length > 0) await this.#store.insertConversions(conversions);
     if (sessions.length > 0) await this.#store.insertSessions(sessions);
   }
+}
+
+/** The writes of a journal segment; a line that does not parse (cut off by a crash) is skipped. */
+export function parseSegment(
+  text: string,
+  onSkipped: (line: number) => void = () => undefined,
+): EventWrite[] {
+  const writes: EventWrite[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    try {
+      writes.push(
+        JSON.parse(line, (key, value) =>
+          DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value,
+        ),
+      );
+    } catch {
+      onSkipped(index + 1);
+    }
+  });
+  return writes;
 }

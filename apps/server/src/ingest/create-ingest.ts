@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ipIntelligence } from '@veracity/detection/ip/create-ip-intelligence';
 import { InProcessRecentActivity } from '@veracity/detection/recent-activity';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,9 +22,21 @@ export interface Ingest {
   routes: FastifyPluginAsyncZod;
 }
 
-/** The ingestion pipeline over the stores, and its public routes. */
-export function createIngest(stores: Stores, log: FastifyBaseLogger, options: IngestOptions): Ingest {
-  const writer = new BatchWriter(stores.events, options.writer, log);
+/** The folder of the ingestion journal, inside DATA_DIR. */
+export const INGEST_JOURNAL_DIR = 'ingest-journal';
+
+/**
+ * The ingestion pipeline over the stores, and its public routes. The writer's journal is recovered
+ * (events acknowledged before a crash loaded into the store) before this resolves.
+ */
+export async function createIngest(
+  stores: Stores,
+  dataDir: string,
+  log: FastifyBaseLogger,
+  options: IngestOptions,
+): Promise<Ingest> {
+  const writer = new BatchWriter(stores.events, path.join(dataDir, INGEST_JOURNAL_DIR), options.writer, log);
+  await writer.open();
   const accounts = new AccountDirectory(stores.accounts.db, options.accounts);
   const pipeline = new IngestPipeline({
     store: stores.events,

@@ -84,7 +84,11 @@ function collect(body: unknown, options: { ip?: string; headers?: Record<string,
   });
 }
 
+/** Everything acknowledged so far, loaded into the event store. */
+const loaded = () => t.app.ingest.writer.drain();
+
 async function storedHit(hitId: string) {
+  await loaded();
   const rows = await t.stores.events.query<{ risk_level: string; threats: string[]; traffic_type: string }>(
     () =>
       sql`select risk_level, threats, traffic_type, country, click_id, domain from hits where id = ${hitId}`,
@@ -93,6 +97,7 @@ async function storedHit(hitId: string) {
 }
 
 async function count(table: 'hits' | 'sessions' | 'conversions'): Promise<number> {
+  await loaded();
   const rows = await t.stores.events.query<{ n: number }>(
     () =>
       sql`select count(*)::INTEGER as n from ${rawSql(table)} where relationship_id = ${tenant.relationshipId}`,
@@ -148,6 +153,7 @@ describe('the sensor collection endpoint', () => {
     const robot = sensorHit({ signals: { ...sensorHit().signals, webdriver: true } });
     await collect(human);
     await collect(robot);
+    await loaded();
     const token = await accountToken(t, tenant);
     const response = await call(t, 'GET', '/sensors/recent-hits', { token });
     expect(response.statusCode).toBe(200);
@@ -209,6 +215,7 @@ describe('the sensor collection endpoint', () => {
       conversion: { name: 'lead', value: 30, currency: 'EUR', id: 'order-1' },
     });
     expect(conversion.statusCode).toBe(204);
+    await loaded();
     const sessions = await t.stores.events.query<{ threats: string[]; hits: number }>(
       () => sql`select threats, hits from sessions where id = ${hit.sessionId}`,
     );
@@ -436,6 +443,7 @@ describe('server-to-server', () => {
     const at = Date.now() - 3 * 86_400_000;
     const first = await s2s(S2S_HITS_PATH, { ...visitor, ts: at });
     const second = await s2s(S2S_HITS_PATH, { ...visitor, ts: new Date(at + 60_000).toISOString() });
+    await loaded();
     expect((first.json() as { sessionId: string }).sessionId).toBe(
       (second.json() as { sessionId: string }).sessionId,
     );
