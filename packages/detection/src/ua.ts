@@ -1,6 +1,5 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
 import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
-import { isbot } from 'isbot';
 import {
   CHROME_RELEASE_ANCHOR,
   FIREFOX_RELEASE_ANCHOR,
@@ -173,7 +172,7 @@ export function lacksBrowserHeaders(input: AssessmentInput, parsed: ParsedUserAg
 export function uaReasons(input: AssessmentInput, parsed: ParsedUserAgent): ThreatReasonId[] {
   const ua = input.request.userAgent;
   if (isHttpLibrary(ua)) return ['ua:http_library'];
-  if (isbot(ua)) return ['ua:known_bot'];
+  if (parsed.declaredBot) return ['ua:known_bot'];
   const reasons: ThreatReasonId[] = [];
   if (hasImpossibleVersion(ua, parsed, input.at)) reasons.push('ua:impossible_version');
   if (hasClientHintsMismatch(input, parsed)) reasons.push('ua:client_hints_mismatch');

@@ -1,4 +1,5 @@
 import type { BrowserName, DeviceName, OsName } from '@veracity/contracts/detection';
+import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import { LruCache } from './lru-cache.js';
 
@@ -25,6 +26,8 @@ export interface ParsedUserAgent {
   inApp: boolean;
   /** A phone or tablet: touch is expected. */
   handheld: boolean;
+  /** isbot recognises a declared crawler or tool (its pattern is long: cached with the parse). */
+  declaredBot: boolean;
 }
 
 const BROWSERS: Record<string, BrowserName> = {
@@ -141,6 +144,7 @@ export function parseUserAgent(ua: string): ParsedUserAgent {
     apple,
     inApp: IN_APP.test(ua),
     handheld: device === 'Phone' || device === 'Tablet',
+    declaredBot: isbot(ua),
   };
 }
 

@@ -16,6 +16,8 @@ export interface BatchWriterOptions {
   maxPending?: number;
   /** Most writes moved into the event store in one load. */
   maxLoad?: number;
+  /** Least time between the starts of two loads, so that loads are large (drain and close skip it). */
+  loadIntervalMs?: number;
 }
 
 /** The writer cannot take more now: the caller answers 503 with Retry-After. */
@@ -42,6 +44,7 @@ interface Segment {
 
 export const DEFAULT_MAX_PENDING = 100_000;
 export const DEFAULT_MAX_LOAD = 20_000;
+export const DEFAULT_LOAD_INTERVAL_MS = 1_000;
 
 const SEGMENT_PATTERN = /^(\d{12})\.jsonl$/;
 const DATE_FIELDS = new Set(['ts', 'startedAt', 'lastSeenAt']);
@@ -69,6 +72,9 @@ export class BatchWriter {
   readonly #log: FastifyBaseLogger | undefined;
   readonly #maxPending: number;
   readonly #maxLoad: number;
+  readonly #loadIntervalMs: number;
+  #lastLoadAt = 0;
+  #loadTimer: NodeJS.Timeout | undefined;
   #queue: Pending[] = [];
   #committing: Promise<void> | undefined;
   #loading: Promise<void> | undefined;
@@ -90,6 +96,7 @@ export class BatchWriter {
     this.#log = log;
     this.#maxPending = options.maxPending ?? DEFAULT_MAX_PENDING;
     this.#maxLoad = options.maxLoad ?? DEFAULT_MAX_LOAD;
+    this.#loadIntervalMs = options.loadIntervalMs ?? DEFAULT_LOAD_INTERVAL_MS;
   }
 
   /** Writes queued, or acknowledged and not yet loaded into the event store. */
@@ -140,8 +147,7 @@ export class BatchWriter {
     for (;;) {
       if (this.#committing) await this.#committing;
       else if (this.#loading) await this.#loading;
-      else if (this.#current && this.#current.writes.length > 0) this.#startLoad();
-      else if (this.#sealed.length > 0) this.#startLoad();
+      else if ((this.#current?.writes.length ?? 0) > 0 || this.#sealed.length > 0) this.#startLoad(true);
       else return;
     }
   }
@@ -184,9 +190,24 @@ export class BatchWriter {
     return this.#current;
   }
 
-  /** Seals the current segment (between appends) and loads the sealed ones in the background. */
-  #startLoad(): void {
+  /**
+   * Seals the current segment (between appends) and loads the sealed ones in the background; no
+   * sooner than the load interval after the previous load unless `now`.
+   */
+  #startLoad(now = false): void {
     if (this.#loading) return;
+    const wait = this.#lastLoadAt + this.#loadIntervalMs - Date.now();
+    if (!now && wait > 0) {
+      this.#loadTimer ??= setTimeout(() => {
+        this.#loadTimer = undefined;
+        if (!this.#committing) this.#startLoad();
+      }, wait);
+      this.#loadTimer.unref();
+      return;
+    }
+    clearTimeout(this.#loadTimer);
+    this.#loadTimer = undefined;
+    this.#lastLoadAt = Date.now();
     if (this.#current && this.#current.writes.length > 0) {
       const { file, writes, handle } = this.#current;
       this.#current = undefined;

@@ -182,10 +182,17 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       },
     );
 
+    // These routes skip the dashboard's security headers (a CSP for pages, frame rules) and send the
+    // few that matter for a script and a JSON answer: any site may load the script and post events,
+    // and nothing here reads cookies or credentials.
+    app.addHook('onRoute', (route) => {
+      // The shape @fastify/helmet reads from a route's config (its own `helmet: false` route option).
+      route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+    });
     app.addHook('onSend', async (_request, reply) => {
-      // Any site may load the script and post events; nothing here reads cookies or credentials.
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('x-content-type-options', 'nosniff');
     });
 
     app.get(SENSOR_SCRIPT_PATH, async (request, reply) => {

@@ -268,6 +268,9 @@ describe('the sensor collection endpoint', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The dashboard's page policy does not apply to a script other sites load.
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
     expect(response.body).toContain('VeracityExcludeVisitor');
   });

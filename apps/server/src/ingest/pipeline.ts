@@ -170,9 +170,9 @@ export class IngestPipeline {
     },
     options: PipelineOptions = {},
   ) {
-    this.#recentHits = new LruCache(options.recentHits ?? 200_000);
-    this.#sessions = new LruCache(options.sessions ?? 200_000);
-    this.#deviceSessions = new LruCache(options.sessions ?? 200_000);
+    this.#recentHits = new LruCache(options.recentHits ?? 50_000);
+    this.#sessions = new LruCache(options.sessions ?? 100_000);
+    this.#deviceSessions = new LruCache(options.sessions ?? 100_000);
   }
 
   /** Assesses and stores a hit; resolves with its verdict once it is durable. */

@@ -18,6 +18,9 @@ export const RATE_LIMITS = {
 } satisfies Record<string, RateRule>;
 export type RateLimits = Record<keyof typeof RATE_LIMITS, RateRule>;
 
+/** Expired windows dropped, at most, each time a window opens. */
+const SWEEP_STEPS = 8;
+
 /**
  * Fixed-window counters in memory, per process. Behind several processes each counts alone, which
  * multiplies a limit by the number of processes: acceptable for abuse control (docs/decisions.md).
@@ -37,6 +40,8 @@ export class RateLimiter<Rule extends string = keyof RateLimits> {
     const now = this.now();
     const window = this.windows.get(id);
     if (!window || window.resetAt <= now) {
+      // Deleted first so that a reopened window moves to the newest end of the map.
+      this.windows.delete(id);
       this.windows.set(id, { count: 1, resetAt: now + windowMs });
       this.sweep(now);
       return;
@@ -52,9 +57,15 @@ export class RateLimiter<Rule extends string = keyof RateLimits> {
     }
   }
 
-  /** Forgets expired windows now and then, so the map stays small. */
+  /**
+   * Forgets expired windows from the oldest end. A window is (re)inserted when it opens, so the map
+   * is in opening order: a few steps per new window keep it small without ever walking all of it.
+   */
   private sweep(now: number): void {
-    if (this.windows.size < 10_000) return;
-    for (const [id, window] of this.windows) if (window.resetAt <= now) this.windows.delete(id);
+    let steps = 0;
+    for (const [id, window] of this.windows) {
+      if (steps++ >= SWEEP_STEPS || window.resetAt > now) break;
+      this.windows.delete(id);
+    }
   }
 }
