@@ -55,6 +55,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PUBLIC_URL: baseUrl,
       // As behind a load balancer: the collection tests give each visitor an address.
       TRUST_PROXY: 'true',
+      // The journeys make their own traffic; 30 days of demo data would only slow the first start.
+      VERACITY_DEMO_TRAFFIC: 'off',
       VERACITY_ADMIN_EMAIL: E2E_ADMIN.email,
       VERACITY_ADMIN_PASSWORD: E2E_ADMIN.password,
       VERACITY_DEMO_PASSWORD: E2E_DEMO.password,

@@ -41,6 +41,7 @@ const zEnv = z.object({
     .optional(),
   VERACITY_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   VERACITY_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  VERACITY_DEMO_TRAFFIC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   INGEST_RATE_PER_IP: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -65,6 +66,8 @@ export type Config = {
   secretKey: string;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** On the first start, fill the seeded accounts with 30 days of simulated traffic. */
+  demoTraffic: boolean;
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
   /** Folder of the built dashboard, served at the root; undefined when it is not built. */
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     secretKey,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    demoTraffic: values.VERACITY_DEMO_TRAFFIC === 'on',
     ingestRateLimits: {
       perIpPerMinute: values.INGEST_RATE_PER_IP,
       perKeyPerMinute: values.INGEST_RATE_PER_KEY,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { prepareAccounts } from './features/bootstrap/first-start.js';
+import { runScheduledDemoTraffic, scheduleDemoTraffic } from './ingest/simulation/demo-traffic.js';
 import { openStores } from './storage/open-stores.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
     { email: config.adminEmail, password: config.adminPassword },
     config.demoPassword,
   );
+  if (seeded && config.demoTraffic) {
+    await scheduleDemoTraffic(stores.accounts.db, [seeded.relationships.demo, seeded.relationships.pro]);
+  }
   if (seeded) {
     // Printed once, on the empty database's first start: nothing keeps these in clear anywhere.
     const adminPassword = seeded.admin.generated ? seeded.admin.password : '(VERACITY_ADMIN_PASSWORD)';
@@ -86,6 +90,10 @@ async function main(): Promise<void> {
     await stores.close();
     process.exit(1);
   }
+  // After listening: the dashboard is up at once and the demo data fills in behind it.
+  runScheduledDemoTraffic(stores.accounts.db, app.ingest, app.log).catch((error: unknown) =>
+    app.log.error({ err: error }, 'demo traffic failed'),
+  );
 }
 
 await main();

@@ -68,6 +68,11 @@ export class AccountDirectory {
     });
   }
 
+  /** The account by its id (in-process producers such as the first-start demo traffic). */
+  byRelationshipId(relationshipId: number): Promise<AccountContext | undefined> {
+    return this.#load(relationshipId);
+  }
+
   /** An S2S campaign of the account; undefined when it is not one of the account's. */
   s2sCampaign(account: AccountContext, id: number): Promise<Campaign | undefined> {
     return this.#cached(this.#campaigns, `${account.relationshipId}:${id}`, () =>

@@ -57,6 +57,7 @@ describe('a crash under load', () => {
       VERACITY_ADMIN_EMAIL: ADMIN.email,
       VERACITY_ADMIN_PASSWORD: ADMIN.password,
       INGEST_RATE_PER_KEY: '1000000',
+      VERACITY_DEMO_TRAFFIC: 'off',
       INGEST_RATE_PER_IP: '1000000',
     };
     const first = startServer(env);

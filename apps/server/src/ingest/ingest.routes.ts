@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
@@ -16,7 +15,6 @@ import {
   S2S_MAX_AGE_MS,
   S2S_MAX_BODY_BYTES,
   S2S_MAX_SKEW_MS,
-  type S2sVisitorHeaders,
   zS2sConversion,
   zS2sHit,
   zS2sHitVerdict,
@@ -29,6 +27,7 @@ import { ApiError } from '../http/api-error.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 import { type IngestPipeline, riskLabel, UnknownHitError, type Verdict } from './pipeline.js';
+import { s2sIncomingConversion, s2sIncomingHit } from './s2s-events.js';
 
 /** Events per minute allowed from one address and for one account key. */
 export interface IngestRateLimits {
@@ -91,28 +90,6 @@ function facts(request: FastifyRequest): Omit<RequestFacts, 'landingUrl' | 'clic
     secFetchSite: header(request, 'sec-fetch-site')?.slice(0, 32) ?? null,
     secFetchMode: header(request, 'sec-fetch-mode')?.slice(0, 32) ?? null,
     secFetchDest: header(request, 'sec-fetch-dest')?.slice(0, 32) ?? null,
-  };
-}
-
-/** The visitor's request facts as a customer's server forwarded them. */
-function forwardedFacts(
-  ip: string,
-  userAgent: string,
-  headers: S2sVisitorHeaders = {},
-): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
-  return {
-    ip,
-    userAgent,
-    acceptLanguage: headers['accept-language'] ?? null,
-    secChUa: headers['sec-ch-ua'] ?? null,
-    secChUaMobile: headers['sec-ch-ua-mobile'] ?? null,
-    secChUaPlatform: headers['sec-ch-ua-platform'] ?? null,
-    secChUaPlatformVersion: headers['sec-ch-ua-platform-version'] ?? null,
-    secChUaFullVersionList: headers['sec-ch-ua-full-version-list'] ?? null,
-    secFetchSite: headers['sec-fetch-site'] ?? null,
-    secFetchMode: headers['sec-fetch-mode'] ?? null,
-    secFetchDest: headers['sec-fetch-dest'] ?? null,
-    secFetchUser: headers['sec-fetch-user'] ?? null,
   };
 }
 
@@ -289,24 +266,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
           throw ApiError.fields([{ code: 'NOT_VALID', field: 'campaignId', value: 'no such S2S campaign' }]);
         }
         try {
-          const verdict = await deps.pipeline.hit(account, {
-            id: body.id ?? randomUUID(),
-            channel: 's2s',
-            sessionId: body.sessionId ?? null,
-            at,
-            url: body.url,
-            referrer: body.referrer || null,
-            request: forwardedFacts(body.ip, body.userAgent, body.headers),
-            sensor: body.signals ?? null,
-            campaignId: body.campaignId ?? null,
-            googleCampaign: campaign?.googleCampaignId
-              ? { id: campaign.googleCampaignId, accountId: campaign.googleAccountId }
-              : null,
-            subPublisher: body.subPublisher ?? null,
-            cost: body.cost ?? null,
-            vars: body.vars,
-            checkStored: body.id !== undefined,
-          });
+          const verdict = await deps.pipeline.hit(account, s2sIncomingHit(body, at, campaign));
           return reply.send({
             ...verdictBody(verdict),
             sessionId: verdict.sessionId,
@@ -326,20 +286,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
         const body = request.body;
         const at = eventTime(body.ts, Date.now());
         try {
-          const verdict = await deps.pipeline.conversion(account, {
-            id: body.id ?? randomUUID(),
-            at,
-            hitId: body.hitId ?? null,
-            sessionId: null,
-            name: body.name,
-            value: body.value ?? null,
-            currency: body.currency ?? null,
-            request:
-              body.ip !== undefined && body.userAgent !== undefined
-                ? forwardedFacts(body.ip, body.userAgent)
-                : null,
-            checkStored: body.id !== undefined,
-          });
+          const verdict = await deps.pipeline.conversion(account, s2sIncomingConversion(body, at));
           return reply.send(verdictBody(verdict));
         } catch (error) {
           if (error instanceof UnknownHitError) {

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Campaign } from '@veracity/contracts/campaigns';
+import type { RequestFacts } from '@veracity/contracts/detection';
+import type { S2sConversion, S2sHit, S2sVisitorHeaders } from '@veracity/contracts/s2s';
+import type { IncomingConversion, IncomingHit } from './pipeline.js';
+
+/** S2S bodies as the pipeline takes them: the S2S endpoints and the first-start demo traffic share this. */
+
+/** The visitor's request facts as a customer's server forwarded them. */
+export function forwardedFacts(
+  ip: string,
+  userAgent: string,
+  headers: S2sVisitorHeaders = {},
+): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
+  return {
+    ip,
+    userAgent,
+    acceptLanguage: headers['accept-language'] ?? null,
+    secChUa: headers['sec-ch-ua'] ?? null,
+    secChUaMobile: headers['sec-ch-ua-mobile'] ?? null,
+    secChUaPlatform: headers['sec-ch-ua-platform'] ?? null,
+    secChUaPlatformVersion: headers['sec-ch-ua-platform-version'] ?? null,
+    secChUaFullVersionList: headers['sec-ch-ua-full-version-list'] ?? null,
+    secFetchSite: headers['sec-fetch-site'] ?? null,
+    secFetchMode: headers['sec-fetch-mode'] ?? null,
+    secFetchDest: headers['sec-fetch-dest'] ?? null,
+    secFetchUser: headers['sec-fetch-user'] ?? null,
+  };
+}
+
+/** An S2S hit body, dated `at`, for the pipeline; `campaign` when the body names one of the account's. */
+export function s2sIncomingHit(body: S2sHit, at: Date, campaign: Campaign | undefined): IncomingHit {
+  return {
+    id: body.id ?? randomUUID(),
+    channel: 's2s',
+    sessionId: body.sessionId ?? null,
+    at,
+    url: body.url,
+    referrer: body.referrer || null,
+    request: forwardedFacts(body.ip, body.userAgent, body.headers),
+    sensor: body.signals ?? null,
+    campaignId: body.campaignId ?? null,
+    googleCampaign: campaign?.googleCampaignId
+      ? { id: campaign.googleCampaignId, accountId: campaign.googleAccountId }
+      : null,
+    subPublisher: body.subPublisher ?? null,
+    cost: body.cost ?? null,
+    vars: body.vars,
+    // A customer's own id may have been stored before a restart: look it up.
+    checkStored: body.id !== undefined,
+  };
+}
+
+/** An S2S conversion body, dated `at`, for the pipeline. */
+export function s2sIncomingConversion(body: S2sConversion, at: Date): IncomingConversion {
+  return {
+    id: body.id ?? randomUUID(),
+    at,
+    hitId: body.hitId ?? null,
+    sessionId: null,
+    name: body.name,
+    value: body.value ?? null,
+    currency: body.currency ?? null,
+    request:
+      body.ip !== undefined && body.userAgent !== undefined ? forwardedFacts(body.ip, body.userAgent) : null,
+    checkStored: body.id !== undefined,
+  };
+}
