@@ -126,13 +126,18 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       perKey: { limit: limits.perKeyPerMinute, windowMs: MINUTE },
     });
 
-    /** Refuses before any work when the account's key, the address or the writer says no. */
+    /**
+     * Refuses before any work. Browsers are limited per address and per account; a customer's server
+     * sends every visitor's events from one address, so S2S calls with a valid key count per key only
+     * (and per address while the key is wrong, against guessing).
+     */
     const admit = (
       request: FastifyRequest,
       account: AccountContext | undefined,
       key: string,
+      perIp: 'always' | 'unless-authenticated',
     ): AccountContext => {
-      limiter.hit('perIp', request.ip);
+      if (perIp === 'always' || !account) limiter.hit('perIp', request.ip);
       if (!account) throw new ApiError(HTTP_STATUS.UNAUTHORIZED, 'Unknown key');
       if (!account.active) throw ApiError.forbidden('This account is inactive');
       limiter.hit('perKey', key);
@@ -200,7 +205,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       { bodyLimit: SENSOR_MAX_BODY_BYTES, schema: { body: zSensorEvent } },
       async (request, reply) => {
         const event = request.body;
-        const account = admit(request, await deps.accounts.bySensorKey(event.key), event.key);
+        const account = admit(request, await deps.accounts.bySensorKey(event.key), event.key, 'always');
         const now = new Date();
         try {
           if (event.type === 'hit') {
@@ -248,7 +253,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
         limiter.hit('perIp', request.ip);
         throw ApiError.unauthorized('An API key is required: Authorization: Bearer <key>');
       }
-      return admit(request, await deps.accounts.byApiKey(key), key);
+      return admit(request, await deps.accounts.byApiKey(key), key, 'unless-authenticated');
     };
 
     app.post(

@@ -442,6 +442,19 @@ describe('server-to-server', () => {
     expect(await count('hits')).toBe(0);
   });
 
+  it('limits a customer server per key, not per address, and a wrong key per address', async () => {
+    await t.close();
+    t = await startTestApp({}, { ingest: { rateLimits: { perIpPerMinute: 2, perKeyPerMinute: 4 } } });
+    tenant = await createTenant(t);
+    apiKey = (await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Server')).key;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await s2s(S2S_HITS_PATH, visitor)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    const guesses: number[] = [];
+    for (let i = 0; i < 3; i++) guesses.push((await s2s(S2S_HITS_PATH, visitor, `vk_guess${i}`)).statusCode);
+    expect(guesses).toEqual([401, 401, 429]);
+  });
+
   it('accepts hits dated in the past month and groups hits without a session id into visits of one device', async () => {
     const at = Date.now() - 3 * 86_400_000;
     const first = await s2s(S2S_HITS_PATH, { ...visitor, ts: at });
