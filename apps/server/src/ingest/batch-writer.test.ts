@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
-import { BatchWriter, parseSegment, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
+import {
+  BatchWriter,
+  foldSessions,
+  parseSegment,
+  WriterClosedError,
+  WriterOverloadedError,
+} from './batch-writer.js';
 
 function hit(id: string): HitRow {
   return {
@@ -161,5 +167,50 @@ describe('parseSegment', () => {
     );
     expect(writes[0]?.hits?.[0]?.ts).toBeInstanceOf(Date);
     expect(skipped).toEqual([2]);
+  });
+});
+
+describe('foldSessions', () => {
+  const snapshot = (changes: Partial<SessionRow>): SessionRow => ({
+    relationshipId: 1,
+    id: 's1',
+    startedAt: new Date('2026-11-21T10:00:00Z'),
+    lastSeenAt: new Date('2026-11-21T10:00:00Z'),
+    landingUrl: 'https://shop.example.com/a',
+    trafficType: 'google',
+    riskLevel: 'low',
+    threats: [],
+    hits: 1,
+    ...changes,
+  });
+
+  it('merges snapshots of a session as the store does, and keeps other sessions apart', () => {
+    const folded = foldSessions([
+      snapshot({
+        hits: 2,
+        lastSeenAt: new Date('2026-11-21T10:05:00Z'),
+        riskLevel: 'medium',
+        threats: ['b:x'],
+      }),
+      snapshot({
+        startedAt: new Date('2026-11-21T09:58:00Z'),
+        landingUrl: 'https://shop.example.com/first',
+        trafficType: 'facebook',
+        threats: ['a:y'],
+      }),
+      snapshot({ hits: 3, lastSeenAt: new Date('2026-11-21T10:03:00Z'), riskLevel: 'low', threats: ['b:x'] }),
+      snapshot({ id: 's2' }),
+    ]);
+    expect(folded).toHaveLength(2);
+    expect(folded[0]).toMatchObject({
+      startedAt: new Date('2026-11-21T09:58:00Z'),
+      lastSeenAt: new Date('2026-11-21T10:05:00Z'),
+      hits: 3,
+      riskLevel: 'medium',
+      threats: ['a:y', 'b:x'],
+      landingUrl: 'https://shop.example.com/first',
+      trafficType: 'facebook',
+    });
+    expect(folded[1]?.id).toBe('s2');
   });
 });

@@ -250,11 +250,41 @@ export class BatchWriter {
   async #loadIntoStore(writes: readonly EventWrite[]): Promise<void> {
     const hits = writes.flatMap((write) => write.hits ?? []);
     const conversions = writes.flatMap((write) => write.conversions ?? []);
-    const sessions = writes.flatMap((write) => write.sessions ?? []);
+    const sessions = foldSessions(writes.flatMap((write) => write.sessions ?? []));
     if (hits.length > 0) await this.#store.insertHits(hits);
     if (conversions.length > 0) await this.#store.insertConversions(conversions);
     if (sessions.length > 0) await this.#store.insertSessions(sessions);
   }
+}
+
+const RISK_RANK = { low: 0, medium: 1, high: 2 } as const;
+
+/**
+ * Folds the snapshots of each session in a load into one, by the store's own merge rule
+ * (`EventStore.insertSessions`): earliest start, latest sighting, largest hit count, worst tier, the
+ * union of reasons, acquisition fields from the earliest snapshot (the first of equals). A visit sends
+ * a snapshot per hit; folding first spares the store most of its upserts and changes no result.
+ */
+export function foldSessions(rows: readonly SessionRow[]): SessionRow[] {
+  const folded = new Map<string, SessionRow>();
+  for (const row of rows) {
+    const key = `${row.relationshipId}:${row.id}`;
+    const seen = folded.get(key);
+    if (!seen) {
+      folded.set(key, { ...row, threats: [...row.threats] });
+      continue;
+    }
+    const earliest = row.startedAt < seen.startedAt ? row : seen;
+    folded.set(key, {
+      ...earliest,
+      startedAt: earliest.startedAt,
+      lastSeenAt: row.lastSeenAt > seen.lastSeenAt ? row.lastSeenAt : seen.lastSeenAt,
+      hits: Math.max(row.hits, seen.hits),
+      riskLevel: RISK_RANK[row.riskLevel] > RISK_RANK[seen.riskLevel] ? row.riskLevel : seen.riskLevel,
+      threats: [...new Set([...seen.threats, ...row.threats])].sort(),
+    });
+  }
+  return [...folded.values()];
 }
 
 /** The writes of a journal segment; a line that does not parse (cut off by a crash) is skipped. */
