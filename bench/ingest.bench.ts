@@ -356,7 +356,7 @@ try {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
         TRUST_PROXY: 'true',
         VERACITY_ADMIN_EMAIL: ADMIN.email,
         VERACITY_ADMIN_PASSWORD: ADMIN.password,
@@ -364,7 +364,7 @@ try {
         INGEST_RATE_PER_IP: '10000000',
         INGEST_RATE_PER_KEY: '10000000',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_SERVER_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
     },
   );
   children.push(server);

@@ -111,7 +111,7 @@ export class BatchWriter {
     let recovered = 0;
     for (const file of files) {
       const writes = parseSegment(await readFile(path.join(this.#dir, file), 'utf8'), (line) =>
-        this.#log?.warn({ file, line }, 'ingest journal: skipped an unreadable line'),
+        this.#log?.debug({ file, line }, 'ingest journal: skipped an unreadable line'),
       );
       await this.#loadIntoStore(writes);
       await rm(path.join(this.#dir, file), { force: true });
@@ -251,9 +251,19 @@ export class BatchWriter {
     const hits = writes.flatMap((write) => write.hits ?? []);
     const conversions = writes.flatMap((write) => write.conversions ?? []);
     const sessions = foldSessions(writes.flatMap((write) => write.sessions ?? []));
+    const started = performance.now();
     if (hits.length > 0) await this.#store.insertHits(hits);
     if (conversions.length > 0) await this.#store.insertConversions(conversions);
     if (sessions.length > 0) await this.#store.insertSessions(sessions);
+    this.#log?.debug(
+      {
+        hits: hits.length,
+        conversions: conversions.length,
+        sessions: sessions.length,
+        ms: Math.round(performance.now() - started),
+      },
+      'ingest journal loaded into the event store',
+    );
   }
 }
 
