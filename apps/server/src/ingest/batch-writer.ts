@@ -111,7 +111,7 @@ export class BatchWriter {
     let recovered = 0;
     for (const file of files) {
       const writes = parseSegment(await readFile(path.join(this.#dir, file), 'utf8'), (line) =>
-        this.#log?.debug({ file, line }, 'ingest journal: skipped an unreadable line'),
+        this.#log?.warn({ file, line }, 'ingest journal: skipped an unreadable line'),
       );
       await this.#loadIntoStore(writes);
       await rm(path.join(this.#dir, file), { force: true });
