@@ -1,7 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RecentHit } from '@veracity/contracts/s2s';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, meFixture, mockApi, notificationText, renderScreen } from '../account/test-api';
+import { RECENT_HITS_EMPTY, RECENT_HITS_EMPTY_TEXT } from './RecentHitsCard';
 import { SENSOR_RECEIVING, SENSOR_WAITING, SensorJsPage } from './SensorJsPage';
 import { sensorSnippet } from './SensorSnippet';
 
@@ -43,5 +45,140 @@ describe('SensorJsPage', () => {
     await waitFor(() => expect(screen.getByTestId('sensor-js-status').textContent).toBe(SENSOR_RECEIVING));
     expect(callsTo(calls, 'GET', '/me').length).toBe(before + 1);
     expect(screen.getByTestId('sensor-js-status').dataset.state).toBe('receiving');
+  });
+});
+
+function hitFixture(overrides: Partial<RecentHit> = {}): RecentHit {
+  return {
+    id: 'h1',
+    ts: new Date(Date.now() - 2 * 60_000).toISOString(),
+    url: 'https://shop.example/pricing?plan=pro',
+    referrer: null,
+    trafficType: 'facebook',
+    riskLevel: 'low',
+    threats: [],
+    country: 'DE',
+    browser: 'Chrome',
+    osName: 'Windows',
+    deviceType: 'desktop',
+    ip: '203.0.113.7',
+    ...overrides,
+  };
+}
+
+const xssUrl = 'https://shop.example/search?q=<script>alert(1)</script>';
+
+describe('SensorJsPage latest visits', () => {
+  it('lists the latest visits with their channel, device and verdict', async () => {
+    mockApi({
+      'GET /sensors/recent-hits': [
+        hitFixture(),
+        hitFixture({
+          id: 'h2',
+          trafficType: 'twitter',
+          riskLevel: 'high',
+          country: null,
+          browser: 'HeadlessChrome',
+          osName: 'Linux',
+          threats: [
+            { id: 'automation:headless', category: 'automation', label: 'Headless browser' },
+            { id: 'network:datacenter', category: 'network', label: 'Data center or hosting network' },
+          ],
+        }),
+        hitFixture({ id: 'h3', trafficType: 'organic_search', riskLevel: 'medium' }),
+      ],
+    });
+    renderScreen(<SensorJsPage />);
+    const table = await screen.findByRole('table', { name: /Latest visits/ });
+    const rows = within(table).getAllByTestId('recent-hit') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(rows).toHaveLength(3);
+    expect(rows.map((row) => within(row).getByTestId('recent-hit-verdict').textContent)).toEqual([
+      'Legitimate',
+      'Invalid',
+      'Suspicious',
+    ]);
+    expect(rows[0].textContent).toContain('Meta (Facebook and Instagram)');
+    expect(rows[0].textContent).toContain('Chrome · Windows');
+    expect(rows[0].textContent).toContain('DE');
+    expect(within(rows[0]).queryByTestId('recent-hit-reasons')).toBeNull();
+    expect(within(rows[1]).getByTestId('recent-hit-reasons').textContent).toBe(
+      'Headless browser, Data center or hosting network',
+    );
+    expect(rows[1].textContent).toContain('X (formerly Twitter)');
+    expect(rows[1].textContent).toContain('Unknown');
+    expect(rows[2].textContent).toContain('Organic search');
+    const time = within(rows[0]).getByText('2 min ago');
+    expect(time.getAttribute('title')).toBe(new Date(hitFixture().ts).toLocaleString());
+    const page = within(rows[0]).getByTestId('recent-hit-page');
+    expect(page.textContent).toBe('/pricing?plan=pro');
+    expect(page.getAttribute('title')).toBe('https://shop.example/pricing?plan=pro');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Time', 'Page', 'Channel', 'Country', 'Device', 'Verdict']);
+  });
+
+  it('shows a page address with markup in it as text, not as a link or an element', async () => {
+    mockApi({ 'GET /sensors/recent-hits': [hitFixture({ url: xssUrl })] });
+    renderScreen(<SensorJsPage />);
+    const page = await screen.findByTestId('recent-hit-page');
+    expect(page.textContent).toBe('/search?q=<script>alert(1)</script>');
+    expect(page.getAttribute('title')).toBe(xssUrl);
+    const table = screen.getByTestId('recent-hits-table');
+    expect(table.querySelector('script')).toBeNull();
+    expect(within(table).queryByRole('link')).toBeNull();
+  });
+
+  it('says what to do when no visit has arrived yet', async () => {
+    mockApi({ 'GET /sensors/recent-hits': [] });
+    renderScreen(<SensorJsPage />);
+    const empty = await screen.findByTestId('recent-hits-empty');
+    expect(empty.textContent).toContain(RECENT_HITS_EMPTY);
+    expect(empty.textContent).toContain(RECENT_HITS_EMPTY_TEXT);
+    expect(screen.queryByTestId('recent-hits-table')).toBeNull();
+  });
+
+  it('shows a failed load with a retry that loads the visits', async () => {
+    let failing = true;
+    mockApi({
+      'GET /sensors/recent-hits': () =>
+        failing ? { status: 500, body: { error: 'internal' } } : { status: 200, body: [hitFixture()] },
+    });
+    renderScreen(<SensorJsPage />);
+    const error = await screen.findByTestId('load-error');
+    expect(error.getAttribute('role')).toBe('alert');
+    failing = false;
+    await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('recent-hit-verdict')).textContent).toBe('Legitimate');
+    expect(screen.queryByTestId('load-error')).toBeNull();
+  });
+
+  it('asks for new visits when the customer checks again', async () => {
+    let hits: RecentHit[] = [];
+    const calls = mockApi({ 'GET /sensors/recent-hits': () => ({ status: 200, body: hits }) });
+    renderScreen(<SensorJsPage />);
+    await screen.findByTestId('recent-hits-empty');
+    hits = [hitFixture()];
+    const before = callsTo(calls, 'GET', '/sensors/recent-hits').length;
+    await userEvent.click(screen.getByTestId('sensor-js-check-again'));
+    expect(await screen.findByTestId('recent-hit')).toBeTruthy();
+    expect(callsTo(calls, 'GET', '/sensors/recent-hits').length).toBe(before + 1);
+  });
+
+  it('refreshes the visits every 10 seconds while the page is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = mockApi({ 'GET /sensors/recent-hits': [] });
+      renderScreen(<SensorJsPage />);
+      await screen.findByTestId('recent-hits-empty');
+      const before = callsTo(calls, 'GET', '/sensors/recent-hits').length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      await waitFor(() => expect(callsTo(calls, 'GET', '/sensors/recent-hits').length).toBe(before + 1));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

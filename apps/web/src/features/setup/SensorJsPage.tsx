@@ -3,16 +3,20 @@ import { Card } from '../../components/Card/Card';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { INTEGRATION_DOCS_URL } from '../../lib/product-links';
 import { useMe } from '../session/session.api';
+import { RecentHitsCard } from './RecentHitsCard';
+import { useRecentHits } from './recent-hits.api';
 import { SensorSnippet, SensorStatus } from './SensorSnippet';
 import styles from './Setup.module.css';
 
 export const SENSOR_RECEIVING = 'Receiving visits';
 export const SENSOR_WAITING = 'Waiting for the first visit';
 
-/** /setup/sensor-js: the account's sensor snippet to copy, and whether its visits arrive. */
+/** /setup/sensor-js: the account's sensor snippet to copy, whether its visits arrive, and the latest ones. */
 export function SensorJsPage() {
   const me = useMe();
   const integrated = me.data?.sensorIntegrated ?? false;
+  const accountSelected = Boolean(me.data?.sensorKey);
+  const hits = useRecentHits(accountSelected);
   return (
     <div className={styles.page} data-testid="sensor-js-page">
       <PageHeader title="Sensor script" eyebrow="Setup" />
@@ -34,7 +38,7 @@ export function SensorJsPage() {
             variation="secondary"
             size="s"
             loading={me.isFetching}
-            onClick={() => void me.refetch()}
+            onClick={() => void Promise.all([me.refetch(), accountSelected ? hits.refetch() : null])}
             data-testid="sensor-js-check-again"
           >
             Check again
@@ -53,6 +57,7 @@ export function SensorJsPage() {
           </a>
         </p>
       </Card>
+      <RecentHitsCard hits={hits} accountSelected={accountSelected} accountLoading={me.isPending} />
     </div>
   );
 }
