@@ -98,6 +98,12 @@ export async function buildApp(
     rateLimiter: new RateLimiter(options.rateLimits),
   };
 
+  const ingest = await createIngest(stores, config.dataDir, app.log, {
+    rateLimits: config.ingestRateLimits,
+    ...options.ingest,
+  });
+  app.decorate('ingest', ingest);
+
   await app.register(
     async (api) => {
       installAccessControl(api, services.db, config.env === 'production', apiRoutes);
@@ -108,7 +114,7 @@ export async function buildApp(
         { parseAs: 'string', bodyLimit: API_BODY_LIMIT },
         api.getDefaultJsonParser('error', 'error'),
       );
-      await api.register(healthRoutes(stores.checks));
+      await api.register(healthRoutes(stores.checks, () => ingest.writer.pending));
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(accountRoutes(services));
@@ -122,11 +128,6 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  const ingest = await createIngest(stores, config.dataDir, app.log, {
-    rateLimits: config.ingestRateLimits,
-    ...options.ingest,
-  });
-  app.decorate('ingest', ingest);
   // The writer finishes its queued batches after the last request is answered, before the stores close.
   app.addHook('onClose', () => ingest.writer.close());
   await app.register(ingest.routes);

@@ -252,9 +252,10 @@ export class BatchWriter {
     const conversions = writes.flatMap((write) => write.conversions ?? []);
     const sessions = foldSessions(writes.flatMap((write) => write.sessions ?? []));
     const started = performance.now();
-    if (hits.length > 0) await this.#store.insertHits(hits);
-    if (conversions.length > 0) await this.#store.insertConversions(conversions);
-    if (sessions.length > 0) await this.#store.insertSessions(sessions);
+    // In slices: validating and staging a slice runs on the event loop, so requests go on in between.
+    for (const slice of slices(hits)) await this.#store.insertHits(slice);
+    for (const slice of slices(conversions)) await this.#store.insertConversions(slice);
+    for (const slice of slices(sessions)) await this.#store.insertSessions(slice);
     this.#log?.debug(
       {
         hits: hits.length,
@@ -268,6 +269,16 @@ export class BatchWriter {
 }
 
 const RISK_RANK = { low: 0, medium: 1, high: 2 } as const;
+/** Rows handed to the store per call during a load. */
+const LOAD_SLICE_ROWS = 2_000;
+
+function slices<Row>(rows: readonly Row[]): Row[][] {
+  const result: Row[][] = [];
+  for (let start = 0; start < rows.length; start += LOAD_SLICE_ROWS) {
+    result.push(rows.slice(start, start + LOAD_SLICE_ROWS));
+  }
+  return result;
+}
 
 /**
  * Folds the snapshots of each session in a load into one, by the store's own merge rule

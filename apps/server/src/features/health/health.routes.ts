@@ -11,43 +11,46 @@ export interface HealthCheck {
 }
 
 /** GET /api/health: public, for load balancers and operators; 503 as soon as one store is down. */
-export const healthRoutes: (checks: readonly HealthCheck[]) => FastifyPluginAsyncZod =
-  (checks) => async (app) => {
-    const access = { kind: 'public' } as const;
-    app.get(
-      '/health',
-      { config: { access }, schema: { response: { 200: zHealth, 503: zHealth } } },
-      async (_request, reply) => {
-        const stores = await Promise.all(
-          checks.map(async ({ name, check }) => {
-            const result = await check().catch(
-              (error: unknown): StoreHealth => ({
-                status: 'down',
-                kind: 'unknown',
-                detail: error instanceof Error ? error.message : String(error),
-              }),
-            );
-            return {
-              name,
-              ...result,
-              ...(result.latencyMs === undefined ? {} : { latencyMs: round(result.latencyMs) }),
-            };
-          }),
-        );
-        const healthy = stores.every((store) => store.status === 'up');
-        const ipDates = ipDataDates(); // two package.json versions, read once; not the tables
-        const body: Health = {
-          status: healthy ? 'ok' : 'degraded',
-          version: PRODUCT_VERSION,
-          uptimeSeconds: Math.round(process.uptime()),
-          stores,
-          data: { ipCountry: ipDates.country, ipAsn: ipDates.asn },
-        };
-        reply.header('cache-control', 'no-store');
-        return reply.code(healthy ? HTTP_STATUS.OK : HTTP_STATUS.SERVICE_UNAVAILABLE).send(body);
-      },
-    );
-  };
+export const healthRoutes: (
+  checks: readonly HealthCheck[],
+  ingestPending?: () => number,
+) => FastifyPluginAsyncZod = (checks, ingestPending) => async (app) => {
+  const access = { kind: 'public' } as const;
+  app.get(
+    '/health',
+    { config: { access }, schema: { response: { 200: zHealth, 503: zHealth } } },
+    async (_request, reply) => {
+      const stores = await Promise.all(
+        checks.map(async ({ name, check }) => {
+          const result = await check().catch(
+            (error: unknown): StoreHealth => ({
+              status: 'down',
+              kind: 'unknown',
+              detail: error instanceof Error ? error.message : String(error),
+            }),
+          );
+          return {
+            name,
+            ...result,
+            ...(result.latencyMs === undefined ? {} : { latencyMs: round(result.latencyMs) }),
+          };
+        }),
+      );
+      const healthy = stores.every((store) => store.status === 'up');
+      const ipDates = ipDataDates(); // two package.json versions, read once; not the tables
+      const body: Health = {
+        status: healthy ? 'ok' : 'degraded',
+        version: PRODUCT_VERSION,
+        uptimeSeconds: Math.round(process.uptime()),
+        stores,
+        ...(ingestPending ? { ingest: { pending: ingestPending() } } : {}),
+        data: { ipCountry: ipDates.country, ipAsn: ipDates.asn },
+      };
+      reply.header('cache-control', 'no-store');
+      return reply.code(healthy ? HTTP_STATUS.OK : HTTP_STATUS.SERVICE_UNAVAILABLE).send(body);
+    },
+  );
+};
 
 function round(ms: number): number {
   return Math.round(ms * 100) / 100;

@@ -241,6 +241,8 @@ async function inTransaction<T>(connection: DuckDBConnection, work: () => Promis
   }
 }
 
+const STAGE_SLICE_ROWS = 200;
+
 /** Appends validated cells to the temporary staging table of the event kind (created on first use). */
 async function stage<Row>(connection: DuckDBConnection, table: EventTable<Row>, cells: CellValue[][]) {
   await connection.run(
@@ -248,11 +250,13 @@ async function stage<Row>(connection: DuckDBConnection, table: EventTable<Row>, 
   );
   const appender = await connection.createAppender(`stage_${table.kind}`, 'main', 'temp');
   try {
-    for (const row of cells) {
-      table.columns.forEach((column, index) => {
-        appendCell(appender, column.kind, row[index] ?? null);
+    for (const [index, row] of cells.entries()) {
+      table.columns.forEach((column, position) => {
+        appendCell(appender, column.kind, row[position] ?? null);
       });
       appender.endRow();
+      // Appending runs on the event loop: a large batch lets requests in between slices.
+      if (index % STAGE_SLICE_ROWS === STAGE_SLICE_ROWS - 1) await new Promise(setImmediate);
     }
     appender.flushSync();
   } catch (error) {
