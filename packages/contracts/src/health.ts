@@ -15,6 +15,8 @@ export const zHealth = z.object({
   version: z.string(),
   uptimeSeconds: z.number().nonnegative(),
   stores: z.array(zStoreStatus),
+  /** Collected events acknowledged and still waiting to be loaded into the event store. */
+  ingest: z.object({ pending: z.number().int().nonnegative() }).optional(),
   /** Release dates (`YYYY-MM-DD`) of the IP data the detection engine ships with. */
   data: z.object({ ipCountry: z.string(), ipAsn: z.string() }).optional(),
 });

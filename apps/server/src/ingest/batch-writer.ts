@@ -299,7 +299,7 @@ export function foldSessions(rows: readonly SessionRow[]): SessionRow[] {
     folded.set(key, {
       ...earliest,
       startedAt: earliest.startedAt,
-      lastSeenAt: row.lastSeenAt > seen.lastSeenAt ? row.lastSeenAt : seen.lastSeenAt,
+      lastSeenAt: new Date(Math.max(row.lastSeenAt.getTime(), seen.lastSeenAt.getTime())),
       hits: Math.max(row.hits, seen.hits),
       riskLevel: RISK_RANK[row.riskLevel] > RISK_RANK[seen.riskLevel] ? row.riskLevel : seen.riskLevel,
       threats: [...new Set([...seen.threats, ...row.threats])].sort(),
