@@ -32,6 +32,20 @@ export interface Landing {
 
 const MAX_PARAM_LENGTH = 512;
 
+const WANTED_PARAMS = new Set<string>([
+  ...CLICK_ID_PARAMS,
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'gad_campaignid',
+  'campaignid',
+  'placement',
+  'keyword',
+  'customerid',
+]);
+
 /** Which network each click id belongs to (ScCid is Snapchat's: no traffic type of its own). */
 const CLICK_ID_TRAFFIC: Partial<Record<ClickIdParam, TrafficType>> = {
   gclid: 'google',
@@ -94,11 +108,6 @@ function hostOf(url: string | null | undefined): string | null {
   }
 }
 
-function param(params: URLSearchParams | null, name: string): string | null {
-  const value = params?.get(name)?.trim();
-  return value ? value.slice(0, MAX_PARAM_LENGTH) : null;
-}
-
 /** Reads a landing URL (and the referrer) into the attribution a hit is stored with. */
 export function readLanding(url: string, referrer: string | null | undefined): Landing {
   let params: URLSearchParams | null = null;
@@ -110,26 +119,35 @@ export function readLanding(url: string, referrer: string | null | undefined): L
   } catch {
     // An unparsable URL keeps no parameters: the hit is still stored with the URL as sent.
   }
+  // One pass over the query string: the values of the parameters we read, first occurrence wins.
+  const values = new Map<string, string>();
+  for (const [name, value] of params ?? []) {
+    if (!values.has(name) && WANTED_PARAMS.has(name)) {
+      const trimmed = value.trim();
+      if (trimmed) values.set(name, trimmed.slice(0, MAX_PARAM_LENGTH));
+    }
+  }
+  const param = (name: string) => values.get(name) ?? null;
   const clickIds: Partial<Record<ClickIdParam, string>> = {};
   let clickIdType: ClickIdParam | null = null;
   for (const name of CLICK_ID_PARAMS) {
-    const value = param(params, name);
+    const value = param(name);
     if (value === null) continue;
     clickIds[name] = value;
     clickIdType ??= name;
   }
   const utm = {
-    source: param(params, 'utm_source'),
-    medium: param(params, 'utm_medium'),
-    campaign: param(params, 'utm_campaign'),
-    content: param(params, 'utm_content'),
-    term: param(params, 'utm_term'),
+    source: param('utm_source'),
+    medium: param('utm_medium'),
+    campaign: param('utm_campaign'),
+    content: param('utm_content'),
+    term: param('utm_term'),
   };
   const google = {
-    campaignId: param(params, 'gad_campaignid') ?? param(params, 'campaignid'),
-    placement: param(params, 'placement'),
-    keyword: param(params, 'keyword'),
-    accountId: param(params, 'customerid'),
+    campaignId: param('gad_campaignid') ?? param('campaignid'),
+    placement: param('placement'),
+    keyword: param('keyword'),
+    accountId: param('customerid'),
   };
   const fromClickId = clickIdType ? CLICK_ID_TRAFFIC[clickIdType] : undefined;
   const source = utm.source?.toLowerCase() ?? '';

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { SensorBehaviour } from '@veracity/contracts/collect';
 import type {
   Assessment,
@@ -141,7 +141,7 @@ export function deviceIdOf(
     sensor?.webgl?.renderer ?? '',
     sensor?.platform ?? '',
   ];
-  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 22);
+  return hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
 }
 
 /**
