@@ -100,6 +100,7 @@ export async function buildApp(
 
   const ingest = await createIngest(stores, config.dataDir, app.log, {
     rateLimits: config.ingestRateLimits,
+    sensorPath: config.sensorPath,
     ...options.ingest,
   });
   app.decorate('ingest', ingest);

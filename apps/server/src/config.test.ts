@@ -43,6 +43,19 @@ describe('loadConfig', () => {
       ],
       [{ SECRET_KEY: 'short' }, 'Invalid environment variable SECRET_KEY: must be at least 32 characters'],
       [{ TRUST_PROXY: 'maybe' }, 'Invalid environment variable TRUST_PROXY: must be true or false'],
+      [
+        { SENSOR_PATH: 'c/' },
+        'Invalid environment variable SENSOR_PATH: must be a path such as /c (letters, digits, - and _)',
+      ],
+      [
+        { SENSOR_PATH: '/api/x' },
+        'Invalid environment variable SENSOR_PATH: must not be under /api, /s2s or /assets',
+      ],
+      [
+        { VERACITY_DEMO_TRAFFIC: 'yes' },
+        'Invalid environment variable VERACITY_DEMO_TRAFFIC: must be on or off',
+      ],
+      [{ INGEST_RATE_PER_IP: '0' }, 'Invalid environment variable INGEST_RATE_PER_IP: must be at least 1'],
     ];
     for (const [env, message] of cases) {
       const attempt = () => loadConfig({ DATA_DIR: tempDir(), ...env });

@@ -41,6 +41,11 @@ const zEnv = z.object({
     .optional(),
   VERACITY_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   VERACITY_DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SENSOR_PATH: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9_-]+)+$/, 'must be a path such as /c (letters, digits, - and _)')
+    .refine((value) => !/^\/(api|s2s|assets)(\/|$)/.test(value), 'must not be under /api, /s2s or /assets')
+    .default('/c'),
   VERACITY_DEMO_TRAFFIC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   INGEST_RATE_PER_IP: z.coerce
     .number({ error: 'must be a number' })
@@ -66,6 +71,8 @@ export type Config = {
   secretKey: string;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** The folder the sensor script and its event endpoint are served from. */
+  sensorPath: string;
   /** On the first start, fill the seeded accounts with 30 days of simulated traffic. */
   demoTraffic: boolean;
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
@@ -135,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     secretKey,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    sensorPath: values.SENSOR_PATH,
     demoTraffic: values.VERACITY_DEMO_TRAFFIC === 'on',
     ingestRateLimits: {
       perIpPerMinute: values.INGEST_RATE_PER_IP,

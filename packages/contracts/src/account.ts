@@ -55,6 +55,8 @@ export const zMe = z.object({
   sensorIntegrated: z.boolean(),
   /** The account's public sensor key, carried by the snippet on its pages; null before an account is chosen. */
   sensorKey: z.string().nullable(),
+  /** Where pages load the sensor from: PUBLIC_URL and the server's sensor folder, e.g. `https://app.example.com/c/s.js`. */
+  sensorScriptUrl: z.string(),
   numCampaigns: z.number().int(),
   numOffers: z.number().int(),
   numTrafficSources: z.number().int(),

@@ -12,10 +12,17 @@ import { CLICK_ID_PARAMS, zRiskLevel, zSensorSignals } from './detection.js';
  * Objects strip unknown keys: nothing the client adds reaches the engine.
  */
 
-/** Where the server serves the script; neutral names that ad blockers' lists do not match. */
-export const SENSOR_SCRIPT_PATH = '/c/s.js';
-/** Where the sensor posts its events, next to the script (`s.js` -> `e`, so a proxy prefix carries over). */
-export const SENSOR_EVENT_PATH = '/c/e';
+/**
+ * The folder the server serves the sensor from (`SENSOR_PATH`, default `/c`): neutral names that ad
+ * blockers' lists do not match. The script is `<folder>/s.js`; the sensor posts its events next to it
+ * (`s.js` -> `e`), so a first-party proxy prefix carries over.
+ */
+export const DEFAULT_SENSOR_PATH = '/c';
+export const sensorScriptPath = (folder: string) => `${folder}/s.js`;
+export const sensorEventPath = (folder: string) => `${folder}/e`;
+/** The script and event paths with the default folder. */
+export const SENSOR_SCRIPT_PATH = sensorScriptPath(DEFAULT_SENSOR_PATH);
+export const SENSOR_EVENT_PATH = sensorEventPath(DEFAULT_SENSOR_PATH);
 /** Largest body the collector reads; a page view with every field at its limit stays under it. */
 export const SENSOR_MAX_BODY_BYTES = 32 * 1024;
 /** A session ends after this long without an event (first-party, per site, in localStorage). */

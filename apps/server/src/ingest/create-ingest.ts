@@ -11,6 +11,7 @@ import { IngestPipeline } from './pipeline.js';
 
 export interface IngestOptions {
   rateLimits: IngestRateLimits;
+  sensorPath: string;
   writer?: BatchWriterOptions;
   accounts?: AccountDirectoryOptions;
 }
@@ -49,6 +50,12 @@ export async function createIngest(
     pipeline,
     writer,
     accounts,
-    routes: ingestRoutes({ pipeline, writer, accounts, rateLimits: options.rateLimits }),
+    routes: ingestRoutes({
+      pipeline,
+      writer,
+      accounts,
+      rateLimits: options.rateLimits,
+      sensorPath: options.sensorPath,
+    }),
   };
 }

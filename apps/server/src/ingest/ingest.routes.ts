@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   type CollectAnswer,
-  SENSOR_EVENT_PATH,
   SENSOR_MAX_BODY_BYTES,
-  SENSOR_SCRIPT_PATH,
+  sensorEventPath,
+  sensorScriptPath,
   zSensorEvent,
 } from '@veracity/contracts/collect';
 import type { RequestFacts } from '@veracity/contracts/detection';
@@ -40,6 +40,8 @@ export interface IngestDeps {
   writer: BatchWriter;
   accounts: AccountDirectory;
   rateLimits: IngestRateLimits;
+  /** The folder of the sensor's two paths (`SENSOR_PATH`). */
+  sensorPath: string;
 }
 
 const MINUTE = 60_000;
@@ -177,7 +179,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       reply.header('x-content-type-options', 'nosniff');
     });
 
-    app.get(SENSOR_SCRIPT_PATH, async (request, reply) => {
+    app.get(sensorScriptPath(deps.sensorPath), async (request, reply) => {
       let script: Buffer;
       try {
         script = await readSensorScript();
@@ -191,7 +193,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
         .send(script);
     });
 
-    app.options(SENSOR_EVENT_PATH, async (_request, reply) =>
+    app.options(sensorEventPath(deps.sensorPath), async (_request, reply) =>
       reply
         .code(HTTP_STATUS.NO_CONTENT)
         .header('access-control-allow-methods', 'POST')
@@ -201,7 +203,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      SENSOR_EVENT_PATH,
+      sensorEventPath(deps.sensorPath),
       { bodyLimit: SENSOR_MAX_BODY_BYTES, schema: { body: zSensorEvent } },
       async (request, reply) => {
         const event = request.body;

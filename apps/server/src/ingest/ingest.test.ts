@@ -275,6 +275,31 @@ describe('the sensor collection endpoint', () => {
     expect(response.body).toContain('VeracityExcludeVisitor');
   });
 
+  it('serves both sensor paths from the folder SENSOR_PATH names, and /me gives pages the script address', async () => {
+    await t.close();
+    t = await startTestApp({ SENSOR_PATH: '/assets-v2/px', PUBLIC_URL: 'https://track.shop.example' });
+    tenant = await createTenant(t);
+    sensorKey = (
+      await t.stores.accounts.db
+        .selectFrom('relationships')
+        .select('sensor_key')
+        .where('id', '=', tenant.relationshipId)
+        .executeTakeFirstOrThrow()
+    ).sensor_key;
+    const hit = sensorHit();
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: '/assets-v2/px/e',
+      remoteAddress: HOME_IP,
+      headers: { 'content-type': 'text/plain', ...CHROME_HEADERS },
+      payload: JSON.stringify(hit),
+    });
+    expect(moved.json()).toMatchObject({ hitId: hit.eventId, riskLevel: 'low' });
+    expect((await collect(sensorHit())).statusCode).toBe(404);
+    const me = await call(t, 'GET', '/me', { token: await accountToken(t, tenant) });
+    expect(me.json()).toMatchObject({ sensorScriptUrl: 'https://track.shop.example/assets-v2/px/s.js' });
+  });
+
   it('answers the CORS preflight', async () => {
     const response = await t.app.inject({
       method: 'OPTIONS',

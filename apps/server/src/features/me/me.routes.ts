@@ -12,6 +12,7 @@ import {
   zSettings,
   zSettingsUpdate,
 } from '@veracity/contracts/account';
+import { sensorScriptPath } from '@veracity/contracts/collect';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf, userOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
@@ -30,11 +31,12 @@ export const meRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
+    const sensorScriptUrl = `${services.config.publicUrl}${sensorScriptPath(services.config.sensorPath)}`;
 
     app.get(
       '/me',
       { config: { access: { kind: 'user', allowUnverified: true } }, schema: { response: { 200: zMe } } },
-      async (request) => describeMe(db, userOf(request)),
+      async (request) => describeMe(db, userOf(request), sensorScriptUrl),
     );
 
     app.get(

@@ -10,7 +10,11 @@ import type { Database } from '../../storage/oltp/schema.js';
 import { countCampaigns } from '../campaigns/campaigns.repo.js';
 
 /** GET /api/me: the person, and the selected account's facts and gating when the token is bound. */
-export async function describeMe(db: Kysely<Database>, auth: AuthContext): Promise<Me> {
+export async function describeMe(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  sensorScriptUrl: string,
+): Promise<Me> {
   const { user, relationship } = auth;
   return {
     id: user.id,
@@ -31,6 +35,7 @@ export async function describeMe(db: Kysely<Database>, auth: AuthContext): Promi
     sensorIntegrated: relationship?.sensorIntegrated ?? false,
     // Public by design: the snippet on the account's pages carries it (docs/integration.md).
     sensorKey: relationship?.sensorKey ?? null,
+    sensorScriptUrl,
     numCampaigns: relationship ? await countCampaigns(db, relationship.id) : 0,
     // Offers and traffic sources arrive with the firewall issue.
     numOffers: 0,

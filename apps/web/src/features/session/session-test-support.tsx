@@ -68,6 +68,7 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     trialExpiresAt: null,
     sensorIntegrated: true,
     sensorKey: 'vs_test-sensor-key-1',
+    sensorScriptUrl: 'https://app.veracity.example/c/s.js',
     numCampaigns: 0,
     numOffers: 0,
     numTrafficSources: 0,

@@ -38,7 +38,8 @@ describe('IntegrationPage', () => {
     renderScreen(<IntegrationPage />);
     await screen.findByRole('radiogroup', { name: 'Integration method' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    const snippet = `<script async src="${origin}/c/s.js" data-key="vs_test-sensor-key-1"></script>`;
+    const snippet =
+      '<script async src="https://app.veracity.example/c/s.js" data-key="vs_test-sensor-key-1"></script>';
     expect(screen.getByTestId('integration-snippet').textContent).toBe(snippet);
     expect(screen.getByTestId('integration-conversion-example').textContent).toBe(CONVERSION_EXAMPLE);
     expect(screen.getByTestId('integration-install-sensor').textContent).toContain('</head>');

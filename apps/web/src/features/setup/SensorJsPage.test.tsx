@@ -12,7 +12,9 @@ afterEach(() => {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
 });
 
-const snippet = `<script async src="${window.location.origin}/c/s.js" data-key="vs_test-sensor-key-1"></script>`;
+// The script address the server gives in /me (meFixture), with the account's key.
+const snippet =
+  '<script async src="https://app.veracity.example/c/s.js" data-key="vs_test-sensor-key-1"></script>';
 
 describe('SensorJsPage', () => {
   it("shows the account's snippet and copies it", async () => {
@@ -26,8 +28,8 @@ describe('SensorJsPage', () => {
     expect(await notificationText()).toContain('Copied successfully');
   });
 
-  it('builds the tag from the origin and the public key', () => {
-    expect(sensorSnippet('https://app.veracity.example', 'vs_abc')).toBe(
+  it('builds the tag from the script address and the public key', () => {
+    expect(sensorSnippet('https://app.veracity.example/c/s.js', 'vs_abc')).toBe(
       '<script async src="https://app.veracity.example/c/s.js" data-key="vs_abc"></script>',
     );
   });
@@ -48,10 +50,13 @@ describe('SensorJsPage', () => {
   });
 });
 
+/** One instant for every fixture: fixtures made a second apart would name different times. */
+const TWO_MINUTES_AGO = new Date(Date.now() - 2 * 60_000).toISOString();
+
 function hitFixture(overrides: Partial<RecentHit> = {}): RecentHit {
   return {
     id: 'h1',
-    ts: new Date(Date.now() - 2 * 60_000).toISOString(),
+    ts: TWO_MINUTES_AGO,
     url: 'https://shop.example/pricing?plan=pro',
     referrer: null,
     trafficType: 'facebook',

@@ -1,11 +1,13 @@
+import { SENSOR_SCRIPT_PATH } from '@veracity/contracts/collect';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton/CopyButton';
 import { SkeletonRows } from '../../components/PageStates/PageStates';
+import { useMe } from '../session/session.api';
 import styles from './Setup.module.css';
 
-/** The tag a page carries: the script from the dashboard's own host with the account's public key. */
-export function sensorSnippet(origin: string, sensorKey: string): string {
-  return `<script async src="${origin}/c/s.js" data-key="${sensorKey}"></script>`;
+/** The tag a page carries: the script from the server's public address with the account's public key. */
+export function sensorSnippet(scriptUrl: string, sensorKey: string): string {
+  return `<script async src="${scriptUrl}" data-key="${sensorKey}"></script>`;
 }
 
 /** Code to paste somewhere else, with a button that copies it; `children` is a note beside the button. */
@@ -62,6 +64,8 @@ export function SensorSnippet({
   loading: boolean;
   testIdPrefix: string;
 }) {
+  // The server knows its public address and sensor folder (PUBLIC_URL, SENSOR_PATH).
+  const scriptUrl = useMe().data?.sensorScriptUrl ?? `${window.location.origin}${SENSOR_SCRIPT_PATH}`;
   if (loading) return <SkeletonRows rows={2} testId={`${testIdPrefix}-loading`} />;
   if (!sensorKey)
     return (
@@ -71,7 +75,7 @@ export function SensorSnippet({
     );
   return (
     <CodeBlock
-      code={sensorSnippet(window.location.origin, sensorKey)}
+      code={sensorSnippet(scriptUrl, sensorKey)}
       copyLabel="Copy snippet"
       primary
       testId={`${testIdPrefix}-snippet`}
