@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { conversionTable, hitTable, normalizeBatch, sessionTable } from '../storage/events/event-columns.js';
 import type { ConversionRow, EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
+import { worst } from './verdict.js';
 
 /** What one ingested event writes: its hit or conversion, and the snapshot of its session. */
 export interface EventWrite {
@@ -268,7 +269,6 @@ export class BatchWriter {
   }
 }
 
-const RISK_RANK = { low: 0, medium: 1, high: 2 } as const;
 /** Rows handed to the store per call during a load. */
 const LOAD_SLICE_ROWS = 2_000;
 
@@ -301,7 +301,7 @@ export function foldSessions(rows: readonly SessionRow[]): SessionRow[] {
       startedAt: earliest.startedAt,
       lastSeenAt: new Date(Math.max(row.lastSeenAt.getTime(), seen.lastSeenAt.getTime())),
       hits: Math.max(row.hits, seen.hits),
-      riskLevel: RISK_RANK[row.riskLevel] > RISK_RANK[seen.riskLevel] ? row.riskLevel : seen.riskLevel,
+      riskLevel: worst(seen.riskLevel, row.riskLevel),
       threats: [...new Set([...seen.threats, ...row.threats])].sort(),
     });
   }

@@ -26,8 +26,9 @@ import { RateLimiter } from '../features/auth/rate-limit.js';
 import { ApiError } from '../http/api-error.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
-import { type IngestPipeline, riskLabel, UnknownHitError, type Verdict } from './pipeline.js';
+import { type IngestPipeline, UnknownHitError } from './pipeline.js';
 import { s2sIncomingConversion, s2sIncomingHit } from './s2s-events.js';
+import { riskLabel, type Verdict } from './verdict.js';
 
 /** Events per minute allowed from one address and for one account key. */
 export interface IngestRateLimits {

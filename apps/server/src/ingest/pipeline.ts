@@ -1,7 +1,6 @@
-import { hash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { SensorBehaviour } from '@veracity/contracts/collect';
 import type {
-  Assessment,
   AssessmentInput,
   HitChannel,
   RequestFacts,
@@ -9,18 +8,19 @@ import type {
   SensorSignals,
   TrafficType,
 } from '@veracity/contracts/detection';
-import type { CustomVarName, VerdictThreat } from '@veracity/contracts/s2s';
-import { THREAT_REASONS, type ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import type { CustomVarName } from '@veracity/contracts/s2s';
 import { assess } from '@veracity/detection/assess';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { LruCache } from '@veracity/detection/lru-cache';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
 import type { ConversionRow, EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
-import { sql } from '../storage/events/sql.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
+import { deviceIdOf } from './device-id.js';
 import { readLanding } from './landing.js';
+import { type KnownHit, readStoredConversion, readStoredHit } from './stored-events.js';
+import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats, worst } from './verdict.js';
 
 /** A hit as the collector or the S2S endpoint hands it to the pipeline. */
 export interface IncomingHit {
@@ -58,30 +58,9 @@ export interface IncomingConversion {
   checkStored?: boolean;
 }
 
-export interface Verdict {
-  id: string;
-  riskLevel: RiskLevel;
-  score: number;
-  threats: VerdictThreat[];
-  duplicate: boolean;
-}
-
-export interface HitVerdict extends Verdict {
-  sessionId: string;
-  trafficType: TrafficType;
-}
-
 /** The conversion refers to a hit the collector does not know, and carries no request to judge alone. */
 export class UnknownHitError extends Error {
   override readonly name = 'UnknownHitError';
-}
-
-interface RecentHit {
-  row: HitRow;
-  input: AssessmentInput;
-  assessment: Assessment;
-  verdict: HitVerdict;
-  engaged: boolean;
 }
 
 interface SessionState {
@@ -100,50 +79,6 @@ export interface PipelineOptions {
 /** A visit without a session id of its own ends after this long without a hit from its device. */
 export const DERIVED_SESSION_IDLE_MS = 30 * 60_000;
 
-const LEVEL_RANK: Record<RiskLevel, number> = { low: 0, medium: 1, high: 2 };
-
-function worst(a: RiskLevel, b: RiskLevel): RiskLevel {
-  return LEVEL_RANK[a] >= LEVEL_RANK[b] ? a : b;
-}
-
-export function riskLabel(level: RiskLevel): 'Legitimate' | 'Suspicious' | 'Invalid' {
-  return level === 'high' ? 'Invalid' : level === 'medium' ? 'Suspicious' : 'Legitimate';
-}
-
-function threatOf(id: ThreatReasonId): VerdictThreat {
-  const reason = THREAT_REASONS[id];
-  return { id, category: reason.category, label: reason.label };
-}
-
-function isThreatId(id: string): id is ThreatReasonId {
-  return Object.hasOwn(THREAT_REASONS, id);
-}
-
-/**
- * The device behind a hit, as far as the server can tell: a hash of the address and the stable facts
- * of the browser (user agent, languages and, with the sensor, screen, time zone, cores and GPU). Two
- * browsers behind one office address get two ids; one browser hopping addresses gets a new id per
- * address (the IP counters catch that instead).
- */
-export function deviceIdOf(
-  request: Pick<RequestFacts, 'ip' | 'userAgent' | 'acceptLanguage'>,
-  sensor: SensorSignals | null,
-): string {
-  const parts = [
-    request.ip,
-    request.userAgent,
-    request.acceptLanguage ?? '',
-    sensor?.timezone ?? '',
-    sensor?.languages?.join(',') ?? '',
-    sensor?.screen ? `${sensor.screen.width}x${sensor.screen.height}` : '',
-    String(sensor?.devicePixelRatio ?? ''),
-    String(sensor?.hardwareConcurrency ?? ''),
-    sensor?.webgl?.renderer ?? '',
-    sensor?.platform ?? '',
-  ];
-  return hash('sha256', parts.join('\u0000'), 'base64url').slice(0, 22);
-}
-
 /**
  * One ingestion pipeline for the sensor and S2S: enrich, count recent activity, assess with the
  * detection engine, build the stored rows (hit, session snapshot, conversion), hand them to the group
@@ -155,7 +90,7 @@ export function deviceIdOf(
  * start again (session counts; the store keeps the largest snapshot).
  */
 export class IngestPipeline {
-  readonly #recentHits: LruCache<string, Promise<RecentHit>>;
+  readonly #recentHits: LruCache<string, Promise<KnownHit>>;
   readonly #sessions: LruCache<string, SessionState>;
   readonly #deviceSessions: LruCache<string, { id: string; lastAt: number }>;
   readonly #recentConversions = new LruCache<string, Promise<Verdict>>(50_000);
@@ -181,7 +116,8 @@ export class IngestPipeline {
     const recent = this.#recentHits.get(key);
     if (recent) return { ...(await recent).verdict, duplicate: true };
     if (hit.checkStored) {
-      const stored = await this.#storedHit(account, hit.id);
+      const stored = (await readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hit.id))
+        ?.verdict;
       if (stored) return { ...stored, duplicate: true };
     }
     const pending = this.#ingestHit(account, hit);
@@ -240,7 +176,7 @@ export class IngestPipeline {
     const recent = this.#recentConversions.get(key);
     if (recent) return { ...(await recent), duplicate: true };
     if (conversion.checkStored) {
-      const stored = await this.#storedConversion(account, conversion.id);
+      const stored = await readStoredConversion(this.deps.store, account, conversion.id);
       if (stored) return { ...stored, duplicate: true };
     }
     const pending = this.#ingestConversion(account, conversion);
@@ -253,7 +189,7 @@ export class IngestPipeline {
     }
   }
 
-  async #ingestHit(account: AccountContext, hit: IncomingHit): Promise<RecentHit> {
+  async #ingestHit(account: AccountContext, hit: IncomingHit): Promise<KnownHit> {
     const landing = readLanding(hit.url, hit.referrer);
     const request: RequestFacts = {
       ...hit.request,
@@ -332,7 +268,7 @@ export class IngestPipeline {
       id: hit.id,
       riskLevel: assessment.riskLevel,
       score: row.score ?? 0,
-      threats: assessment.reasons.map((reason) => threatOf(reason.id)),
+      threats: verdictThreats(assessment.reasons.map((reason) => reason.id)),
       duplicate: false,
       sessionId: session.id,
       trafficType,
@@ -392,93 +328,15 @@ export class IngestPipeline {
       id: conversion.id,
       riskLevel,
       score: Math.max(own.score, hit?.assessment.score ?? 0),
-      threats: threats.filter(isThreatId).map(threatOf),
+      threats: verdictThreats(threats),
       duplicate: false,
     };
   }
 
-  /** A hit from memory, or read back from the store (after a restart), with its assessment input. */
-  async #knownHit(account: AccountContext, hitId: string): Promise<RecentHit | undefined> {
+  /** A hit from memory, or read back from the store (after a restart). */
+  async #knownHit(account: AccountContext, hitId: string): Promise<KnownHit | undefined> {
     const recent = await this.#recentHits.get(`${account.relationshipId}:${hitId}`)?.catch(() => undefined);
-    if (recent) return recent;
-    const rows = await this.deps.store.query<StoredHit>(
-      () => sql`select id, session_id, ts, url, referrer, traffic_type, campaign_id, ip, user_agent,
-        risk_level, threats, score from hits where relationship_id = ${account.relationshipId} and id = ${hitId}`,
-    );
-    const stored = rows[0];
-    if (!stored) return undefined;
-    const request: RequestFacts = {
-      ip: stored.ip ?? '',
-      userAgent: stored.user_agent ?? '',
-      referrer: stored.referrer,
-      landingUrl: stored.url,
-      clickIds: readLanding(stored.url, stored.referrer).clickIds,
-    };
-    const row: HitRow = {
-      relationshipId: account.relationshipId,
-      id: stored.id,
-      sessionId: stored.session_id,
-      ts: new Date(stored.ts),
-      url: stored.url,
-      referrer: stored.referrer,
-      trafficType: stored.traffic_type,
-      campaignId: stored.campaign_id,
-      riskLevel: stored.risk_level,
-      threats: stored.threats,
-      hitStatus: 'delivered',
-    };
-    const input: AssessmentInput = {
-      kind: 'hit',
-      channel: 's2s',
-      at: row.ts.getTime(),
-      request,
-      enrichment: enrich(request, this.deps.ipIntelligence),
-      sensor: null,
-      campaign: { targetedCountries: [], trafficType: null, paid: false },
-      rules: account.rules,
-      history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
-    };
-    const threats = stored.threats.filter(isThreatId).map(threatOf);
-    const assessment: Assessment = {
-      riskLevel: stored.risk_level,
-      score: stored.score ?? 0,
-      reasons: threats.map((threat) => ({
-        id: threat.id,
-        category: THREAT_REASONS[threat.id].category,
-        weight: 0,
-      })),
-      allowListed: false,
-    };
-    const verdict: HitVerdict = {
-      id: stored.id,
-      riskLevel: stored.risk_level,
-      score: stored.score ?? 0,
-      threats,
-      duplicate: true,
-      sessionId: stored.session_id,
-      trafficType: stored.traffic_type as TrafficType,
-    };
-    return { row, input, assessment, verdict, engaged: true };
-  }
-
-  async #storedHit(account: AccountContext, id: string): Promise<HitVerdict | undefined> {
-    return (await this.#knownHit(account, id))?.verdict;
-  }
-
-  async #storedConversion(account: AccountContext, id: string): Promise<Verdict | undefined> {
-    const rows = await this.deps.store.query<{ risk_level: RiskLevel; threats: string[] }>(
-      () =>
-        sql`select risk_level, threats from conversions where relationship_id = ${account.relationshipId} and id = ${id}`,
-    );
-    const stored = rows[0];
-    if (!stored) return undefined;
-    return {
-      id,
-      riskLevel: stored.risk_level,
-      score: 0,
-      threats: stored.threats.filter(isThreatId).map(threatOf),
-      duplicate: true,
-    };
+    return recent ?? readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hitId);
   }
 
   /** The session a hit belongs to, counting the hit; a derived one when the sender has none. */
@@ -530,18 +388,3 @@ export class IngestPipeline {
     };
   }
 }
-
-type StoredHit = {
-  id: string;
-  session_id: string;
-  ts: string;
-  url: string;
-  referrer: string | null;
-  traffic_type: string;
-  campaign_id: number | null;
-  ip: string | null;
-  user_agent: string | null;
-  risk_level: RiskLevel;
-  threats: string[];
-  score: number | null;
-};

@@ -1,8 +1,8 @@
 import type { RiskLevel } from '@veracity/contracts/detection';
 import { RECENT_HITS_LIMIT, type RecentHit, zRecentHits } from '@veracity/contracts/s2s';
-import { THREAT_REASONS, type ThreatReasonId } from '@veracity/contracts/threat-reasons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/access.js';
+import { verdictThreats } from '../../ingest/verdict.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import { sql } from '../../storage/events/sql.js';
 
@@ -20,8 +20,6 @@ type Row = {
   device_type: string | null;
   ip: string | null;
 };
-
-const isThreatId = (id: string): id is ThreatReasonId => Object.hasOwn(THREAT_REASONS, id);
 
 /** The account's latest hits with their verdicts: how a new customer sees the sensor at work. */
 export const recentHitsRoutes =
@@ -48,11 +46,7 @@ export const recentHitsRoutes =
             referrer: row.referrer,
             trafficType: row.traffic_type,
             riskLevel: row.risk_level,
-            threats: row.threats.filter(isThreatId).map((id) => ({
-              id,
-              category: THREAT_REASONS[id].category,
-              label: THREAT_REASONS[id].label,
-            })),
+            threats: verdictThreats(row.threats),
             country: row.country,
             browser: row.browser,
             osName: row.os_name,
