@@ -258,12 +258,27 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       }
       return admit(request, await deps.accounts.byApiKey(key), key, 'unless-authenticated');
     };
+    // The key is checked when the request arrives, before its body is read or validated: a caller
+    // without a valid key learns nothing about the body's schema and costs no parsing.
+    const s2sAccounts = new WeakMap<FastifyRequest, AccountContext>();
+    const authenticate = async (request: FastifyRequest) => {
+      s2sAccounts.set(request, await s2sAccount(request));
+    };
+    const authenticated = (request: FastifyRequest): AccountContext => {
+      const account = s2sAccounts.get(request);
+      if (!account) throw ApiError.unauthorized();
+      return account;
+    };
 
     app.post(
       S2S_HITS_PATH,
-      { bodyLimit: S2S_MAX_BODY_BYTES, schema: { body: zS2sHit, response: { 200: zS2sHitVerdict } } },
+      {
+        bodyLimit: S2S_MAX_BODY_BYTES,
+        onRequest: authenticate,
+        schema: { body: zS2sHit, response: { 200: zS2sHitVerdict } },
+      },
       async (request, reply) => {
-        const account = await s2sAccount(request);
+        const account = authenticated(request);
         const body = request.body;
         const at = eventTime(body.ts, Date.now());
         const campaign =
@@ -288,9 +303,13 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
 
     app.post(
       S2S_CONVERSIONS_PATH,
-      { bodyLimit: S2S_MAX_BODY_BYTES, schema: { body: zS2sConversion, response: { 200: zS2sVerdict } } },
+      {
+        bodyLimit: S2S_MAX_BODY_BYTES,
+        onRequest: authenticate,
+        schema: { body: zS2sConversion, response: { 200: zS2sVerdict } },
+      },
       async (request, reply) => {
-        const account = await s2sAccount(request);
+        const account = authenticated(request);
         const body = request.body;
         const at = eventTime(body.ts, Date.now());
         try {

@@ -449,6 +449,9 @@ describe('server-to-server', () => {
 
   it('refuses a missing or unknown key, unknown fields, a conversion of an unknown hit and dates out of range', async () => {
     expect((await s2s(S2S_HITS_PATH, visitor, null)).statusCode).toBe(401);
+    // The key is checked before the body: an empty body without a key is 401, not a schema lesson.
+    expect((await s2s(S2S_HITS_PATH, {}, null)).statusCode).toBe(401);
+    expect((await s2s(S2S_CONVERSIONS_PATH, {}, 'vk_not-a-key')).statusCode).toBe(401);
     expect((await s2s(S2S_HITS_PATH, visitor, 'vk_not-a-key')).statusCode).toBe(401);
     const unknownField = await s2s(S2S_HITS_PATH, { ...visitor, verdict: 'low' });
     expect(unknownField.statusCode).toBe(400);
