@@ -33,6 +33,16 @@ describe('DuckDB event store', () => {
     await store.close();
   });
 
+  it('runs on one DuckDB thread unless told otherwise', async () => {
+    const threadsOf = async (store: Awaited<ReturnType<typeof openDuckDbEventStore>>) => {
+      const [row] = await store.query(() => sql`select current_setting('threads') as threads`);
+      await store.close();
+      return row?.threads;
+    };
+    expect(await threadsOf(await openDuckDbEventStore({ path: ':memory:' }))).toBe(1);
+    expect(await threadsOf(await openDuckDbEventStore({ path: ':memory:', threads: 2 }))).toBe(2);
+  });
+
   it('folds the write-ahead log into the file on close and releases the file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'veracity-events-'));
     dirs.push(dir);

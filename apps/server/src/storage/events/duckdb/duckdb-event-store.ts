@@ -27,11 +27,23 @@ import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
 export interface DuckDbEventStoreOptions {
   /** Database file, e.g. `${DATA_DIR}/events.duckdb`; `:memory:` for a throwaway store. */
   path: string;
+  /** DuckDB worker threads (default 1, see {@link DEFAULT_THREADS}). */
+  threads?: number;
 }
+
+/**
+ * The embedded store shares its host with the server's request path. DuckDB's default (one thread per
+ * core) made every load compete with request handling: on the 2-core bench machine the collector
+ * spent about 900 µs of CPU per hit with 2 threads and 570 µs with one, and took 2,046 hits/s instead
+ * of 1,348 (`npm run bench -- ingest`), while the store's analytics shapes were no slower (`npm run
+ * bench -- event-store`). A dedicated analytics host raises it through the option.
+ */
+export const DEFAULT_THREADS = 1;
 
 /** Opens (creating if absent) the DuckDB event store. Call `migrate()` before writing. */
 export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Promise<EventStore> {
-  const instance = await DuckDBInstance.create(options.path);
+  const threads = Math.max(1, Math.floor(options.threads ?? DEFAULT_THREADS));
+  const instance = await DuckDBInstance.create(options.path, { threads: String(threads) });
   try {
     const writer = await instance.connect();
     // Session-wide settings are per instance: make TIMESTAMPTZ casts independent of the host zone.
