@@ -14,7 +14,13 @@ import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { LruCache } from '@veracity/detection/lru-cache';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
-import type { ConversionRow, EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
+import type {
+  ConversionRow,
+  EventDimensions,
+  EventStore,
+  HitRow,
+  SessionRow,
+} from '../storage/events/event-store.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
@@ -309,6 +315,16 @@ export class IngestPipeline {
     const threats = [...new Set([...(hit?.row.threats ?? []), ...own.reasons.map((reason) => reason.id)])];
     const riskLevel = hit ? worst(hit.row.riskLevel, own.riskLevel) : own.riskLevel;
     const row: ConversionRow = {
+      ...(hit
+        ? dimensionsOf(hit.row)
+        : {
+            trafficType: 'direct',
+            country: input.enrichment.country ?? 'WW',
+            isp: input.enrichment.isp ?? input.enrichment.organisation,
+            deviceType: input.enrichment.device,
+            osName: input.enrichment.os,
+            browser: input.enrichment.browser,
+          }),
       relationshipId: account.relationshipId,
       id: conversion.id,
       sessionId: hit?.row.sessionId ?? conversion.sessionId,
@@ -317,8 +333,6 @@ export class IngestPipeline {
       name: conversion.name,
       value: conversion.value,
       currency: conversion.currency,
-      trafficType: hit?.row.trafficType ?? 'direct',
-      campaignId: hit?.row.campaignId ?? null,
       riskLevel,
       threats,
       status: 'not_reported',
@@ -366,25 +380,45 @@ export class IngestPipeline {
     verdict: { riskLevel: RiskLevel; threats: string[] } = hit,
   ): SessionRow {
     return {
+      ...dimensionsOf(hit),
       relationshipId: hit.relationshipId,
       id: hit.sessionId,
       startedAt: startedAt < hit.ts ? startedAt : hit.ts,
       lastSeenAt: hit.ts,
       landingUrl: hit.url,
-      referrer: hit.referrer ?? null,
-      trafficType: hit.trafficType,
-      utmSource: hit.utmSource ?? null,
-      utmMedium: hit.utmMedium ?? null,
-      utmCampaign: hit.utmCampaign ?? null,
-      campaignId: hit.campaignId ?? null,
       ip: hit.ip ?? null,
-      country: hit.country ?? null,
-      deviceType: hit.deviceType ?? null,
-      osName: hit.osName ?? null,
-      browser: hit.browser ?? null,
       riskLevel: verdict.riskLevel,
       threats: verdict.threats,
       hits,
     };
   }
+}
+
+/** The analytics dimensions of a hit, which its session (when it lands) and its conversions carry. */
+function dimensionsOf(hit: HitRow): EventDimensions {
+  return {
+    trafficType: hit.trafficType,
+    campaignId: hit.campaignId ?? null,
+    offerId: hit.offerId ?? null,
+    trafficSourceId: hit.trafficSourceId ?? null,
+    referrer: hit.referrer ?? null,
+    utmSource: hit.utmSource ?? null,
+    utmMedium: hit.utmMedium ?? null,
+    utmCampaign: hit.utmCampaign ?? null,
+    utmContent: hit.utmContent ?? null,
+    utmTerm: hit.utmTerm ?? null,
+    subPublisher: hit.subPublisher ?? null,
+    country: hit.country ?? null,
+    isp: hit.isp ?? null,
+    deviceType: hit.deviceType ?? null,
+    osName: hit.osName ?? null,
+    browser: hit.browser ?? null,
+    domain: hit.domain ?? null,
+    googleCampaignId: hit.googleCampaignId ?? null,
+    googlePlacement: hit.googlePlacement ?? null,
+    googleKeyword: hit.googleKeyword ?? null,
+    googleAccountId: hit.googleAccountId ?? null,
+    hitStatus: hit.hitStatus,
+    vars: hit.vars ?? {},
+  };
 }

@@ -2,6 +2,7 @@ import {
   CONVERSION_STATUSES,
   type ConversionRow,
   CUSTOM_VAR_NAMES,
+  type EventDimensions,
   EventValidationError,
   type EventValidationIssue,
   HIT_STATUSES,
@@ -79,6 +80,23 @@ function customVarColumns<Row extends { vars?: HitRow['vars'] }>(): EventColumn<
   }));
 }
 
+/** Dimensions of a hit that sessions and conversions gained in migration 3 (both in this order). */
+function landingDimensionColumns<Row extends EventDimensions>(): EventColumn<Row>[] {
+  return [
+    column<Row, 'utmContent'>('utm_content', 'utmContent', 'text'),
+    column<Row, 'utmTerm'>('utm_term', 'utmTerm', 'text'),
+    column<Row, 'subPublisher'>('sub_publisher', 'subPublisher', 'text'),
+    column<Row, 'isp'>('isp', 'isp', 'text'),
+    column<Row, 'domain'>('domain', 'domain', 'text'),
+    column<Row, 'googleCampaignId'>('google_campaign_id', 'googleCampaignId', 'text'),
+    column<Row, 'googlePlacement'>('google_placement', 'googlePlacement', 'text'),
+    column<Row, 'googleKeyword'>('google_keyword', 'googleKeyword', 'text'),
+    column<Row, 'googleAccountId'>('google_account_id', 'googleAccountId', 'text'),
+    column<Row, 'hitStatus'>('hit_status', 'hitStatus', 'hitStatus'),
+    ...customVarColumns<Row>(),
+  ];
+}
+
 export const hitTable: EventTable<HitRow> = {
   kind: 'hits',
   columns: [
@@ -149,6 +167,8 @@ export const sessionTable: EventTable<SessionRow> = {
     column('risk_level', 'riskLevel', 'riskLevel', true),
     column('threats', 'threats', 'threats', true),
     column('hits', 'hits', 'count', true),
+    // Migration 3: the landing hit's remaining dimensions.
+    ...landingDimensionColumns<SessionRow>(),
   ],
   rowChecks: [
     (row) =>
@@ -176,6 +196,16 @@ export const conversionTable: EventTable<ConversionRow> = {
     column('risk_level', 'riskLevel', 'riskLevel', true),
     column('threats', 'threats', 'threats', true),
     column('status', 'status', 'conversionStatus', true),
+    // Migration 3: the click's dimensions.
+    column('referrer', 'referrer', 'text'),
+    column('utm_source', 'utmSource', 'text'),
+    column('utm_medium', 'utmMedium', 'text'),
+    column('utm_campaign', 'utmCampaign', 'text'),
+    column('country', 'country', 'country'),
+    column('device_type', 'deviceType', 'text'),
+    column('os_name', 'osName', 'text'),
+    column('browser', 'browser', 'text'),
+    ...landingDimensionColumns<ConversionRow>(),
   ],
   rowChecks: [],
 };

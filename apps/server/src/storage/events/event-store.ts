@@ -57,12 +57,12 @@ export interface EventAttribution {
   trafficSourceId?: number | null;
 }
 
-/** One page view or ad click. Immutable once stored: a later row with the same id is a duplicate. */
-export interface HitRow extends EventIdentity, EventVerdict, EventAttribution {
-  sessionId: string;
-  /** When the hit happened (stored in UTC with millisecond precision). */
-  ts: Date;
-  url: string;
+/**
+ * What analytics groups and filters by, besides time and risk. A hit has its own; a session carries
+ * those of its landing hit and a conversion those of its click, so that every metric of a row of the
+ * analytics tree is counted over the same slice, each from its own table.
+ */
+export interface EventDimensions extends EventAttribution {
   referrer?: string | null;
   utmSource?: string | null;
   utmMedium?: string | null;
@@ -70,59 +70,64 @@ export interface HitRow extends EventIdentity, EventVerdict, EventAttribution {
   utmContent?: string | null;
   utmTerm?: string | null;
   subPublisher?: string | null;
-  /** Ad click identifier from the landing URL, and which network's it is (gclid, fbclid, msclkid, ttclid, ...). */
-  clickId?: string | null;
-  clickIdType?: string | null;
-  ip?: string | null;
   /** Two-letter country code; WW when unknown. */
   country?: string | null;
   isp?: string | null;
-  asn?: number | null;
   /** Desktop, Phone, Phablet, Tablet, SmartTV or Not available. */
   deviceType?: string | null;
   osName?: string | null;
   browser?: string | null;
-  userAgent?: string | null;
-  hitStatus: HitStatus;
-  /** What the click cost the advertiser, in the account currency (for cost, profit and ROI metrics). */
-  cost?: number | null;
-  vars?: CustomVars;
   /** The landing site's host without `www.` (the opt_domain dimension). */
   domain?: string | null;
-  /** The server's device fingerprint (a hash of stable browser facts), for forensics and bursts. */
-  deviceId?: string | null;
   /** Google Ads ValueTrack values of the landing URL ({campaignid}, {placement}, {keyword}, {customerid}). */
   googleCampaignId?: string | null;
   googlePlacement?: string | null;
   googleKeyword?: string | null;
   googleAccountId?: string | null;
+  /** What the firewall did with the (landing) hit. */
+  hitStatus?: HitStatus | null;
+  vars?: CustomVars;
+}
+
+/** One page view or ad click. Immutable once stored: a later row with the same id is a duplicate. */
+export interface HitRow extends EventIdentity, EventVerdict, EventDimensions {
+  sessionId: string;
+  /** When the hit happened (stored in UTC with millisecond precision). */
+  ts: Date;
+  url: string;
+  /** Ad click identifier from the landing URL, and which network's it is (gclid, fbclid, msclkid, ttclid, ...). */
+  clickId?: string | null;
+  clickIdType?: string | null;
+  ip?: string | null;
+  asn?: number | null;
+  userAgent?: string | null;
+  hitStatus: HitStatus;
+  /** What the click cost the advertiser, in the account currency (for cost, profit and ROI metrics). */
+  cost?: number | null;
+  /** The server's device fingerprint (a hash of stable browser facts), for forensics and bursts. */
+  deviceId?: string | null;
   /** The detection score, 0-100. */
   score?: number | null;
 }
 
 /**
  * A visit: a snapshot of a session as ingestion last saw it. Sessions are upserted: see
- * {@link EventStore.insertSessions} for the merge rule.
+ * {@link EventStore.insertSessions} for the merge rule. Its dimensions are its landing hit's.
  */
-export interface SessionRow extends EventIdentity, EventVerdict, EventAttribution {
+export interface SessionRow extends EventIdentity, EventVerdict, EventDimensions {
   startedAt: Date;
   lastSeenAt: Date;
   landingUrl: string;
-  referrer?: string | null;
-  utmSource?: string | null;
-  utmMedium?: string | null;
-  utmCampaign?: string | null;
   ip?: string | null;
-  country?: string | null;
-  deviceType?: string | null;
-  osName?: string | null;
-  browser?: string | null;
   /** Number of hits in the session so far (a running total, not an increment). */
   hits: number;
 }
 
-/** A conversion (signup, sale, ...) attributed to a session and, when known, the hit that led to it. */
-export interface ConversionRow extends EventIdentity, EventVerdict, EventAttribution {
+/**
+ * A conversion (signup, sale, ...) attributed to a session and, when known, the hit that led to it,
+ * whose dimensions it carries.
+ */
+export interface ConversionRow extends EventIdentity, EventVerdict, EventDimensions {
   sessionId?: string | null;
   hitId?: string | null;
   ts: Date;
