@@ -49,6 +49,11 @@ export interface SqlDialect {
    * group by threat`. Rows with an empty list yield no row.
    */
   unnest(array: SqlExpr): Sql;
+  /**
+   * A zero of the type `count(*)` and `countIf` return, for the branches of a UNION ALL that do not
+   * count something (ClickHouse finds no common type for its UInt64 counts and a signed zero).
+   */
+  readonly zeroCount: Sql;
 }
 
 /** Checks that a time zone is a known IANA name safe to inline; returns it. */
@@ -97,6 +102,7 @@ export const duckdbDialect: SqlDialect = {
     sql`(CAST(${duckdbExpr(numerator)} AS DOUBLE) / nullif(${duckdbExpr(denominator)}, 0))`,
   arrayContains: (array, value) => sql`list_contains(${duckdbExpr(array)}, ${value})`,
   unnest: (array) => sql`unnest(${duckdbExpr(array)})`,
+  zeroCount: rawSql('CAST(0 AS BIGINT)'),
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -139,4 +145,5 @@ export const clickhouseDialect: SqlDialect = {
   },
   arrayContains: (array, value) => sql`has(${clickhouseExpr(array)}, ${value})`,
   unnest: (array) => sql`arrayJoin(${clickhouseExpr(array)})`,
+  zeroCount: rawSql('toUInt64(0)'),
 };

@@ -1,0 +1,71 @@
+import type { SqlDialect } from '../storage/events/dialect.js';
+import { rawSql, type Sql, sql } from '../storage/events/sql.js';
+
+/**
+ * What the analytics metrics are made of. Each fact table is counted on its own (a hit by its own
+ * dimensions, a session by its landing hit's, a conversion by its click's): these are the counts and
+ * sums per table ("measures"), and every metric of the spec is a measure or a formula over measures
+ * (`docs/metrics.md`).
+ */
+
+export type SourceTable = 'hits' | 'sessions' | 'conversions';
+
+/** The time column a table is bucketed and ranged by. */
+export const SOURCE_TIME_COLUMN: Record<SourceTable, string> = {
+  hits: 'ts',
+  sessions: 'started_at',
+  conversions: 'ts',
+};
+
+interface MeasureDefinition {
+  source: SourceTable;
+  /** The aggregate over the source table's rows of one group. */
+  aggregate: (dialect: SqlDialect) => Sql;
+}
+
+const riskIs = (level: string) => (d: SqlDialect) => d.countIf(sql`risk_level = ${level}`);
+
+export const MEASURES = {
+  hits: { source: 'hits', aggregate: () => sql`count(*)` },
+  highRiskHits: { source: 'hits', aggregate: riskIs('high') },
+  mediumRiskHits: { source: 'hits', aggregate: riskIs('medium') },
+  lowRiskHits: { source: 'hits', aggregate: riskIs('low') },
+  allowedHits: { source: 'hits', aggregate: (d) => d.countIf(sql`hit_status = ${'delivered'}`) },
+  pausedHits: { source: 'hits', aggregate: (d) => d.countIf(sql`hit_status = ${'paused'}`) },
+  blockedHits: { source: 'hits', aggregate: (d) => d.countIf(sql`hit_status = ${'blocked'}`) },
+  cost: { source: 'hits', aggregate: () => sql`coalesce(sum(cost), 0)` },
+  sessions: { source: 'sessions', aggregate: () => sql`count(*)` },
+  highRiskSessions: { source: 'sessions', aggregate: riskIs('high') },
+  mediumRiskSessions: { source: 'sessions', aggregate: riskIs('medium') },
+  lowRiskSessions: { source: 'sessions', aggregate: riskIs('low') },
+  conversions: { source: 'conversions', aggregate: () => sql`count(*)` },
+  highRiskConversions: { source: 'conversions', aggregate: riskIs('high') },
+  mediumRiskConversions: { source: 'conversions', aggregate: riskIs('medium') },
+  lowRiskConversions: { source: 'conversions', aggregate: riskIs('low') },
+  conversionsReported: {
+    source: 'conversions',
+    aggregate: (d) => d.countIf(sql`status = ${'reported'}`),
+  },
+  pausedConversions: { source: 'conversions', aggregate: (d) => d.countIf(sql`status = ${'paused'}`) },
+  conversionsNotReported: {
+    source: 'conversions',
+    aggregate: (d) => d.countIf(sql`status = ${'not_reported'}`),
+  },
+  revenue: { source: 'conversions', aggregate: () => sql`coalesce(sum(value), 0)` },
+} as const satisfies Record<string, MeasureDefinition>;
+
+export type MeasureKey = keyof typeof MEASURES;
+export const MEASURE_KEYS = Object.keys(MEASURES) as MeasureKey[];
+
+/** Measures that are sums of money (floating point) rather than counts. */
+const MONEY_MEASURES: ReadonlySet<MeasureKey> = new Set(['cost', 'revenue']);
+
+/** Column alias of a measure in the generated SQL. */
+export function measureAlias(key: MeasureKey): Sql {
+  return rawSql(`m_${key}`);
+}
+
+/** The placeholder a branch of another table selects for a measure it does not count. */
+export function measureZero(key: MeasureKey, dialect: SqlDialect): Sql {
+  return MONEY_MEASURES.has(key) ? sql`CAST(0 AS DOUBLE)` : dialect.zeroCount;
+}

@@ -1,0 +1,168 @@
+import type { AnalyticsQuery, SqlDialect } from '../storage/events/dialect.js';
+import { inList, joinSql, rawSql, type Sql, sql } from '../storage/events/sql.js';
+import { type DimensionLookups, dimensionSql } from './dimension-columns.js';
+import {
+  MEASURE_KEYS,
+  MEASURES,
+  type MeasureKey,
+  measureAlias,
+  measureZero,
+  SOURCE_TIME_COLUMN,
+  type SourceTable,
+} from './measures.js';
+import { type ComputedMetric, METRIC_FORMULAS } from './metric-formulas.js';
+
+/**
+ * A planned analytics query: one level of the tree (or a chart's series, or the totals) over one
+ * account's events in a time range. `dimensions` are grouped by, in order; `path` fixes the values of
+ * the first of them (the expanded parents of a tree level).
+ */
+export interface PlannedQuery {
+  relationshipId: number;
+  timeZone: string;
+  /** Instants of the range, `from` included, `to` excluded. */
+  from: Date;
+  to: Date;
+  dimensions: readonly string[];
+  path: readonly DimensionValue[];
+  metrics: readonly ComputedMetric[];
+  filters: readonly PlannedFilter[];
+  matchType: 'all' | 'any';
+  sort: readonly SortKey[];
+  limit?: number;
+  offset?: number;
+  lookups: DimensionLookups;
+}
+
+export type DimensionValue = string | number | null;
+
+export interface PlannedFilter {
+  /** The dimension the filter reads (filters mirror dimensions). */
+  dimension: string;
+  type: 'equals' | 'notEquals';
+  values: readonly string[] | readonly number[];
+}
+
+export interface SortKey {
+  /** A metric of the query or one of its dimensions. */
+  key: string;
+  direction: 'asc' | 'desc';
+}
+
+/** Alias of the `index`th dimension in the result rows. */
+export const dimensionAlias = (index: number): string => `d${index}`;
+
+/** Alias of the window count of groups, for paging. */
+export const TOTAL_GROUPS_ALIAS = 'total_groups';
+
+/**
+ * The SQL of a planned query, written once for both stores. Each table that a requested metric needs
+ * is grouped on its own (UNION ALL, other tables' measures as zeros), the branches are summed per
+ * group, and the metrics are computed from the sums, so sorting and paging see every metric:
+ *
+ *   select d0, metrics..., count(*) over () from (
+ *     select d0, sum(m_hits) as m_hits, ... from (
+ *       select <dim> as d0, count(*) as m_hits, 0 as m_sessions ... from hits where ... group by d0
+ *       union all select <dim> as d0, 0, count(*) ... from sessions where ... group by d0
+ *     ) group by d0
+ *   ) order by ... limit ... offset ...
+ */
+export function analyticsSql(plan: PlannedQuery): AnalyticsQuery {
+  return (dialect) => {
+    const measures = measuresOf(plan.metrics);
+    const sources = [...new Set(measures.map((key) => MEASURES[key].source))];
+    const dims = plan.dimensions.map((_, index) => rawSql(dimensionAlias(index)));
+    const branches = sources.map((source) => branchSql(plan, source, measures, dialect));
+    const summed = joinSql([
+      ...dims,
+      ...measures.map((key) => sql`sum(${measureAlias(key)}) AS ${measureAlias(key)}`),
+    ]);
+    const grouped = sql`SELECT ${summed} FROM (${joinSql(branches, ' UNION ALL ')}) AS branches${
+      dims.length > 0 ? sql` GROUP BY ${joinSql(dims)}` : sql``
+    }`;
+    const metricColumns = plan.metrics.map(
+      (metric) => sql`${METRIC_FORMULAS[metric].sql(measureAlias, dialect)} AS ${dialect.ident(metric)}`,
+    );
+    const paged = plan.limit !== undefined;
+    const select = joinSql([
+      ...dims,
+      ...metricColumns,
+      ...(paged ? [sql`count(*) OVER () AS ${rawSql(TOTAL_GROUPS_ALIAS)}`] : []),
+    ]);
+    const order = orderSql(plan, dialect);
+    const page = paged ? sql` LIMIT ${plan.limit ?? 0} OFFSET ${plan.offset ?? 0}` : sql``;
+    return sql`SELECT ${select} FROM (${grouped}) AS groups${order}${page}`;
+  };
+}
+
+/** The measures the metrics need, in catalogue order (at least one, so a table is always read). */
+function measuresOf(metrics: readonly ComputedMetric[]): MeasureKey[] {
+  const used = new Set<MeasureKey>(metrics.flatMap((metric) => METRIC_FORMULAS[metric].uses));
+  if (used.size === 0) used.add('hits');
+  return MEASURE_KEYS.filter((key) => used.has(key));
+}
+
+function branchSql(
+  plan: PlannedQuery,
+  source: SourceTable,
+  measures: MeasureKey[],
+  dialect: SqlDialect,
+): Sql {
+  const context = { dialect, timeZone: plan.timeZone, lookups: plan.lookups };
+  const dims = plan.dimensions.map(
+    (dimension, index) =>
+      sql`${dimensionSql(dimension, source, context)} AS ${rawSql(dimensionAlias(index))}`,
+  );
+  const values = measures.map((key) =>
+    MEASURES[key].source === source
+      ? sql`${MEASURES[key].aggregate(dialect)} AS ${measureAlias(key)}`
+      : sql`${measureZero(key, dialect)} AS ${measureAlias(key)}`,
+  );
+  const time = dialect.ident(SOURCE_TIME_COLUMN[source]);
+  const conditions: Sql[] = [
+    sql`relationship_id = ${plan.relationshipId}`,
+    sql`${time} >= ${plan.from}`,
+    sql`${time} < ${plan.to}`,
+  ];
+  const filters = plan.filters.map((filter) =>
+    filterSql(filter, dimensionSql(filter.dimension, source, context)),
+  );
+  if (filters.length > 0) {
+    conditions.push(sql`(${joinSql(filters, plan.matchType === 'all' ? ' AND ' : ' OR ')})`);
+  }
+  plan.path.forEach((value, index) => {
+    const dimension = plan.dimensions[index];
+    if (dimension === undefined) throw new RangeError('A path is longer than the dimensions');
+    const expression = dimensionSql(dimension, source, context);
+    conditions.push(value === null ? sql`${expression} IS NULL` : sql`${expression} = ${value}`);
+  });
+  const grouping =
+    dims.length > 0
+      ? sql` GROUP BY ${joinSql(plan.dimensions.map((_, i) => rawSql(dimensionAlias(i))))}`
+      : sql``;
+  return sql`SELECT ${joinSql([...dims, ...values])} FROM ${dialect.ident(source)} WHERE ${joinSql(conditions, ' AND ')}${grouping}`;
+}
+
+function filterSql(filter: PlannedFilter, expression: Sql): Sql {
+  const matches = inList(expression, filter.values);
+  return filter.type === 'equals' ? matches : sql`(${expression} IS NULL OR NOT ${matches})`;
+}
+
+/**
+ * Sort keys first, then every dimension ascending so that equal rows always come in the same order
+ * (paging stays stable). Missing values sort last either way.
+ */
+function orderSql(plan: PlannedQuery, dialect: SqlDialect): Sql {
+  const keys: Sql[] = [];
+  const seen = new Set<string>();
+  const add = (key: string, direction: 'asc' | 'desc') => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const index = plan.dimensions.indexOf(key);
+    const expression = index >= 0 ? rawSql(dimensionAlias(index)) : dialect.ident(key);
+    keys.push(sql`${expression} ${rawSql(direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`);
+  };
+  for (const sort of plan.sort) add(sort.key, sort.direction);
+  for (const dimension of plan.dimensions) add(dimension, 'asc');
+  return keys.length > 0 ? sql` ORDER BY ${joinSql(keys)}` : sql``;
+}
