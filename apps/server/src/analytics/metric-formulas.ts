@@ -1,3 +1,4 @@
+import type { MetricKey } from '@veracity/contracts/analytics/metrics';
 import type { SqlDialect } from '../storage/events/dialect.js';
 import { type Sql, sql } from '../storage/events/sql.js';
 import type { MeasureKey } from './measures.js';
@@ -61,11 +62,12 @@ export const METRIC_FORMULAS = {
     uses: ['revenue', 'cost'],
     sql: (m, d) => d.safeDivide(sql`100.0 * (${m('revenue')} - ${m('cost')})`, m('cost')),
   },
-} as const satisfies Record<string, MetricFormula>;
+} as const satisfies Partial<Record<MetricKey, MetricFormula>>;
 
+/** Every metric but the Base group (status and labels describe a row's campaign, not its events). */
 export type ComputedMetric = keyof typeof METRIC_FORMULAS;
 export const COMPUTED_METRICS = Object.keys(METRIC_FORMULAS) as ComputedMetric[];
 
-export function isComputedMetric(key: string): key is ComputedMetric {
+export function isComputedMetric(key: MetricKey): key is ComputedMetric {
   return Object.hasOwn(METRIC_FORMULAS, key);
 }

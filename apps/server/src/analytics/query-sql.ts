@@ -1,3 +1,4 @@
+import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { AnalyticsQuery, SqlDialect } from '../storage/events/dialect.js';
 import { inList, joinSql, rawSql, type Sql, sql } from '../storage/events/sql.js';
 import { type DimensionLookups, dimensionSql } from './dimension-columns.js';
@@ -23,7 +24,7 @@ export interface PlannedQuery {
   /** Instants of the range, `from` included, `to` excluded. */
   from: Date;
   to: Date;
-  dimensions: readonly string[];
+  dimensions: readonly DimensionId[];
   path: readonly DimensionValue[];
   metrics: readonly ComputedMetric[];
   filters: readonly PlannedFilter[];
@@ -38,14 +39,14 @@ export type DimensionValue = string | number | null;
 
 export interface PlannedFilter {
   /** The dimension the filter reads (filters mirror dimensions). */
-  dimension: string;
+  dimension: DimensionId;
   type: 'equals' | 'notEquals';
   values: readonly string[] | readonly number[];
 }
 
 export interface SortKey {
   /** A metric of the query or one of its dimensions. */
-  key: string;
+  key: ComputedMetric | DimensionId;
   direction: 'asc' | 'desc';
 }
 
@@ -118,6 +119,31 @@ function branchSql(
       ? sql`${MEASURES[key].aggregate(dialect)} AS ${measureAlias(key)}`
       : sql`${measureZero(key, dialect)} AS ${measureAlias(key)}`,
   );
+  const grouping =
+    dims.length > 0
+      ? sql` GROUP BY ${joinSql(plan.dimensions.map((_, index) => rawSql(dimensionAlias(index))))}`
+      : sql``;
+  return sql`SELECT ${joinSql([...dims, ...values])} FROM ${dialect.ident(source)} WHERE ${whereSql(plan, source, dialect)}${grouping}`;
+}
+
+/** The rows of one event table a query reads: the account, the range, the filters and the path. */
+export function whereSql(
+  plan: Pick<
+    PlannedQuery,
+    | 'relationshipId'
+    | 'timeZone'
+    | 'from'
+    | 'to'
+    | 'filters'
+    | 'matchType'
+    | 'dimensions'
+    | 'path'
+    | 'lookups'
+  >,
+  source: SourceTable,
+  dialect: SqlDialect,
+): Sql {
+  const context = { dialect, timeZone: plan.timeZone, lookups: plan.lookups };
   const time = dialect.ident(SOURCE_TIME_COLUMN[source]);
   const conditions: Sql[] = [
     sql`relationship_id = ${plan.relationshipId}`,
@@ -136,11 +162,7 @@ function branchSql(
     const expression = dimensionSql(dimension, source, context);
     conditions.push(value === null ? sql`${expression} IS NULL` : sql`${expression} = ${value}`);
   });
-  const grouping =
-    dims.length > 0
-      ? sql` GROUP BY ${joinSql(plan.dimensions.map((_, i) => rawSql(dimensionAlias(i))))}`
-      : sql``;
-  return sql`SELECT ${joinSql([...dims, ...values])} FROM ${dialect.ident(source)} WHERE ${joinSql(conditions, ' AND ')}${grouping}`;
+  return joinSql(conditions, ' AND ');
 }
 
 function filterSql(filter: PlannedFilter, expression: Sql): Sql {
@@ -155,10 +177,10 @@ function filterSql(filter: PlannedFilter, expression: Sql): Sql {
 function orderSql(plan: PlannedQuery, dialect: SqlDialect): Sql {
   const keys: Sql[] = [];
   const seen = new Set<string>();
-  const add = (key: string, direction: 'asc' | 'desc') => {
+  const add = (key: ComputedMetric | DimensionId, direction: 'asc' | 'desc') => {
     if (seen.has(key)) return;
     seen.add(key);
-    const index = plan.dimensions.indexOf(key);
+    const index = plan.dimensions.indexOf(key as DimensionId);
     const expression = index >= 0 ? rawSql(dimensionAlias(index)) : dialect.ident(key);
     keys.push(sql`${expression} ${rawSql(direction === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`);
   };
