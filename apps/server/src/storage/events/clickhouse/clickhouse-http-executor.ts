@@ -1,0 +1,31 @@
+import { type ClickHouseSettings, createClient } from '@clickhouse/client';
+import { type ClickHouseExecutor, type ClickHouseResult, RESULT_SETTINGS } from './clickhouse-executor.js';
+
+export interface ClickHouseHttpOptions {
+  /** `http(s)://user:password@host:8123/database`; the path names the database (default `default`). */
+  url: string;
+  /** Extra settings for every request (merged over the result settings). */
+  settings?: ClickHouseSettings;
+}
+
+/** A ClickHouse server over HTTP with the official client (keep-alive pool, server-side parameters). */
+export function openClickHouseHttpExecutor(options: ClickHouseHttpOptions): ClickHouseExecutor {
+  const client = createClient({
+    url: options.url,
+    clickhouse_settings: { ...RESULT_SETTINGS, ...options.settings },
+  });
+  return {
+    async command(statement, params) {
+      await client.command({ query: statement, query_params: params });
+    },
+    async insert(table, rows) {
+      await client.insert({ table, values: [...rows], format: 'JSONEachRow' });
+    },
+    async query(statement, params) {
+      const result = await client.query({ query: statement, query_params: params, format: 'JSON' });
+      const json = await result.json<ClickHouseResult['data'][number]>();
+      return { meta: json.meta ?? [], data: json.data };
+    },
+    close: () => client.close(),
+  };
+}
