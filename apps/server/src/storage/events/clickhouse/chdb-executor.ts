@@ -33,6 +33,10 @@ export async function openChdbExecutor(session: Session, database: string): Prom
       // A statement without a result (OPTIMIZE, ...) answers nothing at all.
       return result.text().trim() === '' ? { meta: [], data: [] } : result.json<ClickHouseResult>();
     },
+    async serverVersion() {
+      checkOpen();
+      return (await session.queryAsync('SELECT version()', { format: 'TSVRaw' })).text().trim();
+    },
     async close() {
       open = false;
     },

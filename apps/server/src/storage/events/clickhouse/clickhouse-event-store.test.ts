@@ -8,6 +8,7 @@ import { makeHit, makeSession, RELATIONSHIP } from '../event-store.fixtures.js';
 import { sql } from '../sql.js';
 import { openChdbExecutor } from './chdb-executor.js';
 import { openClickHouseEventStore } from './clickhouse-event-store.js';
+import { isSupportedVersion } from './clickhouse-executor.js';
 
 // libchdb binds one data folder a process: one session for the file, a fresh database for each test.
 let folder: string;
@@ -68,6 +69,11 @@ describe('ClickHouse event store', () => {
       { big: 9007199254740991 },
     ]);
     await store.close();
+  });
+
+  it('knows which server versions the schema needs', () => {
+    expect(['18.16.1', '21.8.15.7', '22.2.1'].map(isSupportedVersion)).toEqual([false, false, false]);
+    expect(['22.3.20.29', '24.8.4.13', '26.7.2.1'].map(isSupportedVersion)).toEqual([true, true, true]);
   });
 
   it('refuses to write before migrate with the ClickHouse error', async () => {

@@ -21,7 +21,12 @@ import type {
 import { eventKey, mergeSessionCells } from '../session-merge.js';
 import { renderSql } from '../sql.js';
 import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
-import type { ClickHouseExecutor, ClickHouseParams } from './clickhouse-executor.js';
+import {
+  type ClickHouseExecutor,
+  type ClickHouseParams,
+  isSupportedVersion,
+  MIN_CLICKHOUSE_VERSION,
+} from './clickhouse-executor.js';
 import { CLICKHOUSE_MIGRATIONS } from './clickhouse-migrations.js';
 import { fromClickHouseValue, fromJsonRow, toClickHouseParam, toJsonRow } from './clickhouse-values.js';
 
@@ -62,6 +67,12 @@ class ClickHouseEventStore implements EventStore {
 
   migrate(): Promise<MigrationResult> {
     return this.work.write(async () => {
+      const version = await this.executor.serverVersion();
+      if (!isSupportedVersion(version)) {
+        throw new Error(
+          `ClickHouse ${version} is too old for the event store: it needs ${MIN_CLICKHOUSE_VERSION.join('.')} or later`,
+        );
+      }
       await this.executor.command(SCHEMA_VERSION_TABLE);
       const current = await this.executor.query('SELECT max(version) AS version FROM event_schema_version');
       const fromVersion = Number(current.data[0]?.version ?? 0);
@@ -125,7 +136,7 @@ class ClickHouseEventStore implements EventStore {
   }
 
   health(): Promise<EventStoreHealth> {
-    return probeHealth('clickhouse', () => this.work.read(() => this.executor.query('SELECT 1 AS ok')));
+    return probeHealth('clickhouse', () => this.work.read(() => this.executor.command('SELECT 1')));
   }
 
   close(): Promise<void> {

@@ -7,12 +7,14 @@
  * types ClickHouse reports, read with 64-bit integers quoted and timestamps in ISO 8601.
  */
 export interface ClickHouseExecutor {
-  /** Runs a statement that returns no rows (DDL, SET-free; settings belong to the executor). */
+  /** Runs a statement and discards any result (DDL; `SELECT 1` as a round trip). */
   command(statement: string, params?: ClickHouseParams): Promise<void>;
   /** Inserts rows in one INSERT (one block: atomic on a single partition) and waits for it. */
   insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
-  /** Runs a query and returns its rows with the type ClickHouse gives each column. */
+  /** Runs a query and returns its rows with the type ClickHouse gives each column ({@link RESULT_SETTINGS}). */
   query(statement: string, params?: ClickHouseParams): Promise<ClickHouseResult>;
+  /** The server's version, e.g. `24.8.4.13`, asked without any setting so that any version answers. */
+  serverVersion(): Promise<string>;
   /** Releases the connection (idempotent). */
   close(): Promise<void>;
 }
@@ -25,7 +27,7 @@ export interface ClickHouseResult {
   data: readonly Record<string, unknown>[];
 }
 
-/** Settings every query runs with, so results read the same from every engine. */
+/** Settings every query (not command or insert) runs with, so results read the same from every engine. */
 export const RESULT_SETTINGS = {
   output_format_json_quote_64bit_integers: 1,
   date_time_output_format: 'iso',
@@ -34,4 +36,15 @@ export const RESULT_SETTINGS = {
 /** A Date as ClickHouse DateTime64(3) text in UTC: `2024-03-10 04:30:00.000`. */
 export function clickhouseDateTime(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/** The oldest ClickHouse the schema and queries are written for (DateTime64, typed query parameters,
+ * ISO date output, LowCardinality); `migrate()` refuses an older server with a message saying so. */
+export const MIN_CLICKHOUSE_VERSION = [22, 3] as const;
+
+/** True when a `version()` string is at least {@link MIN_CLICKHOUSE_VERSION}. */
+export function isSupportedVersion(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const [minMajor, minMinor] = MIN_CLICKHOUSE_VERSION;
+  return major > minMajor || (major === minMajor && minor >= minMinor);
 }

@@ -59,7 +59,13 @@ export function fromClickHouseValue(value: unknown, type: string, column: string
     return Number(big);
   }
   if (inner.startsWith('Decimal')) return Number(value);
-  if (inner.startsWith('DateTime')) return new Date(String(value)).toISOString();
+  if (inner.startsWith('DateTime')) {
+    // ISO output (RESULT_SETTINGS) carries its zone; plain `2024-03-10 12:00:00` text is in the type's zone.
+    const text = String(value);
+    if (text.includes('T')) return new Date(text).toISOString();
+    if (/'UTC'\)$/.test(inner)) return new Date(`${text.replace(' ', 'T')}Z`).toISOString();
+    throw new RangeError(`Column ${column}: ${type} text ${text} names no zone (ISO output is off)`);
+  }
   const array = /^Array\((.*)\)$/.exec(inner);
   if (array?.[1] !== undefined && Array.isArray(value)) {
     const itemType = array[1];
