@@ -15,7 +15,7 @@ import {
  *
  * - hits, conversions: ReplacingMergeTree partitioned by month and ordered for one relationship's
  *   time-range scans. The store writes each (relationship_id, id) once (it checks which ids exist before
- *   inserting); the engine's replacing merge is only a backstop.
+ *   inserting, helped by a bloom filter index on id); the engine's replacing merge is only a backstop.
  * - sessions: every write appends the merged session with a higher `version` to `session_versions`
  *   (ReplacingMergeTree(version) ordered by (relationship_id, id)); the `sessions` view reads it FINAL,
  *   so a query sees exactly one row a session, the latest merge, before and after background merges.
@@ -75,13 +75,15 @@ export const CLICKHOUSE_MIGRATIONS: readonly ClickHouseMigration[] = [
     description: 'hits, conversions, session versions and the sessions view',
     statements: [
       `CREATE TABLE hits (
-${columnsThrough(hitTable, 'score')}
+${columnsThrough(hitTable, 'score')},
+  INDEX id_lookup id TYPE bloom_filter GRANULARITY 4
 )
 ENGINE = ReplacingMergeTree
 PARTITION BY toYYYYMM(ts)
 ORDER BY (relationship_id, toDate(ts), id)`,
       `CREATE TABLE conversions (
-${columnsThrough(conversionTable, 'status')}
+${columnsThrough(conversionTable, 'status')},
+  INDEX id_lookup id TYPE bloom_filter GRANULARITY 4
 )
 ENGINE = ReplacingMergeTree
 PARTITION BY toYYYYMM(ts)
