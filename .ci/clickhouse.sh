@@ -58,7 +58,9 @@ XML
   <max_concurrent_queries>20</max_concurrent_queries>
 </yandex>
 XML
-    clickhouse-server --config-file="$dir/config.xml" --pid-file="$dir/server.pid" >"$dir/stdout.log" 2>&1 &
+    # In the foreground of a background job, so $! is the server (18.16 writes no --pid-file).
+    clickhouse-server --config-file="$dir/config.xml" >"$dir/stdout.log" 2>&1 &
+    echo $! >"$dir/server.pid"
     for _ in $(seq 1 60); do
       if [ "$(curl -fsS "http://127.0.0.1:$http_port/ping" 2>/dev/null)" = "Ok." ]; then
         echo "$http_port" >"$dir/port"
