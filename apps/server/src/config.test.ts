@@ -109,4 +109,15 @@ describe('loadConfig', () => {
       trustProxy: true,
     });
   });
+
+  it('accepts only an http(s) ClickHouse URL', () => {
+    for (const url of ['clickhouse://127.0.0.1:9000', 'tcp://127.0.0.1:9000', '127.0.0.1:8123']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), CLICKHOUSE_URL: url })).toThrow(
+        /Invalid environment variable CLICKHOUSE_URL: must be an http\(s\) URL/,
+      );
+    }
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), CLICKHOUSE_URL: 'https://ch.example:8443/veracity' }),
+    ).toMatchObject({ clickhouseUrl: 'https://ch.example:8443/veracity' });
+  });
 });

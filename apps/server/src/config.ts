@@ -22,7 +22,12 @@ const zEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  CLICKHOUSE_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+  CLICKHOUSE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http(s) URL such as http://user:password@127.0.0.1:8123/veracity',
+    })
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')

@@ -41,4 +41,12 @@ describe('openStores', () => {
       openStores({ dataDir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }),
     ).rejects.toThrow();
   });
+
+  it('puts events on ClickHouse when a ClickHouse URL is given, and fails loudly when it is unreachable', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-stores-'));
+    await expect(
+      openStores({ dataDir, databaseUrl: undefined, clickhouseUrl: 'http://127.0.0.1:1/veracity' }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+    expect(existsSync(path.join(dataDir, EVENTS_FILE))).toBe(false);
+  });
 });

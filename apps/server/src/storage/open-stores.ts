@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { openClickHouseEventStore } from './events/clickhouse/clickhouse-event-store.js';
+import { openClickHouseHttpExecutor } from './events/clickhouse/clickhouse-http-executor.js';
 import { openDuckDbEventStore } from './events/duckdb/duckdb-event-store.js';
 import type { EventStore } from './events/event-store.js';
 import { ensureMeta } from './oltp/app-meta.repo.js';
@@ -21,9 +23,11 @@ export const EVENTS_FILE = 'events.duckdb';
 
 /**
  * Opens and migrates both stores: the accounts store on PostgreSQL when DATABASE_URL is set, SQLite in
- * DATA_DIR otherwise; the event store on DuckDB in DATA_DIR (ClickHouse arrives with CLICKHOUSE_URL).
+ * DATA_DIR otherwise; the event store on ClickHouse when CLICKHOUSE_URL is set, DuckDB in DATA_DIR otherwise.
  */
-export async function openStores(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Stores> {
+export async function openStores(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & { clickhouseUrl?: string | undefined },
+): Promise<Stores> {
   const accounts = config.databaseUrl
     ? openOltpStore({ databaseUrl: config.databaseUrl })
     : openOltpStore({ sqliteFile: path.join(config.dataDir, ACCOUNTS_FILE) });
@@ -33,7 +37,9 @@ export async function openStores(config: Pick<Config, 'dataDir' | 'databaseUrl'>
     await accounts.migrate();
     const startedAt = new Date().toISOString();
     firstStart = (await ensureMeta(accounts.db, 'first_started_at', startedAt)) === startedAt;
-    events = await openDuckDbEventStore({ path: path.join(config.dataDir, EVENTS_FILE) });
+    events = config.clickhouseUrl
+      ? openClickHouseEventStore(openClickHouseHttpExecutor({ url: config.clickhouseUrl }))
+      : await openDuckDbEventStore({ path: path.join(config.dataDir, EVENTS_FILE) });
     await events.migrate();
   } catch (error) {
     await events?.close();
@@ -41,13 +47,14 @@ export async function openStores(config: Pick<Config, 'dataDir' | 'databaseUrl'>
     throw error;
   }
   const eventStore = events;
+  const eventsKind = eventStore.dialect.name === 'clickhouse' ? 'ClickHouse' : 'DuckDB';
   return {
     accounts,
     events: eventStore,
     firstStart,
     checks: [
       { name: 'accounts', check: () => accounts.health() },
-      { name: 'events', check: async () => ({ ...(await eventStore.health()), kind: 'DuckDB' }) },
+      { name: 'events', check: async () => ({ ...(await eventStore.health()), kind: eventsKind }) },
     ],
     async close() {
       await Promise.allSettled([eventStore.close(), accounts.close()]);

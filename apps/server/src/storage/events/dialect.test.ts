@@ -121,7 +121,7 @@ describe('ClickHouse dialect', () => {
       'has(`threats`, {p1:String})',
     );
     expect(text(d.unnest('threats'), d)).toBe('arrayJoin(`threats`)');
-    expect(text(d.sumIf('value', rawSql('1')), d)).toBe('sumIf(`value`, 1)');
+    expect(text(d.sumIf('value', rawSql('1')), d)).toBe('coalesce(sumIf(`value`, 1), 0)');
   });
 });
 

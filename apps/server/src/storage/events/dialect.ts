@@ -138,7 +138,7 @@ export const clickhouseDialect: SqlDialect = {
   dateBucket: (ts, bucket, timeZone) =>
     sql`formatDateTime(${clickhouseExpr(ts)}, ${clickhouseLiteral(BUCKET_FORMATS[bucket])}, ${clickhouseLiteral(checkTimeZone(timeZone))})`,
   countIf: (condition) => sql`countIf(${condition})`,
-  sumIf: (value, condition) => sql`sumIf(${clickhouseExpr(value)}, ${condition})`,
+  sumIf: (value, condition) => sql`coalesce(sumIf(${clickhouseExpr(value)}, ${condition}), 0)`,
   safeDivide: (numerator, denominator) => {
     const d = clickhouseExpr(denominator);
     return sql`if(${d} = 0, NULL, toFloat64(${clickhouseExpr(numerator)}) / ${d})`;

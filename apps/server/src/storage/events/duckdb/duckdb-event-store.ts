@@ -20,6 +20,7 @@ import type {
   SessionUpsertResult,
 } from '../event-store.js';
 import { renderSql } from '../sql.js';
+import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
 import { NEW_SESSION_COUNT_SQL, SESSION_UPSERT_SQL } from './duckdb-session-upsert.js';
 import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
@@ -72,10 +73,8 @@ const SCHEMA_VERSION_TABLE = `CREATE TABLE IF NOT EXISTS event_schema_version (
  */
 class DuckDbEventStore implements EventStore {
   readonly dialect: SqlDialect = duckdbDialect;
-  private writeQueue: Promise<unknown> = Promise.resolve();
+  private readonly work = new StoreWorkQueue();
   private readonly idleReaders: DuckDBConnection[] = [];
-  private readonly activeReads = new Set<Promise<unknown>>();
-  private closing: Promise<void> | undefined;
 
   constructor(
     private readonly instance: DuckDBInstance,
@@ -155,29 +154,15 @@ class DuckDbEventStore implements EventStore {
     });
   }
 
-  async health(): Promise<EventStoreHealth> {
-    const started = performance.now();
-    try {
-      await this.read((connection) => connection.run('SELECT 1'));
-      return { status: 'up', kind: 'duckdb', latencyMs: elapsedSince(started) };
-    } catch (error) {
-      return {
-        status: 'down',
-        kind: 'duckdb',
-        latencyMs: elapsedSince(started),
-        detail: errorMessage(error),
-      };
-    }
+  health(): Promise<EventStoreHealth> {
+    return probeHealth('duckdb', () => this.read((connection) => connection.run('SELECT 1')));
   }
 
   close(): Promise<void> {
-    this.closing ??= this.shutdown();
-    return this.closing;
+    return this.work.close(() => this.shutdown());
   }
 
   private async shutdown(): Promise<void> {
-    await this.writeQueue;
-    await Promise.allSettled(this.activeReads);
     try {
       // Folds the write-ahead log into the database file, so the file alone holds the data.
       if (this.path !== ':memory:') await this.writer.run('CHECKPOINT');
@@ -212,21 +197,11 @@ class DuckDbEventStore implements EventStore {
   }
 
   private write<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    if (this.closing !== undefined) return Promise.reject(new Error('The event store is closed'));
-    const run = this.writeQueue.then(() => work(this.writer));
-    this.writeQueue = run.catch(() => undefined);
-    return run;
+    return this.work.write(() => work(this.writer));
   }
 
-  private async read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    if (this.closing !== undefined) throw new Error('The event store is closed');
-    const task = this.withReader(work);
-    this.activeReads.add(task);
-    try {
-      return await task;
-    } finally {
-      this.activeReads.delete(task);
-    }
+  private read<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.work.read(() => this.withReader(work));
   }
 
   private async withReader<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
@@ -293,12 +268,4 @@ async function assertColumnsMatchCatalogue<Row>(connection: DuckDBConnection, ta
       `The ${table.kind} table does not match its column catalogue: stored ${stored.join(', ')}; expected ${expected.join(', ')}`,
     );
   }
-}
-
-function elapsedSince(started: number): number {
-  return Math.round((performance.now() - started) * 100) / 100;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

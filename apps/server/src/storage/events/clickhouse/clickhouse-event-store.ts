@@ -1,0 +1,215 @@
+import { type AnalyticsQuery, clickhouseDialect, type SqlDialect } from '../dialect.js';
+import {
+  type CellValue,
+  conversionTable,
+  type EventTable,
+  hitTable,
+  normalizeBatch,
+  sessionTable,
+} from '../event-columns.js';
+import type {
+  ConversionRow,
+  EventStore,
+  EventStoreHealth,
+  HitRow,
+  InsertResult,
+  MigrationResult,
+  ResultRow,
+  SessionRow,
+  SessionUpsertResult,
+} from '../event-store.js';
+import { eventKey, mergeSessionCells } from '../session-merge.js';
+import { renderSql } from '../sql.js';
+import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
+import {
+  type ClickHouseExecutor,
+  type ClickHouseParams,
+  isSupportedVersion,
+  MIN_CLICKHOUSE_VERSION,
+} from './clickhouse-executor.js';
+import { CLICKHOUSE_MIGRATIONS } from './clickhouse-migrations.js';
+import { fromClickHouseValue, fromJsonRow, toClickHouseParam, toJsonRow } from './clickhouse-values.js';
+
+/**
+ * Opens the ClickHouse event store over an executor (HTTP in production, chdb in tests); the store
+ * owns the executor and closes it. Call `migrate()` before writing.
+ */
+export function openClickHouseEventStore(executor: ClickHouseExecutor): EventStore {
+  return new ClickHouseEventStore(executor);
+}
+
+const SCHEMA_VERSION_TABLE = `CREATE TABLE IF NOT EXISTS event_schema_version (
+  version UInt32,
+  description String,
+  applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
+)
+ENGINE = MergeTree
+ORDER BY version`;
+
+/** Ids looked up per existence query, so a large batch keeps its parameters small. */
+const LOOKUP_CHUNK = 1000;
+
+/**
+ * ClickHouse has no unique keys nor multi-statement transactions, so the store keeps the EventStore
+ * contract in its single writer (one process writes; see docs/events.md):
+ * - hits and conversions: the writer reads which ids of the batch are stored, drops those and repeats
+ *   within the batch, and inserts the rest in one INSERT;
+ * - sessions: the writer reads the stored sessions of the batch, folds the batch into them with the
+ *   merge rule (`session-merge.ts`) and appends the results as a new version; `sessions` reads FINAL.
+ * Writes run one at a time in call order; queries run alongside and see whole INSERTs only.
+ */
+class ClickHouseEventStore implements EventStore {
+  readonly dialect: SqlDialect = clickhouseDialect;
+  private readonly work = new StoreWorkQueue();
+  private lastVersion = 0;
+
+  constructor(private readonly executor: ClickHouseExecutor) {}
+
+  migrate(): Promise<MigrationResult> {
+    return this.work.write(async () => {
+      const version = await this.executor.serverVersion();
+      if (!isSupportedVersion(version)) {
+        throw new Error(
+          `ClickHouse ${version} is too old for the event store: it needs ${MIN_CLICKHOUSE_VERSION.join('.')} or later`,
+        );
+      }
+      await this.executor.command(SCHEMA_VERSION_TABLE);
+      const current = await this.executor.query('SELECT max(version) AS version FROM event_schema_version');
+      const fromVersion = Number(current.data[0]?.version ?? 0);
+      let toVersion = fromVersion;
+      for (const migration of CLICKHOUSE_MIGRATIONS) {
+        if (migration.version <= fromVersion) continue;
+        // No DDL transactions: a migration interrupted half-way is finished by hand (see docs/events.md).
+        for (const statement of migration.statements) await this.executor.command(statement);
+        await this.executor.insert('event_schema_version', [
+          { version: migration.version, description: migration.description },
+        ]);
+        toVersion = migration.version;
+      }
+      for (const table of TABLES) await this.assertColumnsMatchCatalogue(table);
+      return { fromVersion, toVersion };
+    });
+  }
+
+  insertHits(rows: readonly HitRow[]): Promise<InsertResult> {
+    return this.insertOnce(hitTable, rows);
+  }
+
+  insertConversions(rows: readonly ConversionRow[]): Promise<InsertResult> {
+    return this.insertOnce(conversionTable, rows);
+  }
+
+  async insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult> {
+    const cells = normalizeBatch(sessionTable, rows);
+    return this.work.write(async () => {
+      if (cells.length === 0) return { inserted: 0, merged: 0 };
+      const stored = await this.readStored(sessionTable, 'sessions', cells);
+      const merged = new Map<string, CellValue[]>();
+      for (const row of cells) {
+        const key = eventKey(row);
+        const earlier = merged.get(key) ?? stored.get(key);
+        merged.set(key, earlier === undefined ? row : mergeSessionCells(earlier, row));
+      }
+      const inserted = [...merged.keys()].filter((key) => !stored.has(key)).length;
+      const version = this.nextVersion();
+      await this.executor.insert(
+        'session_versions',
+        [...merged.values()].map((row) => ({ ...toJsonRow(sessionTable, row), version })),
+      );
+      return { inserted, merged: cells.length - inserted };
+    });
+  }
+
+  async query<Row extends ResultRow = ResultRow>(query: AnalyticsQuery): Promise<Row[]> {
+    const { text, params } = renderSql(query(this.dialect), this.dialect.placeholder);
+    const named: ClickHouseParams = {};
+    params.forEach((param, index) => {
+      named[`p${index + 1}`] = toClickHouseParam(param);
+    });
+    const result = await this.work.read(() => this.executor.query(text, named));
+    return result.data.map((data) => {
+      const row: ResultRow = {};
+      for (const { name, type } of result.meta) row[name] = fromClickHouseValue(data[name], type, name);
+      // The caller asserts the row shape (documented on EventStore.query).
+      return row as Row;
+    });
+  }
+
+  health(): Promise<EventStoreHealth> {
+    return probeHealth('clickhouse', () => this.work.read(() => this.executor.command('SELECT 1')));
+  }
+
+  close(): Promise<void> {
+    return this.work.close(() => this.executor.close());
+  }
+
+  private async insertOnce<Row>(table: EventTable<Row>, rows: readonly Row[]): Promise<InsertResult> {
+    const cells = normalizeBatch(table, rows);
+    return this.work.write(async () => {
+      if (cells.length === 0) return { inserted: 0, duplicates: 0 };
+      const stored = await this.readStored(table, table.kind, cells, 'relationship_id, id');
+      const fresh = new Map<string, CellValue[]>();
+      for (const row of cells) {
+        const key = eventKey(row);
+        // First occurrence in the batch wins; rows already stored are skipped.
+        if (!stored.has(key) && !fresh.has(key)) fresh.set(key, row);
+      }
+      if (fresh.size > 0) {
+        await this.executor.insert(
+          table.kind,
+          [...fresh.values()].map((row) => toJsonRow(table, row)),
+        );
+      }
+      return { inserted: fresh.size, duplicates: cells.length - fresh.size };
+    });
+  }
+
+  /** The stored rows with the identities of `cells`, by key (only the key columns unless asked). */
+  private async readStored<Row>(
+    table: EventTable<Row>,
+    source: string,
+    cells: readonly CellValue[][],
+    columns = table.columns.map((column) => column.name).join(', '),
+  ): Promise<Map<string, CellValue[]>> {
+    const wanted = new Set(cells.map(eventKey));
+    const ids = [...new Set(cells.map((row) => String(row[1])))];
+    const relationships = [...new Set(cells.map((row) => Number(row[0])))];
+    const stored = new Map<string, CellValue[]>();
+    for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+      const result = await this.executor.query(
+        `SELECT ${columns} FROM ${source}
+         WHERE relationship_id IN {relationships:Array(UInt32)} AND id IN {ids:Array(String)}`,
+        { relationships, ids: ids.slice(start, start + LOOKUP_CHUNK) },
+      );
+      for (const data of result.data) {
+        const row = fromJsonRow(table, data);
+        const key = eventKey(row);
+        if (wanted.has(key)) stored.set(key, row);
+      }
+    }
+    return stored;
+  }
+
+  /** A version above every earlier one: microseconds of the wall clock, never repeating. */
+  private nextVersion(): number {
+    this.lastVersion = Math.max(Date.now() * 1000, this.lastVersion + 1);
+    return this.lastVersion;
+  }
+
+  private async assertColumnsMatchCatalogue<Row>(table: EventTable<Row>): Promise<void> {
+    const result = await this.executor.query(
+      `SELECT name FROM system.columns
+       WHERE database = currentDatabase() AND table = {table:String} ORDER BY position`,
+      { table: table.kind },
+    );
+    const stored = result.data.map((row) => String(row.name));
+    const expected = table.columns.map((column) => column.name);
+    if (stored.join(',') !== expected.join(',')) {
+      throw new Error(
+        `The ${table.kind} table does not match its column catalogue: stored ${stored.join(', ')}; expected ${expected.join(', ')}`,
+      );
+    }
+  }
+}
+
+const TABLES: readonly EventTable<never>[] = [hitTable, sessionTable, conversionTable];

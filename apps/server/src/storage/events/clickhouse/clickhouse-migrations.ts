@@ -1,0 +1,102 @@
+import {
+  type ColumnKind,
+  conversionTable,
+  type EventColumn,
+  type EventTable,
+  hitTable,
+  sessionTable,
+} from '../event-columns.js';
+
+/**
+ * ClickHouse schema migrations, applied in order by `migrate()`. A migration is frozen once released.
+ * Version 1 creates the columns of the catalogue up to a named column: the catalogue only grows at the
+ * end, so that prefix never changes. A later column is a new migration (`ALTER TABLE hits ADD COLUMN`,
+ * and for sessions also a new `sessions` view).
+ *
+ * - hits, conversions: ReplacingMergeTree partitioned by month and ordered for one relationship's
+ *   time-range scans. The store writes each (relationship_id, id) once (it checks which ids exist before
+ *   inserting, helped by a bloom filter index on id); the engine's replacing merge is only a backstop.
+ * - sessions: every write appends the merged session with a higher `version` to `session_versions`
+ *   (ReplacingMergeTree(version) ordered by (relationship_id, id)); the `sessions` view reads it FINAL,
+ *   so a query sees exactly one row a session, the latest merge, before and after background merges.
+ */
+export interface ClickHouseMigration {
+  version: number;
+  description: string;
+  statements: readonly string[];
+}
+
+const KIND_TYPES: Record<ColumnKind, string> = {
+  relationship: 'UInt32',
+  id: 'String',
+  text: 'String',
+  country: 'LowCardinality(String)',
+  currency: 'LowCardinality(String)',
+  int: 'Int64',
+  count: 'UInt32',
+  number: 'Float64',
+  timestamp: "DateTime64(3, 'UTC')",
+  riskLevel: 'LowCardinality(String)',
+  hitStatus: 'LowCardinality(String)',
+  conversionStatus: 'LowCardinality(String)',
+  threats: 'Array(LowCardinality(String))',
+};
+
+/** The ClickHouse type of a catalogue column: optional columns are Nullable (lists are never null). */
+export function clickhouseColumnType(column: EventColumn<unknown>): string {
+  const type = KIND_TYPES[column.kind];
+  if (column.required || column.kind === 'threats') return type;
+  return type.startsWith('LowCardinality(')
+    ? `LowCardinality(Nullable(${type.slice('LowCardinality('.length, -1)}))`
+    : `Nullable(${type})`;
+}
+
+/** Column definitions of the catalogue from its first column through `last`. */
+function columnsThrough<Row>(table: EventTable<Row>, last: string): string {
+  const end = table.columns.findIndex((column) => column.name === last);
+  if (end < 0) throw new Error(`The ${table.kind} catalogue has no column ${last}`);
+  return table.columns
+    .slice(0, end + 1)
+    .map((column) => `  ${column.name} ${clickhouseColumnType(column as EventColumn<unknown>)}`)
+    .join(',\n');
+}
+
+function namesThrough<Row>(table: EventTable<Row>, last: string): string {
+  const end = table.columns.findIndex((column) => column.name === last);
+  return table.columns
+    .slice(0, end + 1)
+    .map((column) => column.name)
+    .join(', ');
+}
+
+export const CLICKHOUSE_MIGRATIONS: readonly ClickHouseMigration[] = [
+  {
+    version: 1,
+    description: 'hits, conversions, session versions and the sessions view',
+    statements: [
+      `CREATE TABLE hits (
+${columnsThrough(hitTable, 'score')},
+  INDEX id_lookup id TYPE bloom_filter GRANULARITY 4
+)
+ENGINE = ReplacingMergeTree
+PARTITION BY toYYYYMM(ts)
+ORDER BY (relationship_id, toDate(ts), id)`,
+      `CREATE TABLE conversions (
+${columnsThrough(conversionTable, 'status')},
+  INDEX id_lookup id TYPE bloom_filter GRANULARITY 4
+)
+ENGINE = ReplacingMergeTree
+PARTITION BY toYYYYMM(ts)
+ORDER BY (relationship_id, toDate(ts), id)`,
+      `CREATE TABLE session_versions (
+${columnsThrough(sessionTable, 'hits')},
+  version UInt64
+)
+ENGINE = ReplacingMergeTree(version)
+ORDER BY (relationship_id, id)`,
+      `CREATE VIEW sessions AS
+SELECT ${namesThrough(sessionTable, 'hits')}
+FROM session_versions FINAL`,
+    ],
+  },
+];
