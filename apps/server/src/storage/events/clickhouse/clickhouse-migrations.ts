@@ -69,6 +69,18 @@ function namesThrough<Row>(table: EventTable<Row>, last: string): string {
     .join(', ');
 }
 
+/** `ALTER TABLE ... ADD COLUMN` for every catalogue column after `after`, in catalogue order. */
+function addColumnsAfter<Row>(storedTable: string, table: EventTable<Row>, after: string): string[] {
+  const start = table.columns.findIndex((column) => column.name === after);
+  if (start < 0) throw new Error(`The ${table.kind} catalogue has no column ${after}`);
+  let previous = after;
+  return table.columns.slice(start + 1).map((column) => {
+    const statement = `ALTER TABLE ${storedTable} ADD COLUMN ${column.name} ${clickhouseColumnType(column as EventColumn<unknown>)} AFTER ${previous}`;
+    previous = column.name;
+    return statement;
+  });
+}
+
 export const CLICKHOUSE_MIGRATIONS: readonly ClickHouseMigration[] = [
   {
     version: 1,
@@ -96,6 +108,18 @@ ENGINE = ReplacingMergeTree(version)
 ORDER BY (relationship_id, id)`,
       `CREATE VIEW sessions AS
 SELECT ${namesThrough(sessionTable, 'hits')}
+FROM session_versions FINAL`,
+    ],
+  },
+  {
+    version: 2,
+    description: 'sessions and conversions: the dimensions of their landing hit or click, for analytics',
+    statements: [
+      ...addColumnsAfter('conversions', conversionTable, 'status'),
+      ...addColumnsAfter('session_versions', sessionTable, 'hits'),
+      'DROP VIEW IF EXISTS sessions',
+      `CREATE VIEW sessions AS
+SELECT ${sessionTable.columns.map((column) => column.name).join(', ')}
 FROM session_versions FINAL`,
     ],
   },
