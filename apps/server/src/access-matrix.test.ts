@@ -74,6 +74,9 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/sensors/s2s': write('campaign_create'),
   'PUT /api/sensors/s2s/:id': write('campaign_edit'),
   'GET /api/sensors/recent-hits': member,
+  'POST /api/analytics/tree': member,
+  'POST /api/analytics/threats': member,
+  'POST /api/widget-stats': member,
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
 };

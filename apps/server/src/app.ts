@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { RateLimiter, type RateLimits } from './features/auth/rate-limit.js';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(
       await api.register(accountRoutes(services));
       await api.register(campaignsRoutes(services));
       await api.register(recentHitsRoutes(stores.events));
+      await api.register(analyticsRoutes(services, stores.events));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       if (config.env !== 'production') await api.register(outboxRoutes(services));

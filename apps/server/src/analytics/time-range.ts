@@ -10,9 +10,6 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 const UTC_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
 
-export const ANALYTICS_DATE_PATTERN =
-  /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}:\d{2})?$|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
-
 export class InvalidRangeError extends Error {
   override readonly name = 'InvalidRangeError';
 }
@@ -75,7 +72,9 @@ function parse(text: string, timeZone: string, endOfDay: boolean): Date {
 export function timeRange(from: string, to: string, timeZone: string): { from: Date; to: Date } {
   const start = parse(from, timeZone, false);
   const end = parse(to, timeZone, true);
-  if (end.getTime() < start.getTime()) throw new InvalidRangeError('The end date is before the start date');
+  // A bare end date covers its day: one before the start date gives an end at or before the start.
+  const backwards = DATE.test(to) ? end.getTime() <= start.getTime() : end.getTime() < start.getTime();
+  if (backwards) throw new InvalidRangeError('The end date is before the start date');
   return { from: start, to: end };
 }
 
