@@ -231,7 +231,7 @@ function timeOf(row: AnyRow): Date {
 }
 
 /** The reference reading of a dimension on a fixture row. */
-function valueOf(row: AnyRow, dimension: DimensionId): DimensionValue {
+function referenceValue(row: AnyRow, dimension: DimensionId): DimensionValue {
   const vars = row.vars as Record<string, string | null | undefined> | undefined;
   const direct: Partial<Record<DimensionId, unknown>> = {
     offer: row.offerId,
@@ -428,13 +428,13 @@ export function describeAnalyticsParity(
           expanded: [],
         });
         const rows = [...PARITY_HITS, ...PARITY_SESSIONS, ...PARITY_CONVERSIONS].filter(inScope);
-        const values = [...new Set(rows.map((row) => valueOf(row, dimension)))];
+        const values = [...new Set(rows.map((row) => referenceValue(row, dimension)))];
         expect(result.totalRows).toBe(values.length);
         expect(new Set(result.rows.map((row) => row.value))).toEqual(new Set(values));
         for (const row of result.rows) {
           expectMetrics(
             row.metrics,
-            referenceMetrics((event) => valueOf(event, dimension) === row.value),
+            referenceMetrics((event) => referenceValue(event, dimension) === row.value),
             `${dimension}=${row.value}`,
           );
         }
