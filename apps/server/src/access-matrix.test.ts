@@ -77,6 +77,11 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/analytics/tree': member,
   'POST /api/analytics/threats': member,
   'POST /api/widget-stats': member,
+  'GET /api/home/key-figures': member,
+  'GET /api/home/channels': member,
+  'GET /api/home/trends': member,
+  'GET /api/home/watchlist': member,
+  'GET /api/home/savings': member,
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
 };

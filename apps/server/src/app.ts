@@ -17,6 +17,7 @@ import { createMailer } from './features/email/mailer.js';
 import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { homeRoutes } from './features/home/home.routes.js';
 import { meRoutes } from './features/me/me.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(
       await api.register(campaignsRoutes(services));
       await api.register(recentHitsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));
+      await api.register(homeRoutes(stores.events));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       if (config.env !== 'production') await api.register(outboxRoutes(services));

@@ -1,0 +1,150 @@
+import type { Channels, KeyFigures, Savings, Trends, Watchlist } from '@veracity/contracts/home';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeHit } from '../../storage/events/event-store.fixtures.js';
+import type { HitRow } from '../../storage/events/event-store.js';
+import { accountToken, call, createTenant } from '../../test-support/fixtures.js';
+import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let token: string;
+
+/** `count` hits of a channel on a day, the first `high` invalid and the next `medium` suspicious. */
+function hits(
+  relationshipId: number,
+  channel: string,
+  day: string,
+  count: number,
+  levels: { high?: number; medium?: number; highDay?: string } = {},
+): HitRow[] {
+  return Array.from({ length: count }, (_, index) => {
+    const high = index < (levels.high ?? 0);
+    const medium = !high && index < (levels.high ?? 0) + (levels.medium ?? 0);
+    const threat = channel === 'google' ? 'network:datacenter' : 'automation:webdriver';
+    return makeHit({
+      id: `${channel}-${day}-${index}`,
+      relationshipId,
+      sessionId: `${channel}-${day}-${index}`,
+      trafficType: channel,
+      ts: new Date(`${high && levels.highDay ? levels.highDay : day}T12:00:00Z`),
+      riskLevel: high ? 'high' : medium ? 'medium' : 'low',
+      threats: high ? [threat] : medium ? ['network:vpn'] : [],
+    });
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const tenant = await createTenant(t);
+  await t.stores.accounts.db
+    .updateTable('relationships')
+    .set({ default_cpc: JSON.stringify({ google: 0.5, facebook: 1 }), currency: 'EUR' })
+    .where('id', '=', tenant.relationshipId)
+    .execute();
+  const id = tenant.relationshipId;
+  // Selected week 8-14 March: google 30 (6 invalid on the 12th, 4 suspicious), facebook 10 (5 invalid),
+  // tiktok 25 (5 invalid, no cost per click set), direct 5 (1 invalid). Previous week: google 40 (2
+  // invalid), tiktok 25 (5 invalid).
+  await t.stores.events.insertHits([
+    ...hits(id, 'google', '2026-03-10', 30, { high: 6, medium: 4, highDay: '2026-03-12' }),
+    ...hits(id, 'facebook', '2026-03-10', 10, { high: 5 }),
+    ...hits(id, 'tiktok', '2026-03-10', 25, { high: 5 }),
+    ...hits(id, 'direct', '2026-03-10', 5, { high: 1 }),
+    ...hits(id, 'google', '2026-03-03', 40, { high: 2 }),
+    ...hits(id, 'tiktok', '2026-03-03', 25, { high: 5 }),
+  ]);
+  token = await accountToken(t, tenant);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const WEEK = 'from=2026-03-08&to=2026-03-14';
+
+async function get<T>(path: string): Promise<T> {
+  const response = await call(t, 'GET', `${path}?${WEEK}`, { token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as T;
+}
+
+describe('home dashboard', () => {
+  it('gives the key figures of the week and the week before, savings at the account CPC', async () => {
+    expect(await get<KeyFigures>('/home/key-figures')).toEqual({
+      selectedPeriod: { legitimateVisits: 49, invalidVisits: 17, totalVisits: 70, savings: 8 },
+      previousPeriod: { legitimateVisits: 58, invalidVisits: 7, totalVisits: 65, savings: 1 },
+      currency: 'EUR',
+      errors: ['No cost per click is set for tiktok: its invalid visits are not counted in savings'],
+    });
+  });
+
+  it('gives every carousel channel its invalid visits, share and evolution', async () => {
+    const { channels } = await get<Channels>('/home/channels');
+    expect(channels.map((channel) => channel.type)).toEqual([
+      'reddit',
+      'taboola',
+      'outbrain',
+      'organic_search',
+      'referral',
+      'direct',
+      'google',
+      'facebook',
+      'tiktok',
+      'microsoft',
+      'pinterest',
+      'yandex',
+      'twitter',
+      'criteo',
+      'linkedin',
+    ]);
+    const byType = Object.fromEntries(channels.map((channel) => [channel.type, channel]));
+    expect(byType.google).toEqual({
+      type: 'google',
+      invalidVisits: 6,
+      percentInvalidTraffic: 20,
+      evolution: 200,
+      totalVisits: 30,
+    });
+    expect(byType.facebook).toMatchObject({ invalidVisits: 5, percentInvalidTraffic: 50, evolution: null });
+    expect(byType.tiktok).toMatchObject({ invalidVisits: 5, percentInvalidTraffic: 20, evolution: 0 });
+    expect(byType.reddit).toMatchObject({ invalidVisits: 0, percentInvalidTraffic: null, evolution: null });
+  });
+
+  it('lists the channels whose invalid share rose most, and the threats behind most invalid visits', async () => {
+    const { trends } = await get<Trends>('/home/trends');
+    // Facebook (10 visits) and direct (5) have too few visits to be a trend.
+    expect(trends.map((trend) => [trend.type, trend.change])).toEqual([
+      ['google', 15],
+      ['tiktok', 0],
+    ]);
+    expect(await get<Watchlist>('/home/watchlist')).toEqual({
+      items: [
+        { threat: 'automation:webdriver', invalidVisits: 11, previousInvalidVisits: 5 },
+        { threat: 'network:datacenter', invalidVisits: 6, previousInvalidVisits: 2 },
+      ],
+    });
+  });
+
+  it('gives savings per channel and per day', async () => {
+    const savings = await get<Savings>('/home/savings');
+    expect(savings.globalWidgets).toEqual({ savings: 8, invalidPaidVisits: 16, paidVisits: 65 });
+    expect(savings.channels.find((channel) => channel.type === 'google')).toEqual({
+      type: 'google',
+      invalidVisits: 6,
+      costPerClick: 0.5,
+      savings: 3,
+    });
+    expect(savings.channels.find((channel) => channel.type === 'tiktok')).toMatchObject({
+      costPerClick: null,
+      savings: 0,
+    });
+    expect(savings.series).toEqual([
+      { day: '2026-03-10', savings: 5 },
+      { day: '2026-03-12', savings: 3 },
+    ]);
+  });
+
+  it('answers 400 for bad dates', async () => {
+    const response = await call(t, 'GET', '/home/key-figures?from=2026-03-14&to=2026-03-08', { token });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toBe('The end date is before the start date');
+  });
+});
