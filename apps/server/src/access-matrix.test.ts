@@ -77,6 +77,7 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/analytics/tree': member,
   'POST /api/analytics/threats': member,
   'POST /api/widget-stats': member,
+  'GET /api/analytics/filter-options': member,
   'GET /api/home/key-figures': member,
   'GET /api/home/channels': member,
   'GET /api/home/trends': member,

@@ -15,6 +15,7 @@ import type {
   HitRow,
   SessionRow,
 } from '../storage/events/event-store.js';
+import { sql } from '../storage/events/sql.js';
 import type { DimensionLookups } from './dimension-columns.js';
 import { COMPUTED_METRICS, type ComputedMetric } from './metric-formulas.js';
 import { type QueryScope, threats, totals, tree, widgetStats } from './run-analytics.js';
@@ -487,6 +488,19 @@ export function describeAnalyticsParity(
         sessions: 5,
         conversions: 2,
       });
+    });
+
+    it('finds text ignoring case, with pattern characters taken literally', async () => {
+      const count = async (search: string) => {
+        const [row] = await store.query<{ n: number }>(
+          (d) => sql`SELECT count(*) AS n FROM hits WHERE ${d.containsText('isp', search)}`,
+        );
+        return row?.n;
+      };
+      expect(await count('TELEF')).toBe(5); // h1, h2, h3, the hit after the range, the other account's
+      expect(await count('ama')).toBe(2);
+      expect(await count('%')).toBe(0);
+      expect(await count('_')).toBe(0);
     });
 
     it('gives a chart its series by two dimensions, in order', async () => {

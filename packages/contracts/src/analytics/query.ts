@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zDimensionId } from './dimensions.js';
-import { MATCH_TYPES, MAX_FILTER_VALUES, zReportFilter } from './filters.js';
+import { MATCH_TYPES, MAX_FILTER_VALUES, zFilterId, zReportFilter } from './filters.js';
 import { zMetricKey } from './metrics.js';
 
 /**
@@ -148,3 +148,30 @@ export const zWidgetStats = z.object({
   truncated: z.boolean(),
 });
 export type WidgetStats = z.infer<typeof zWidgetStats>;
+
+/** GET /api/analytics/filter-options: the values a filter's picker offers. */
+export const zFilterOptionsQuery = z.object({
+  filter: zFilterId,
+  /** Case-insensitive text the options must contain (names, and for countries their other languages). */
+  search: z.string().trim().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type FilterOptionsQuery = z.input<typeof zFilterOptionsQuery>;
+
+export const zFilterOption = z.object({
+  id: z.union([z.string(), z.number()]),
+  name: z.string(),
+  /** A country's flag emoji. */
+  flag: z.string().optional(),
+});
+export type FilterOption = z.infer<typeof zFilterOption>;
+
+export const zFilterOptions = z.object({
+  options: z.array(zFilterOption),
+  /** More options match than `limit`: the picker asks to refine the search. */
+  truncated: z.boolean(),
+});
+export type FilterOptions = z.infer<typeof zFilterOptions>;
+
+/** Observed values of a free-text filter come from this many days of hits. */
+export const OBSERVED_VALUES_DAYS = 30;

@@ -3,6 +3,8 @@ import {
   zAnalyticsThreatsQuery,
   zAnalyticsTree,
   zAnalyticsTreeQuery,
+  zFilterOptions,
+  zFilterOptionsQuery,
   zWidgetStats,
   zWidgetStatsQuery,
 } from '@veracity/contracts/analytics/query';
@@ -13,6 +15,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import { accessOf, planMetrics, planSort, queryScope } from './analytics.service.js';
+import { filterOptions } from './filter-options.js';
 
 /** Reading analytics is open to every account that has the analytics view, the demo account included. */
 const READ: Access = { kind: 'account', view: 'analytics' };
@@ -69,5 +72,14 @@ export const analyticsRoutes =
         const scope = await queryScope(db, relationship, query, metrics);
         return widgetStats(events, scope, query.dimensions);
       },
+    );
+
+    app.get(
+      '/analytics/filter-options',
+      {
+        config: { access: READ },
+        schema: { querystring: zFilterOptionsQuery, response: { 200: zFilterOptions } },
+      },
+      async (request) => filterOptions(db, events, accountOf(request).relationship, request.query),
     );
   };

@@ -1,4 +1,9 @@
-import type { AnalyticsThreats, AnalyticsTree, WidgetStats } from '@veracity/contracts/analytics/query';
+import type {
+  AnalyticsThreats,
+  AnalyticsTree,
+  FilterOptions,
+  WidgetStats,
+} from '@veracity/contracts/analytics/query';
 import type { PlanType } from '@veracity/contracts/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConversion, makeHit, makeSession } from '../../storage/events/event-store.fixtures.js';
@@ -267,5 +272,60 @@ describe('POST /api/analytics/threats and /api/widget-stats', () => {
       { values: ['2026-03-01', 'google'], metrics: { hits: 1, highRiskHits: 0 } },
       { values: ['2026-03-02', 'google'], metrics: { hits: 1, highRiskHits: 0 } },
     ]);
+  });
+});
+
+describe('GET /api/analytics/filter-options', () => {
+  it('offers reference lists with search, the account campaigns, and observed values of free-text filters', async () => {
+    const { tenant, token } = await tenantWithEvents();
+    const options = async (query: string) => {
+      const response = await call(t, 'GET', `/analytics/filter-options?${query}`, { token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as FilterOptions;
+    };
+    // Countries match in other languages too: "Alemania" is Germany in Spanish.
+    expect((await options('filter=country&search=alemania')).options).toEqual([
+      { id: 'DE', name: 'Germany', flag: '🇩🇪' },
+    ]);
+    const countries = await options('filter=country&limit=5');
+    expect(countries.options).toHaveLength(5);
+    expect(countries.truncated).toBe(true);
+    expect((await options('filter=trafficType&search=meta')).options).toEqual([
+      { id: 'facebook', name: 'Meta (Facebook and Instagram)' },
+    ]);
+    const recent = new Date(Date.now() - 86_400_000);
+    await t.stores.events.insertHits([
+      makeHit({
+        id: 'isp-1',
+        relationshipId: tenant.relationshipId,
+        ts: recent,
+        isp: 'Telefonica de Espana',
+      }),
+      makeHit({
+        id: 'isp-2',
+        relationshipId: tenant.relationshipId,
+        ts: recent,
+        isp: 'Telefonica de Espana',
+      }),
+      makeHit({ id: 'isp-3', relationshipId: tenant.relationshipId, ts: recent, isp: 'Orange Espagne' }),
+    ]);
+    expect((await options('filter=isp')).options.map((option) => option.id)).toEqual([
+      'Telefonica de Espana',
+      'Orange Espagne',
+    ]);
+    expect((await options('filter=isp&search=ORANGE')).options.map((option) => option.id)).toEqual([
+      'Orange Espagne',
+    ]);
+  });
+
+  it('keeps gated filters to the accounts that have them', async () => {
+    const { token } = await tenantWithEvents({ plan: 'lite' });
+    const google = await call(t, 'GET', '/analytics/filter-options?filter=googleKeyword', { token });
+    expect(google.statusCode).toBe(403);
+    const free = await tenantWithEvents({ plan: 'free_trial' });
+    // The free plan cannot filter but may explore the options.
+    const explore = await call(t, 'GET', '/analytics/filter-options?filter=browser', { token: free.token });
+    expect(explore.statusCode).toBe(200);
+    expect((await call(t, 'GET', '/analytics/filter-options?filter=nope', { token })).statusCode).toBe(400);
   });
 });

@@ -54,6 +54,8 @@ export interface SqlDialect {
    * count something (ClickHouse finds no common type for its UInt64 counts and a signed zero).
    */
   readonly zeroCount: Sql;
+  /** True when the text contains `search`, ignoring case (no pattern characters). */
+  containsText(text: SqlExpr, search: string): Sql;
 }
 
 /** Checks that a time zone is a known IANA name safe to inline; returns it. */
@@ -103,6 +105,7 @@ export const duckdbDialect: SqlDialect = {
   arrayContains: (array, value) => sql`list_contains(${duckdbExpr(array)}, ${value})`,
   unnest: (array) => sql`unnest(${duckdbExpr(array)})`,
   zeroCount: rawSql('CAST(0 AS BIGINT)'),
+  containsText: (text, search) => sql`contains(lower(${duckdbExpr(text)}), ${search.toLowerCase()})`,
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -146,4 +149,5 @@ export const clickhouseDialect: SqlDialect = {
   arrayContains: (array, value) => sql`has(${clickhouseExpr(array)}, ${value})`,
   unnest: (array) => sql`arrayJoin(${clickhouseExpr(array)})`,
   zeroCount: rawSql('toUInt64(0)'),
+  containsText: (text, search) => sql`positionCaseInsensitiveUTF8(${clickhouseExpr(text)}, ${search}) > 0`,
 };

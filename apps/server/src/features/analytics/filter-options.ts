@@ -1,0 +1,161 @@
+import { DIMENSIONS, type DimensionId } from '@veracity/contracts/analytics/dimensions';
+import { FILTERS, type FilterId, isFilterAllowed } from '@veracity/contracts/analytics/filters';
+import {
+  type FilterOption,
+  type FilterOptions,
+  OBSERVED_VALUES_DAYS,
+} from '@veracity/contracts/analytics/query';
+import { BROWSERS } from '@veracity/contracts/analytics/reference/browsers';
+import { countriesForPicker, countryMatches } from '@veracity/contracts/analytics/reference/countries';
+import { DEVICE_NAME_LIST } from '@veracity/contracts/analytics/reference/device-names';
+import { GOOGLE_CAMPAIGN_TYPES_B } from '@veracity/contracts/analytics/reference/google-campaign-types';
+import { HIT_STATUS_LIST } from '@veracity/contracts/analytics/reference/hit-statuses';
+import { OPERATING_SYSTEMS } from '@veracity/contracts/analytics/reference/operating-systems';
+import { SECURITY_LEVELS } from '@veracity/contracts/analytics/reference/security-levels';
+import { TRAFFIC_TYPE_LIST } from '@veracity/contracts/analytics/reference/traffic-types';
+import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
+import type { Kysely } from 'kysely';
+import { dimensionSql } from '../../analytics/dimension-columns.js';
+import { ApiError } from '../../http/api-error.js';
+import type { EventStore } from '../../storage/events/event-store.js';
+import { sql } from '../../storage/events/sql.js';
+import type { Database } from '../../storage/oltp/schema.js';
+import type { RelationshipRecord } from '../account/relationships.repo.js';
+import { listCampaigns } from '../campaigns/campaigns.repo.js';
+import { accessOf } from './analytics.service.js';
+
+/**
+ * The options of a filter's picker (spec 02 §2 "Report filters"): the account's campaigns, the
+ * reference lists, or for free-text filters the values its hits showed in the last 30 days, most
+ * frequent first. The free plan may look (the spec invites it to explore) though it cannot filter.
+ */
+
+const contains = (text: string, search: string) => text.toLowerCase().includes(search.toLowerCase());
+
+function fromList(options: readonly FilterOption[], search: string, limit: number): FilterOptions {
+  const matching = options.filter(
+    (option) => search === '' || contains(option.name, search) || contains(String(option.id), search),
+  );
+  return { options: matching.slice(0, limit), truncated: matching.length > limit };
+}
+
+async function accountCampaigns(db: Kysely<Database>, relationshipId: number) {
+  const campaigns = [
+    ...(await listCampaigns(db, relationshipId, 's2s')),
+    ...(await listCampaigns(db, relationshipId, 'firewall')),
+  ];
+  // Hidden items are left out of pickers (spec 02 §4).
+  return campaigns.filter((campaign) => !campaign.hidden);
+}
+
+async function listOptions(
+  db: Kysely<Database>,
+  relationshipId: number,
+  id: FilterId,
+): Promise<FilterOption[]> {
+  switch (FILTERS[id].source) {
+    case 'campaigns':
+      return (await accountCampaigns(db, relationshipId)).map((campaign) => ({
+        id: campaign.id,
+        name: campaign.name,
+      }));
+    case 'googleCampaigns': {
+      const seen = new Map<string, string>();
+      for (const campaign of await accountCampaigns(db, relationshipId)) {
+        if (campaign.googleCampaignId && !seen.has(campaign.googleCampaignId)) {
+          seen.set(
+            campaign.googleCampaignId,
+            id === 'googleCampaignName' ? campaign.name : campaign.googleCampaignId,
+          );
+        }
+      }
+      return [...seen].map(([googleId, name]) => ({ id: googleId, name }));
+    }
+    case 'googleAccounts': {
+      const accounts = new Set<string>();
+      for (const campaign of await accountCampaigns(db, relationshipId)) {
+        if (campaign.googleAccountId) accounts.add(campaign.googleAccountId.replaceAll('-', ''));
+      }
+      return [...accounts].map((account) => ({ id: account, name: formatGoogleAccountId(account) }));
+    }
+    // Offers and traffic sources belong to the firewall, which has none yet.
+    case 'offers':
+    case 'trafficSources':
+      return [];
+    case 'deviceNames':
+      return DEVICE_NAME_LIST.map((device) => ({ id: device.id, name: device.name }));
+    case 'operatingSystems':
+      return OPERATING_SYSTEMS.map((os) => ({ id: os.id, name: os.name }));
+    case 'browsers':
+      return BROWSERS.map((browser) => ({ id: browser.id, name: browser.name }));
+    case 'googleCampaignTypes':
+      return GOOGLE_CAMPAIGN_TYPES_B.map((type) => ({ id: type.id, name: type.name }));
+    case 'trafficTypes':
+      return TRAFFIC_TYPE_LIST.map((type) => ({ id: type.id, name: type.name }));
+    case 'securityLevels':
+      return SECURITY_LEVELS.map((level) => ({ id: level.id, name: level.name }));
+    case 'hitStatuses':
+      return HIT_STATUS_LIST.map((status) => ({ id: status.id, name: status.name }));
+    case 'statuses':
+      return [
+        { id: 'active', name: 'Active' },
+        { id: 'inactive', name: 'Inactive' },
+      ];
+    case 'countries':
+    case null:
+      return [];
+  }
+}
+
+async function observedValues(
+  events: EventStore,
+  relationship: RelationshipRecord,
+  id: DimensionId,
+  search: string,
+  limit: number,
+): Promise<FilterOptions> {
+  const since = new Date(Date.now() - OBSERVED_VALUES_DAYS * 86_400_000);
+  const rows = await events.query<{ value: string }>((d) => {
+    const column = dimensionSql(id, 'hits', {
+      dialect: d,
+      timeZone: relationship.timezone,
+      lookups: { googleCampaigns: new Map() },
+    });
+    const matching = search === '' ? sql`` : sql` AND ${d.containsText(column, search)}`;
+    return sql`SELECT ${column} AS value, count(*) AS uses FROM hits
+      WHERE relationship_id = ${relationship.id} AND ts >= ${since} AND ${column} IS NOT NULL${matching}
+      GROUP BY value ORDER BY uses DESC, value LIMIT ${limit + 1}`;
+  });
+  return {
+    options: rows.slice(0, limit).map((row) => ({ id: row.value, name: row.value })),
+    truncated: rows.length > limit,
+  };
+}
+
+export async function filterOptions(
+  db: Kysely<Database>,
+  events: EventStore,
+  relationship: RelationshipRecord,
+  query: { filter: FilterId; search: string; limit: number },
+): Promise<FilterOptions> {
+  const { filter, search, limit } = query;
+  const definition = FILTERS[filter];
+  if (!isFilterAllowed(filter, { ...accessOf(relationship), free: false })) {
+    throw ApiError.forbidden(`The ${definition.label} filter is not available on your plan`);
+  }
+  if (definition.source === 'countries') {
+    const countries = countriesForPicker({ includeWorldWide: true }).filter(
+      (country) => search === '' || countryMatches(country, search),
+    );
+    return {
+      options: countries
+        .slice(0, limit)
+        .map((country) => ({ id: country.id, name: country.name, flag: country.flag })),
+      truncated: countries.length > limit,
+    };
+  }
+  if (definition.kind === 'text' && filter in DIMENSIONS) {
+    return observedValues(events, relationship, filter as DimensionId, search, limit);
+  }
+  return fromList(await listOptions(db, relationship.id, filter), search, limit);
+}
