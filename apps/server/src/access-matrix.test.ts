@@ -78,6 +78,7 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/analytics/threats': member,
   'POST /api/widget-stats': member,
   'GET /api/analytics/filter-options': member,
+  'POST /api/analytics/export': { who: 'member', permission: 'log_export_reports' },
   'GET /api/home/key-figures': member,
   'GET /api/home/channels': member,
   'GET /api/home/trends': member,
@@ -109,6 +110,7 @@ const EVERY_PERMISSION: readonly PermissionKey[] = [
   'campaign_create',
   'campaign_edit',
   'campaign_pause',
+  'log_export_reports',
 ];
 const ROLE_PERMISSIONS: Record<string, readonly PermissionKey[]> = {
   admin: EVERY_PERMISSION,
@@ -118,8 +120,9 @@ const ROLE_PERMISSIONS: Record<string, readonly PermissionKey[]> = {
     'campaign_create',
     'campaign_edit',
     'campaign_pause',
+    'log_export_reports',
   ],
-  analyst: ['campaign_view'],
+  analyst: ['campaign_view', 'log_export_reports'],
   viewer: ['campaign_view'],
   // The demo account's user holds Admin, a support session every permission.
   demo: EVERY_PERMISSION,

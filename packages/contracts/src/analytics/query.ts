@@ -68,6 +68,10 @@ export const zAnalyticsTreeQuery = zQueryBase.extend({
 });
 export type AnalyticsTreeQuery = z.input<typeof zAnalyticsTreeQuery>;
 
+/** POST /api/analytics/export: the tree's query, every page, as CSV (204 when there is nothing). */
+export const zAnalyticsExportQuery = zAnalyticsTreeQuery.omit({ page: true, pageSize: true });
+export type AnalyticsExportQuery = z.input<typeof zAnalyticsExportQuery>;
+
 /** Metric values of a row; null when a ratio has nothing to divide by. */
 export const zMetricValues = z.record(z.string(), z.number().nullable());
 export type MetricValues = z.infer<typeof zMetricValues>;

@@ -1,4 +1,5 @@
 import {
+  zAnalyticsExportQuery,
   zAnalyticsThreats,
   zAnalyticsThreatsQuery,
   zAnalyticsTree,
@@ -8,6 +9,7 @@ import {
   zWidgetStats,
   zWidgetStatsQuery,
 } from '@veracity/contracts/analytics/query';
+import { exportFileName } from '@veracity/contracts/csv';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { threats, tree, widgetStats } from '../../analytics/run-analytics.js';
 import { type Access, accountOf } from '../../http/access.js';
@@ -15,6 +17,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import { accessOf, planMetrics, planSort, queryScope } from './analytics.service.js';
+import { analyticsCsv } from './analytics-export.js';
 import { filterOptions } from './filter-options.js';
 
 /** Reading analytics is open to every account that has the analytics view, the demo account included. */
@@ -81,5 +84,30 @@ export const analyticsRoutes =
         schema: { querystring: zFilterOptionsQuery, response: { 200: zFilterOptions } },
       },
       async (request) => filterOptions(db, events, accountOf(request).relationship, request.query),
+    );
+
+    app.post(
+      '/analytics/export',
+      {
+        config: { access: { kind: 'account', view: 'analytics', permission: 'log_export_reports' } },
+        schema: { body: zAnalyticsExportQuery },
+      },
+      async (request, reply) => {
+        const { relationship } = accountOf(request);
+        const query = request.body;
+        const metrics = planMetrics(accessOf(relationship), query.metrics);
+        const scope = await queryScope(db, relationship, query, metrics);
+        const csv = await analyticsCsv(events, scope, {
+          dimensions: query.dimensions,
+          sort: planSort(query.sort, metrics, query.dimensions),
+          expanded: query.expanded,
+        });
+        // Nothing to export: the dashboard shows "No content" (spec 02 §8).
+        if (csv === undefined) return reply.code(204).send();
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${exportFileName(new Date(), 'analytics')}"`)
+          .send(csv);
+      },
     );
   };

@@ -7,7 +7,7 @@ import type {
 import type { PlanType } from '@veracity/contracts/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConversion, makeHit, makeSession } from '../../storage/events/event-store.fixtures.js';
-import { accountToken, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
+import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -327,5 +327,53 @@ describe('GET /api/analytics/filter-options', () => {
     const explore = await call(t, 'GET', '/analytics/filter-options?filter=browser', { token: free.token });
     expect(explore.statusCode).toBe(200);
     expect((await call(t, 'GET', '/analytics/filter-options?filter=nope', { token })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/analytics/export', () => {
+  it('exports every row as CSV without the excluded columns, neutralising formula-like values', async () => {
+    const { tenant, token } = await tenantWithEvents();
+    await t.stores.events.insertHits([
+      makeHit({
+        id: 'evil',
+        relationshipId: tenant.relationshipId,
+        ts: new Date('2026-03-01T12:00:00Z'),
+        utmCampaign: '=HYPERLINK("http://evil.example")',
+      }),
+    ]);
+    const response = await call(t, 'POST', '/analytics/export', {
+      token,
+      body: {
+        dimensions: ['utm_campaign'],
+        metrics: ['hits', 'trafficVeracityHits', 'highRiskHits', 'highRiskHitsPercent'],
+        ...RANGE,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="\d{8}-\d{6}-analytics\.csv"$/,
+    );
+    // Traffic veracity and the severity share are left out of reports; without sessions to sort by,
+    // rows come in value order, a missing value last.
+    expect(response.body).toBe(
+      'UTM Campaign,Visits,Invalid Visits\r\n"\'=HYPERLINK(""http://evil.example"")",1,0\r\n,3,1\r\n',
+    );
+  });
+
+  it('answers 204 when there is nothing to export, and needs the export permission', async () => {
+    const { tenant, token } = await tenantWithEvents();
+    const empty = await call(t, 'POST', '/analytics/export', {
+      token,
+      body: { dimensions: ['day'], from: '2025-01-01', to: '2025-01-02' },
+    });
+    expect(empty.statusCode).toBe(204);
+    expect(empty.body).toBe('');
+    const viewer = await addTenantUser(t, tenant.relationshipId, 'Viewer');
+    const denied = await call(t, 'POST', '/analytics/export', {
+      token: await accountToken(t, viewer),
+      body: { dimensions: ['day'], ...RANGE },
+    });
+    expect(denied.statusCode).toBe(403);
   });
 });
