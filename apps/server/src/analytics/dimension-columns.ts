@@ -22,6 +22,8 @@ export interface DimensionContext {
   dialect: SqlDialect;
   timeZone: string;
   lookups: DimensionLookups;
+  /** The time column read instead of the source table's (the hourly rollup's `hour`). */
+  timeColumn?: string;
 }
 
 /** The SQL expression of a dimension over one event table. */
@@ -35,7 +37,7 @@ export function dimensionSql(id: DimensionId, source: SourceTable, context: Dime
     case 'time': {
       const bucket = TIME_BUCKETS[id];
       if (!bucket) throw new RangeError(`No time bucket for ${id}`);
-      return dialect.dateBucket(SOURCE_TIME_COLUMN[source], bucket, context.timeZone);
+      return dialect.dateBucket(context.timeColumn ?? SOURCE_TIME_COLUMN[source], bucket, context.timeZone);
     }
     case 'googleCampaigns': {
       // Account names arrive with the Google Ads integration: until then an account is named by its id.

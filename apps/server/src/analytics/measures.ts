@@ -21,19 +21,41 @@ interface MeasureDefinition {
   source: SourceTable;
   /** The aggregate over the source table's rows of one group. */
   aggregate: (dialect: SqlDialect) => Sql;
+  /** The same aggregate over the hourly hit rollup's partial sums (hit measures only). */
+  rollup?: (dialect: SqlDialect) => Sql;
 }
 
 const riskIs = (level: string) => (d: SqlDialect) => d.countIf(sql`risk_level = ${level}`);
+const rollupHitsWhere = (column: string, value: string) => (d: SqlDialect) =>
+  d.sumIf('hits', sql`${d.ident(column)} = ${value}`);
+const rollupRisk = (level: string) => rollupHitsWhere('risk_level', level);
+const rollupStatus = (status: string) => rollupHitsWhere('hit_status', status);
 
 export const MEASURES = {
-  hits: { source: 'hits', aggregate: () => sql`count(*)` },
-  highRiskHits: { source: 'hits', aggregate: riskIs('high') },
-  mediumRiskHits: { source: 'hits', aggregate: riskIs('medium') },
-  lowRiskHits: { source: 'hits', aggregate: riskIs('low') },
-  allowedHits: { source: 'hits', aggregate: (d) => d.countIf(sql`hit_status = ${'delivered'}`) },
-  pausedHits: { source: 'hits', aggregate: (d) => d.countIf(sql`hit_status = ${'paused'}`) },
-  blockedHits: { source: 'hits', aggregate: (d) => d.countIf(sql`hit_status = ${'blocked'}`) },
-  cost: { source: 'hits', aggregate: () => sql`coalesce(sum(cost), 0)` },
+  hits: { source: 'hits', aggregate: () => sql`count(*)`, rollup: () => sql`coalesce(sum(hits), 0)` },
+  highRiskHits: { source: 'hits', aggregate: riskIs('high'), rollup: rollupRisk('high') },
+  mediumRiskHits: { source: 'hits', aggregate: riskIs('medium'), rollup: rollupRisk('medium') },
+  lowRiskHits: { source: 'hits', aggregate: riskIs('low'), rollup: rollupRisk('low') },
+  allowedHits: {
+    source: 'hits',
+    aggregate: (d) => d.countIf(sql`hit_status = ${'delivered'}`),
+    rollup: rollupStatus('delivered'),
+  },
+  pausedHits: {
+    source: 'hits',
+    aggregate: (d) => d.countIf(sql`hit_status = ${'paused'}`),
+    rollup: rollupStatus('paused'),
+  },
+  blockedHits: {
+    source: 'hits',
+    aggregate: (d) => d.countIf(sql`hit_status = ${'blocked'}`),
+    rollup: rollupStatus('blocked'),
+  },
+  cost: {
+    source: 'hits',
+    aggregate: () => sql`coalesce(sum(cost), 0)`,
+    rollup: () => sql`coalesce(sum(cost), 0)`,
+  },
   sessions: { source: 'sessions', aggregate: () => sql`count(*)` },
   highRiskSessions: { source: 'sessions', aggregate: riskIs('high') },
   mediumRiskSessions: { source: 'sessions', aggregate: riskIs('medium') },

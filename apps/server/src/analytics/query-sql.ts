@@ -12,6 +12,7 @@ import {
   type SourceTable,
 } from './measures.js';
 import { type ComputedMetric, METRIC_FORMULAS } from './metric-formulas.js';
+import { HIT_ROLLUP_TABLE, HIT_ROLLUP_TIME_COLUMN, rollupServes } from './rollup.js';
 
 /**
  * A planned analytics query: one level of the tree (or a chart's series, or the totals) over one
@@ -33,6 +34,8 @@ export interface PlannedQuery {
   limit?: number;
   offset?: number;
   lookups: DimensionLookups;
+  /** Read hits from the hourly rollup when it can answer (default true; false forces the hits). */
+  useRollups?: boolean;
 }
 
 export type DimensionValue = string | number | null;
@@ -103,27 +106,51 @@ function measuresOf(metrics: readonly ComputedMetric[]): MeasureKey[] {
   return MEASURE_KEYS.filter((key) => used.has(key));
 }
 
+/** Where a branch reads its rows: an event table, or the hourly rollup in place of the hits. */
+interface BranchTable {
+  name: string;
+  timeColumn: string;
+  rollup: boolean;
+}
+
+function branchTable(plan: PlannedQuery, source: SourceTable, measures: readonly MeasureKey[]): BranchTable {
+  const rollup =
+    source === 'hits' &&
+    plan.useRollups !== false &&
+    measures.every((key) => MEASURES[key].source !== 'hits' || MEASURES[key].rollup !== undefined) &&
+    rollupServes(plan);
+  return rollup
+    ? { name: HIT_ROLLUP_TABLE, timeColumn: HIT_ROLLUP_TIME_COLUMN, rollup }
+    : { name: source, timeColumn: SOURCE_TIME_COLUMN[source], rollup };
+}
+
 function branchSql(
   plan: PlannedQuery,
   source: SourceTable,
   measures: MeasureKey[],
   dialect: SqlDialect,
 ): Sql {
-  const context = { dialect, timeZone: plan.timeZone, lookups: plan.lookups };
+  const table = branchTable(plan, source, measures);
+  const context = { dialect, timeZone: plan.timeZone, lookups: plan.lookups, timeColumn: table.timeColumn };
   const dims = plan.dimensions.map(
     (dimension, index) =>
       sql`${dimensionSql(dimension, source, context)} AS ${rawSql(dimensionAlias(index))}`,
   );
-  const values = measures.map((key) =>
-    MEASURES[key].source === source
-      ? sql`${MEASURES[key].aggregate(dialect)} AS ${measureAlias(key)}`
-      : sql`${measureZero(key, dialect)} AS ${measureAlias(key)}`,
-  );
+  const values = measures.map((key) => {
+    const measure: {
+      source: SourceTable;
+      aggregate: (d: SqlDialect) => Sql;
+      rollup?: (d: SqlDialect) => Sql;
+    } = MEASURES[key];
+    if (measure.source !== source) return sql`${measureZero(key, dialect)} AS ${measureAlias(key)}`;
+    const aggregate = table.rollup && measure.rollup ? measure.rollup : measure.aggregate;
+    return sql`${aggregate(dialect)} AS ${measureAlias(key)}`;
+  });
   const grouping =
     dims.length > 0
       ? sql` GROUP BY ${joinSql(plan.dimensions.map((_, index) => rawSql(dimensionAlias(index))))}`
       : sql``;
-  return sql`SELECT ${joinSql([...dims, ...values])} FROM ${dialect.ident(source)} WHERE ${whereSql(plan, source, dialect)}${grouping}`;
+  return sql`SELECT ${joinSql([...dims, ...values])} FROM ${dialect.ident(table.name)} WHERE ${whereSql(plan, source, dialect, table.timeColumn)}${grouping}`;
 }
 
 /** The rows of one event table a query reads: the account, the range, the filters and the path. */
@@ -142,9 +169,10 @@ export function whereSql(
   >,
   source: SourceTable,
   dialect: SqlDialect,
+  timeColumn = SOURCE_TIME_COLUMN[source],
 ): Sql {
-  const context = { dialect, timeZone: plan.timeZone, lookups: plan.lookups };
-  const time = dialect.ident(SOURCE_TIME_COLUMN[source]);
+  const context = { dialect, timeZone: plan.timeZone, lookups: plan.lookups, timeColumn };
+  const time = dialect.ident(timeColumn);
   const conditions: Sql[] = [
     sql`relationship_id = ${plan.relationshipId}`,
     sql`${time} >= ${plan.from}`,

@@ -15,7 +15,7 @@ export class InvalidRangeError extends Error {
 }
 
 /** The offset of a zone from UTC at an instant, in milliseconds (e.g. +3,600,000 for Madrid in winter). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
+export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

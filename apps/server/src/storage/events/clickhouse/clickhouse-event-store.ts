@@ -18,12 +18,14 @@ import type {
   SessionRow,
   SessionUpsertResult,
 } from '../event-store.js';
+import { HIT_ROLLUP_TABLE, hitRollup } from '../hit-rollup.js';
 import { eventKey, mergeSessionCells } from '../session-merge.js';
 import { renderSql } from '../sql.js';
 import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
 import {
   type ClickHouseExecutor,
   type ClickHouseParams,
+  clickhouseDateTime,
   isSupportedVersion,
   MIN_CLICKHOUSE_VERSION,
 } from './clickhouse-executor.js';
@@ -159,6 +161,18 @@ class ClickHouseEventStore implements EventStore {
           table.kind,
           [...fresh.values()].map((row) => toJsonRow(table, row)),
         );
+        if (table.kind === 'hits') {
+          await this.executor.insert(
+            HIT_ROLLUP_TABLE,
+            hitRollup([...fresh.values()]).map((row) => ({
+              relationship_id: row.relationshipId,
+              hour: clickhouseDateTime(row.hour),
+              ...row.values,
+              hits: row.hits,
+              cost: row.cost,
+            })),
+          );
+        }
       }
       return { inserted: fresh.size, duplicates: cells.length - fresh.size };
     });

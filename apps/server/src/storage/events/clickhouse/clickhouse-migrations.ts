@@ -123,4 +123,29 @@ SELECT ${sessionTable.columns.map((column) => column.name).join(', ')}
 FROM session_versions FINAL`,
     ],
   },
+  {
+    version: 3,
+    description: 'the hourly hit rollup (hits_hourly), filled from the hits stored so far',
+    statements: [
+      `CREATE TABLE hits_hourly (
+  relationship_id UInt32,
+  hour DateTime64(3, 'UTC'),
+  traffic_type LowCardinality(Nullable(String)),
+  country LowCardinality(Nullable(String)),
+  device_type LowCardinality(Nullable(String)),
+  risk_level LowCardinality(Nullable(String)),
+  hit_status LowCardinality(Nullable(String)),
+  hits UInt64,
+  cost Float64
+)
+ENGINE = MergeTree
+PARTITION BY toYYYYMM(hour)
+ORDER BY (relationship_id, hour)`,
+      `INSERT INTO hits_hourly
+SELECT relationship_id, toStartOfHour(ts), traffic_type, country, device_type, risk_level, hit_status,
+  count(), coalesce(sum(cost), 0)
+FROM hits FINAL
+GROUP BY relationship_id, toStartOfHour(ts), traffic_type, country, device_type, risk_level, hit_status`,
+    ],
+  },
 ];

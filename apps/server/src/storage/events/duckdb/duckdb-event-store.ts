@@ -19,6 +19,8 @@ import type {
   SessionRow,
   SessionUpsertResult,
 } from '../event-store.js';
+import { HIT_ROLLUP_COLUMNS, HIT_ROLLUP_TABLE, hitRollup } from '../hit-rollup.js';
+import { eventKey } from '../session-merge.js';
 import { renderSql } from '../sql.js';
 import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
@@ -180,13 +182,18 @@ class DuckDbEventStore implements EventStore {
       inTransaction(connection, async () => {
         await stage(connection, table, cells);
         // First occurrence in the batch wins; rows already stored are skipped by the primary key.
-        const result = await connection.run(
+        const result = await connection.runAndReadAll(
           `INSERT INTO main.${table.kind} SELECT * FROM temp.stage_${table.kind}
            QUALIFY row_number() OVER (PARTITION BY relationship_id, id ORDER BY rowid) = 1
-           ON CONFLICT DO NOTHING`,
+           ON CONFLICT DO NOTHING
+           RETURNING relationship_id, id`,
         );
         await connection.run(`DELETE FROM temp.stage_${table.kind}`);
-        return { inserted: result.rowsChanged, duplicates: cells.length - result.rowsChanged };
+        const inserted = result
+          .getRowsJS()
+          .map(([relationshipId, id]) => eventKey([Number(relationshipId), String(id)]));
+        if (table.kind === 'hits') await appendRollup(connection, firstOf(cells, new Set(inserted)));
+        return { inserted: inserted.length, duplicates: cells.length - inserted.length };
       }),
     );
   }
@@ -267,5 +274,36 @@ async function assertColumnsMatchCatalogue<Row>(connection: DuckDBConnection, ta
     throw new Error(
       `The ${table.kind} table does not match its column catalogue: stored ${stored.join(', ')}; expected ${expected.join(', ')}`,
     );
+  }
+}
+
+/** The first row of the batch for each of the keys. */
+function firstOf(cells: readonly CellValue[][], keys: ReadonlySet<string>): CellValue[][] {
+  const taken = new Set<string>();
+  return cells.filter((row) => {
+    const key = eventKey(row);
+    if (!keys.has(key) || taken.has(key)) return false;
+    taken.add(key);
+    return true;
+  });
+}
+
+/** Adds the rollup rows of newly stored hits to hits_hourly (in the caller's transaction). */
+async function appendRollup(connection: DuckDBConnection, stored: readonly CellValue[][]): Promise<void> {
+  const rows = hitRollup(stored);
+  if (rows.length === 0) return;
+  const appender = await connection.createAppender(HIT_ROLLUP_TABLE);
+  try {
+    for (const row of rows) {
+      appender.appendInteger(row.relationshipId);
+      appendCell(appender, 'timestamp', row.hour);
+      for (const name of HIT_ROLLUP_COLUMNS) appendCell(appender, 'text', row.values[name]);
+      appender.appendBigInt(BigInt(row.hits));
+      appender.appendDouble(row.cost);
+      appender.endRow();
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
   }
 }

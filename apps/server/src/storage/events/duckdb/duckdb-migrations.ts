@@ -140,4 +140,25 @@ ${customVarColumns},
       ),
     ],
   },
+  {
+    version: 4,
+    description: 'the hourly hit rollup (hits_hourly), filled from the hits stored so far',
+    statements: [
+      `CREATE TABLE hits_hourly (
+  relationship_id INTEGER NOT NULL,
+  hour TIMESTAMPTZ NOT NULL,
+  traffic_type VARCHAR,
+  country VARCHAR,
+  device_type VARCHAR,
+  risk_level VARCHAR,
+  hit_status VARCHAR,
+  hits BIGINT NOT NULL,
+  cost DOUBLE NOT NULL
+)`,
+      `INSERT INTO hits_hourly
+SELECT relationship_id, date_trunc('hour', ts), traffic_type, country, device_type, risk_level, hit_status,
+  count(*), coalesce(sum(cost), 0)
+FROM hits GROUP BY ALL`,
+    ],
+  },
 ];
