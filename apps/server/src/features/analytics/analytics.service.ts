@@ -23,7 +23,7 @@ import { InvalidRangeError, timeRange } from '../../analytics/time-range.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
-import { listCampaigns } from '../campaigns/campaigns.repo.js';
+import { listAllCampaigns } from '../campaigns/campaigns.repo.js';
 
 /**
  * The rules of the analytics calls (spec 02 §2, §6): what an account's plan and features open, checked
@@ -106,10 +106,7 @@ export async function dimensionLookups(
   db: Kysely<Database>,
   relationshipId: number,
 ): Promise<DimensionLookups> {
-  const campaigns = [
-    ...(await listCampaigns(db, relationshipId, 's2s')),
-    ...(await listCampaigns(db, relationshipId, 'firewall')),
-  ];
+  const campaigns = await listAllCampaigns(db, relationshipId);
   const googleCampaigns = new Map<string, { name: string; type: string | null }>();
   for (const campaign of campaigns) {
     if (campaign.googleCampaignId && !googleCampaigns.has(campaign.googleCampaignId)) {

@@ -21,7 +21,7 @@ import type { EventStore } from '../../storage/events/event-store.js';
 import { sql } from '../../storage/events/sql.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
-import { listCampaigns } from '../campaigns/campaigns.repo.js';
+import { listAllCampaigns } from '../campaigns/campaigns.repo.js';
 import { accessOf } from './analytics.service.js';
 
 /**
@@ -40,12 +40,8 @@ function fromList(options: readonly FilterOption[], search: string, limit: numbe
 }
 
 async function accountCampaigns(db: Kysely<Database>, relationshipId: number) {
-  const campaigns = [
-    ...(await listCampaigns(db, relationshipId, 's2s')),
-    ...(await listCampaigns(db, relationshipId, 'firewall')),
-  ];
   // Hidden items are left out of pickers (spec 02 §4).
-  return campaigns.filter((campaign) => !campaign.hidden);
+  return (await listAllCampaigns(db, relationshipId)).filter((campaign) => !campaign.hidden);
 }
 
 async function listOptions(

@@ -55,6 +55,14 @@ export async function listCampaigns(
   return rows.map(toCampaign);
 }
 
+/** Every campaign of the account, S2S and firewall alike (for analytics names and pickers). */
+export async function listAllCampaigns(db: Kysely<Database>, relationshipId: number): Promise<Campaign[]> {
+  return [
+    ...(await listCampaigns(db, relationshipId, 's2s')),
+    ...(await listCampaigns(db, relationshipId, 'firewall')),
+  ];
+}
+
 /** One campaign of the account, or undefined when it is another account's or does not exist. */
 export async function findCampaign(
   db: Kysely<Database>,
