@@ -155,7 +155,8 @@ export type WidgetStats = z.infer<typeof zWidgetStats>;
 
 /** GET /api/analytics/filter-options: the values a filter's picker offers. */
 export const zFilterOptionsQuery = z.object({
-  filter: zFilterId,
+  /** A filter, or `labels`: the account's labels (the analytics view selects rows by label). */
+  filter: z.union([zFilterId, z.literal('labels')]),
   /** Case-insensitive text the options must contain (names, and for countries their other languages). */
   search: z.string().trim().max(100).default(''),
   limit: z.coerce.number().int().min(1).max(500).default(100),

@@ -316,6 +316,24 @@ describe('GET /api/analytics/filter-options', () => {
     expect((await options('filter=isp&search=ORANGE')).options.map((option) => option.id)).toEqual([
       'Orange Espagne',
     ]);
+    for (const name of ['Retargeting', 'Brand']) {
+      await t.stores.accounts.db
+        .insertInto('labels')
+        .values({
+          relationship_id: tenant.relationshipId,
+          name,
+          color: '#0055ff',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    }
+    expect((await options('filter=labels')).options.map((option) => option.name)).toEqual([
+      'Brand',
+      'Retargeting',
+    ]);
+    expect((await options('filter=labels&search=ret')).options.map((option) => option.name)).toEqual([
+      'Retargeting',
+    ]);
   });
 
   it('keeps gated filters to the accounts that have them', async () => {

@@ -132,9 +132,18 @@ export async function filterOptions(
   db: Kysely<Database>,
   events: EventStore,
   relationship: RelationshipRecord,
-  query: { filter: FilterId; search: string; limit: number },
+  query: { filter: FilterId | 'labels'; search: string; limit: number },
 ): Promise<FilterOptions> {
   const { filter, search, limit } = query;
+  if (filter === 'labels') {
+    const labels = await db
+      .selectFrom('labels')
+      .select(['id', 'name'])
+      .where('relationship_id', '=', relationship.id)
+      .orderBy('name')
+      .execute();
+    return fromList(labels, search, limit);
+  }
   const definition = FILTERS[filter];
   if (!isFilterAllowed(filter, { ...accessOf(relationship), free: false })) {
     throw ApiError.forbidden(`The ${definition.label} filter is not available on your plan`);
