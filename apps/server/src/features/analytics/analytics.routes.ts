@@ -23,7 +23,7 @@ import { filterOptions } from './filter-options.js';
 /** Reading analytics is open to every account that has the analytics view, the demo account included. */
 const READ: Access = { kind: 'account', view: 'analytics' };
 
-/** The analytics calls (spec 02 §7): the tree, the threat breakdown and the widget statistics. */
+/** The analytics calls (spec 02 §7): the tree, threat breakdown, widget statistics, picker options and CSV export. */
 export const analyticsRoutes =
   (services: Services, events: EventStore): FastifyPluginAsyncZod =>
   async (app) => {

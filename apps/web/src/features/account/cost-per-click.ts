@@ -1,19 +1,23 @@
+import { PAID_TRAFFIC_TYPES } from '@veracity/contracts/home';
+
+const CPC_LABELS: Record<(typeof PAID_TRAFFIC_TYPES)[number], string> = {
+  google: 'Google Ads',
+  facebook: 'Meta Ads',
+  microsoft: 'Microsoft Ads',
+  tiktok: 'TikTok Ads',
+  pinterest: 'Pinterest Ads',
+  linkedin: 'LinkedIn Ads',
+  twitter: 'X (Twitter) Ads',
+  reddit: 'Reddit Ads',
+  taboola: 'Taboola',
+  outbrain: 'Outbrain',
+  criteo: 'Criteo',
+  yandex: 'Yandex Direct',
+  tradedoubler: 'Tradedoubler',
+};
+
 /** Channels with a default cost per click, used to compute savings until ad-platform costs arrive. */
-export const CPC_CHANNELS = [
-  { id: 'google', label: 'Google Ads' },
-  { id: 'facebook', label: 'Meta Ads' },
-  { id: 'microsoft', label: 'Microsoft Ads' },
-  { id: 'tiktok', label: 'TikTok Ads' },
-  { id: 'pinterest', label: 'Pinterest Ads' },
-  { id: 'linkedin', label: 'LinkedIn Ads' },
-  { id: 'twitter', label: 'X (Twitter) Ads' },
-  { id: 'reddit', label: 'Reddit Ads' },
-  { id: 'taboola', label: 'Taboola' },
-  { id: 'outbrain', label: 'Outbrain' },
-  { id: 'criteo', label: 'Criteo' },
-  { id: 'yandex', label: 'Yandex Direct' },
-  { id: 'tradedoubler', label: 'Tradedoubler' },
-] as const;
+export const CPC_CHANNELS = PAID_TRAFFIC_TYPES.map((id) => ({ id, label: CPC_LABELS[id] }));
 
 export const CURRENCIES = [
   'EUR',

@@ -1,4 +1,4 @@
-import type { OsName } from '../../detection.js';
+import { OS_NAMES, type OsName } from '../../detection.js';
 
 /**
  * Operating systems, exactly spec 02 §3's list; the id is the name the server stores (`OS_NAMES`).
@@ -9,25 +9,7 @@ export interface OperatingSystem {
   readonly name: string;
 }
 
-const NAMES = [
-  'Android',
-  'Android TV',
-  'BlackBerry',
-  'Chrome OS',
-  'Fedora',
-  'Fire OS',
-  'Linux',
-  'HarmonyOS',
-  'Mac OS',
-  'OpenBSD',
-  'PlayStation',
-  'Tizen',
-  'Ubuntu',
-  'Windows',
-  'Windows Phone',
-  'iOS',
-  'iPadOS',
-] as const satisfies readonly OsName[];
+const NAMES = OS_NAMES.filter((name) => name !== 'Other');
 
 export const OPERATING_SYSTEMS: readonly OperatingSystem[] = NAMES.map((name) => ({ id: name, name }));
 

@@ -6,8 +6,9 @@ export interface TrafficTypeEntry {
   readonly name: string;
 }
 
-const NAMES: Record<TrafficType, string> = {
-  organic_search: 'Organic Search',
+/** How the dashboard and reports name each traffic type; a new type does not compile without one. */
+export const TRAFFIC_TYPE_NAMES: Readonly<Record<TrafficType, string>> = {
+  organic_search: 'Organic search',
   referral: 'Referral',
   direct: 'Direct',
   google: 'Google',
@@ -27,13 +28,17 @@ const NAMES: Record<TrafficType, string> = {
 
 export const TRAFFIC_TYPE_LIST: readonly TrafficTypeEntry[] = TRAFFIC_TYPES.map((id) => ({
   id,
-  name: NAMES[id],
+  name: TRAFFIC_TYPE_NAMES[id],
 }));
 
 export function findTrafficType(id: string): TrafficTypeEntry | undefined {
   return TRAFFIC_TYPE_LIST.find((type) => type.id === id);
 }
 
+/** The display name of a traffic type; one not known yet reads as words ("paid_social" → "Paid social"). */
 export function trafficTypeName(id: string): string {
-  return findTrafficType(id)?.name ?? id;
+  const known = findTrafficType(id);
+  if (known) return known.name;
+  const words = id.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown';
 }
