@@ -12,6 +12,8 @@ export interface NewRelationship {
   timezone?: string;
   paymentUrl?: string | null;
   sensorIntegrated?: boolean;
+  /** Cost per click by paid channel, for savings until ad-platform costs arrive. */
+  defaultCpc?: Record<string, number>;
 }
 
 /** Creates a company account; a free trial gets its 14-day expiry. Returns its id. */
@@ -36,6 +38,7 @@ export async function createRelationship(
       sensor_key: `vs_${newSecret(18)}`,
       sensor_integrated: relationship.sensorIntegrated ? 1 : 0,
       timezone: relationship.timezone ?? 'UTC',
+      ...(relationship.defaultCpc ? { default_cpc: JSON.stringify(relationship.defaultCpc) } : {}),
       created_at: now.toISOString(),
     })
     .returning('id')

@@ -42,6 +42,13 @@ describe('first start', () => {
         body: { email: DEMO_EMAIL, password: seeded?.demo.password },
       });
       expect(demoLogin.statusCode).toBe(200);
+      // The demo account has costs per click, so its home dashboard shows savings.
+      const demo = await fresh.stores.accounts.db
+        .selectFrom('relationships')
+        .select('default_cpc')
+        .where('company_name', '=', 'Veracity Demo')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(demo.default_cpc)).toMatchObject({ google: 0.85, facebook: 0.6 });
     } finally {
       await fresh.close();
     }

@@ -7,6 +7,23 @@ import { hashPassword, newSecret } from '../auth/secrets.js';
 import { insertUser } from '../users/users.repo.js';
 
 export const DEMO_EMAIL = 'demo@veracity.example';
+
+/** Costs per click of the demo account (EUR), so that its home dashboard shows savings. */
+export const DEMO_COST_PER_CLICK: Record<string, number> = {
+  google: 0.85,
+  facebook: 0.6,
+  microsoft: 0.7,
+  tiktok: 0.4,
+  pinterest: 0.5,
+  linkedin: 2.5,
+  twitter: 0.45,
+  reddit: 0.35,
+  taboola: 0.3,
+  outbrain: 0.3,
+  criteo: 0.55,
+  yandex: 0.25,
+  tradedoubler: 0.4,
+};
 export const DEFAULT_ADMIN_EMAIL = 'admin@veracity.example';
 
 export interface SeededAccounts {
@@ -40,6 +57,7 @@ export async function prepareAccounts(
       planType: 'demo',
       accountFeatures: FEATURE_FLAGS.map((name) => ({ name, value: true })),
       sensorIntegrated: true,
+      defaultCpc: DEMO_COST_PER_CLICK,
     });
     const pro = await createRelationship(trx, { companyName: 'Veracity', planType: 'pro' });
     const adminId = await insertUser(trx, {
