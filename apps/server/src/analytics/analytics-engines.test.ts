@@ -118,6 +118,8 @@ const scope: QueryScope = {
   lookups: { googleCampaigns: new Map([['555', { name: 'Search brand', type: 'SEARCH' }]]) },
 };
 
+const HIT_SLICE = 400;
+
 describe('the same generated traffic on DuckDB and ClickHouse', () => {
   let duckdb: EventStore;
   let clickhouse: EventStore;
@@ -127,11 +129,14 @@ describe('the same generated traffic on DuckDB and ClickHouse', () => {
     const traffic = generate();
     folder = await mkdtemp(join(tmpdir(), 'veracity-engines-'));
     session = new Session(folder);
-    duckdb = await openDuckDbEventStore({ path: ':memory:' });
+    // A low threshold makes the DuckDB store compact its hourly rollup between the slices below.
+    duckdb = await openDuckDbEventStore({ path: ':memory:', compactRollupAfter: 50 });
     clickhouse = openClickHouseEventStore(await openChdbExecutor(session, 'engines'));
     for (const store of [duckdb, clickhouse]) {
       await store.migrate();
-      await store.insertHits(traffic.hits);
+      for (let first = 0; first < traffic.hits.length; first += HIT_SLICE) {
+        await store.insertHits(traffic.hits.slice(first, first + HIT_SLICE));
+      }
       await store.insertSessions(traffic.sessions);
       await store.insertConversions(traffic.conversions);
     }

@@ -60,6 +60,25 @@ describe('ClickHouse event store', () => {
     await store.close();
   });
 
+  it('folds the hourly rollup into one row per group on merge, null dimensions included', async () => {
+    const store = await openStoreIn('events_rollup');
+    await store.migrate();
+    const hit = (id: string, country: string | undefined) =>
+      makeHit({ id, ...(country === undefined ? {} : { country }), cost: 0.5 });
+    await store.insertHits([hit('h1', 'ES'), hit('h2', undefined)]);
+    await store.insertHits([hit('h3', 'ES'), hit('h4', undefined), hit('h4', undefined)]);
+    const rollup = () =>
+      store.query(() => sql`select country, hits, cost from hits_hourly order by country, hits`);
+    expect(await rollup()).toHaveLength(4); // two inserts, two groups each, not merged yet
+
+    await store.query(() => sql`optimize table hits_hourly final`);
+    expect(await rollup()).toEqual([
+      { country: 'ES', hits: 2, cost: 1 },
+      { country: null, hits: 2, cost: 1 },
+    ]);
+    await store.close();
+  });
+
   it('throws rather than lose precision on an integer beyond 2^53', async () => {
     const store = await openStoreIn('events_precision');
     await expect(store.query(() => sql`select toUInt64(9007199254740993) as big`)).rejects.toThrow(

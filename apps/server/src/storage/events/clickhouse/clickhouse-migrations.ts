@@ -19,6 +19,8 @@ import {
  * - sessions: every write appends the merged session with a higher `version` to `session_versions`
  *   (ReplacingMergeTree(version) ordered by (relationship_id, id)); the `sessions` view reads it FINAL,
  *   so a query sees exactly one row a session, the latest merge, before and after background merges.
+ * - hits_hourly: SummingMergeTree keyed by the whole group, so background merges fold the partial sums
+ *   of a group into one row; queries sum whatever rows are left.
  */
 export interface ClickHouseMigration {
   version: number;
@@ -138,9 +140,10 @@ FROM session_versions FINAL`,
   hits UInt64,
   cost Float64
 )
-ENGINE = MergeTree
+ENGINE = SummingMergeTree((hits, cost))
 PARTITION BY toYYYYMM(hour)
-ORDER BY (relationship_id, hour)`,
+ORDER BY (relationship_id, hour, traffic_type, country, device_type, risk_level, hit_status)
+SETTINGS allow_nullable_key = 1`,
       `INSERT INTO hits_hourly
 SELECT relationship_id, toStartOfHour(ts), traffic_type, country, device_type, risk_level, hit_status,
   count(), coalesce(sum(cost), 0)

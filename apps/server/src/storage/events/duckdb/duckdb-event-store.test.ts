@@ -43,6 +43,44 @@ describe('DuckDB event store', () => {
     expect(await threadsOf(await openDuckDbEventStore({ path: ':memory:', threads: 2 }))).toBe(2);
   });
 
+  it('compacts the hourly rollup into one row per group, keeping the sums', async () => {
+    const store = await openDuckDbEventStore({ path: ':memory:', compactRollupAfter: 6 });
+    await store.migrate();
+    const rollup = async () =>
+      store.query(
+        () => sql`select traffic_type, count(*) as partial_rows, sum(hits) as hits, sum(cost) as cost
+          from hits_hourly group by all order by traffic_type`,
+      );
+    // Two hours and two channels: each batch adds up to four partial rows.
+    const batch = (n: number) =>
+      [0, 1, 2, 3].map((i) =>
+        makeHit({
+          id: `hit-${n}-${i}`,
+          ts: new Date(Date.UTC(2024, 2, 10, 12 + (i % 2), n)),
+          trafficType: i < 2 ? 'google' : 'facebook',
+          cost: 0.25,
+        }),
+      );
+    await store.insertHits(batch(0));
+    expect(await rollup()).toEqual([
+      { traffic_type: 'facebook', partial_rows: 2, hits: 2, cost: 0.5 },
+      { traffic_type: 'google', partial_rows: 2, hits: 2, cost: 0.5 },
+    ]);
+    // Eight partial rows reach the threshold: the table is regrouped, then grows again.
+    await store.insertHits(batch(1));
+    expect(await rollup()).toEqual([
+      { traffic_type: 'facebook', partial_rows: 2, hits: 4, cost: 1 },
+      { traffic_type: 'google', partial_rows: 2, hits: 4, cost: 1 },
+    ]);
+    await store.insertHits([...batch(1), ...batch(2)]);
+    expect(await rollup()).toEqual([
+      { traffic_type: 'facebook', partial_rows: 4, hits: 6, cost: 1.5 },
+      { traffic_type: 'google', partial_rows: 4, hits: 6, cost: 1.5 },
+    ]);
+    expect((await store.health()).detail).toBeUndefined();
+    await store.close();
+  });
+
   it('folds the write-ahead log into the file on close and releases the file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'veracity-events-'));
     dirs.push(dir);

@@ -32,6 +32,8 @@ export interface DuckDbEventStoreOptions {
   path: string;
   /** DuckDB worker threads (default 1, see {@link DEFAULT_THREADS}). */
   threads?: number;
+  /** Partial rollup rows appended before hits_hourly is first compacted (default {@link COMPACT_MIN_ROWS}). */
+  compactRollupAfter?: number;
 }
 
 /**
@@ -51,7 +53,12 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
     const writer = await instance.connect();
     // Session-wide settings are per instance: make TIMESTAMPTZ casts independent of the host zone.
     await writer.run("SET GLOBAL TimeZone = 'UTC'");
-    return new DuckDbEventStore(instance, writer, options.path);
+    return new DuckDbEventStore(
+      instance,
+      writer,
+      options.path,
+      options.compactRollupAfter ?? COMPACT_MIN_ROWS,
+    );
   } catch (error) {
     instance.closeSync();
     throw error;
@@ -77,11 +84,15 @@ class DuckDbEventStore implements EventStore {
   readonly dialect: SqlDialect = duckdbDialect;
   private readonly work = new StoreWorkQueue();
   private readonly idleReaders: DuckDBConnection[] = [];
+  /** Rows of hits_hourly after its last compaction, and rows appended since (see compactRollupIfDue). */
+  private rollupRows = { compacted: 0, appended: 0 };
+  private compactionError: string | undefined;
 
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly writer: DuckDBConnection,
     private readonly path: string,
+    private readonly compactRollupAfter: number,
   ) {}
 
   migrate(): Promise<MigrationResult> {
@@ -108,6 +119,7 @@ class DuckDbEventStore implements EventStore {
         await connection.run(`DROP TABLE IF EXISTS temp.stage_${table.kind}`);
         await assertColumnsMatchCatalogue(connection, table);
       }
+      this.rollupRows = { compacted: await countRows(connection, HIT_ROLLUP_TABLE), appended: 0 };
       return { fromVersion, toVersion };
     });
   }
@@ -156,8 +168,10 @@ class DuckDbEventStore implements EventStore {
     });
   }
 
-  health(): Promise<EventStoreHealth> {
-    return probeHealth('duckdb', () => this.read((connection) => connection.run('SELECT 1')));
+  async health(): Promise<EventStoreHealth> {
+    const health = await probeHealth('duckdb', () => this.read((connection) => connection.run('SELECT 1')));
+    if (health.status === 'down' || this.compactionError === undefined) return health;
+    return { ...health, detail: `The hourly rollup could not be compacted: ${this.compactionError}` };
   }
 
   close(): Promise<void> {
@@ -178,8 +192,8 @@ class DuckDbEventStore implements EventStore {
   private async insertOnce<Row>(table: EventTable<Row>, rows: readonly Row[]): Promise<InsertResult> {
     const cells = normalizeBatch(table, rows);
     if (cells.length === 0) return this.afterQueuedWrites({ inserted: 0, duplicates: 0 });
-    return this.write((connection) =>
-      inTransaction(connection, async () => {
+    return this.write(async (connection) => {
+      const result = await inTransaction(connection, async () => {
         await stage(connection, table, cells);
         // First occurrence in the batch wins; rows already stored are skipped by the primary key.
         const result = await connection.runAndReadAll(
@@ -192,10 +206,38 @@ class DuckDbEventStore implements EventStore {
         const inserted = result
           .getRowsJS()
           .map(([relationshipId, id]) => eventKey([Number(relationshipId), String(id)]));
-        if (table.kind === 'hits') await appendRollup(connection, firstOf(cells, new Set(inserted)));
+        if (table.kind === 'hits') {
+          this.rollupRows.appended += await appendRollup(connection, firstOf(cells, new Set(inserted)));
+        }
         return { inserted: inserted.length, duplicates: cells.length - inserted.length };
-      }),
-    );
+      });
+      if (table.kind === 'hits') await this.compactRollupIfDue(connection);
+      return result;
+    });
+  }
+
+  /**
+   * Regroups hits_hourly into one row per group once the partial rows appended since the last
+   * compaction reach a quarter of the compacted table (and at least `compactRollupAfter`): a query
+   * then reads at most 1.25 times the rows it needs, and each appended row is regrouped a bounded
+   * number of times. Runs after the insert committed, in its own transaction: a failure leaves the
+   * partial rows (still exact), is reported by health() and is retried after the next insert.
+   */
+  private async compactRollupIfDue(connection: DuckDBConnection): Promise<void> {
+    const { compacted, appended } = this.rollupRows;
+    if (appended < Math.max(this.compactRollupAfter, compacted / 4)) return;
+    try {
+      const rows = await inTransaction(connection, async () => {
+        for (const statement of COMPACT_ROLLUP_SQL) await connection.run(statement);
+        return countRows(connection, HIT_ROLLUP_TABLE);
+      });
+      this.rollupRows = { compacted: rows, appended: 0 };
+      this.compactionError = undefined;
+    } catch (error) {
+      this.compactionError = error instanceof Error ? error.message : String(error);
+      // Retried once as many partial rows again have been appended.
+      this.rollupRows = { compacted: compacted + appended, appended: 0 };
+    }
   }
 
   /** Resolves with `value` in queue order (an empty batch still rejects once the store is closed). */
@@ -288,10 +330,33 @@ function firstOf(cells: readonly CellValue[][], keys: ReadonlySet<string>): Cell
   });
 }
 
-/** Adds the rollup rows of newly stored hits to hits_hourly (in the caller's transaction). */
-async function appendRollup(connection: DuckDBConnection, stored: readonly CellValue[][]): Promise<void> {
+/** Partial rows appended to hits_hourly below which it is not compacted. */
+export const COMPACT_MIN_ROWS = 20_000;
+
+const ROLLUP_GROUP = ['relationship_id', 'hour', ...HIT_ROLLUP_COLUMNS].join(', ');
+
+/** Replaces the partial rows of hits_hourly by one row per group (in the caller's transaction). */
+const COMPACT_ROLLUP_SQL = [
+  `CREATE TEMP TABLE hits_hourly_compacted AS
+   SELECT ${ROLLUP_GROUP}, sum(hits)::BIGINT AS hits, sum(cost) AS cost
+   FROM main.${HIT_ROLLUP_TABLE} GROUP BY ALL`,
+  `DELETE FROM main.${HIT_ROLLUP_TABLE}`,
+  `INSERT INTO main.${HIT_ROLLUP_TABLE} SELECT * FROM temp.hits_hourly_compacted`,
+  'DROP TABLE temp.hits_hourly_compacted',
+];
+
+async function countRows(connection: DuckDBConnection, table: string): Promise<number> {
+  const result = await connection.runAndReadAll(`SELECT count(*) FROM main.${table}`);
+  return Number(result.getRowsJS()[0]?.[0] ?? 0);
+}
+
+/**
+ * Adds the rollup rows of newly stored hits to hits_hourly (in the caller's transaction); returns how
+ * many it added.
+ */
+async function appendRollup(connection: DuckDBConnection, stored: readonly CellValue[][]): Promise<number> {
   const rows = hitRollup(stored);
-  if (rows.length === 0) return;
+  if (rows.length === 0) return 0;
   const appender = await connection.createAppender(HIT_ROLLUP_TABLE);
   try {
     for (const row of rows) {
@@ -306,4 +371,5 @@ async function appendRollup(connection: DuckDBConnection, stored: readonly CellV
   } finally {
     appender.closeSync();
   }
+  return rows.length;
 }
