@@ -8,7 +8,12 @@
 // The rows are generated in code (deterministic, the same on every run) and loaded through the store's
 // batch insert, as ingestion loads them, which also fills the hourly rollup; the load takes many
 // minutes. The tree is also timed on the raw hits, without the rollup.
-import { mkdtemp, rm } from 'node:fs/promises';
+//
+// BENCH_ANALYTICS_KEEP=<folder> keeps the loaded store there and reuses it on the next run with the
+// same size (to time query changes without reloading); delete the folder after changing how the
+// store writes.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_METRICS } from '@veracity/contracts/analytics/metrics';
@@ -16,7 +21,12 @@ import { type QueryScope, threats, tree } from '../apps/server/src/analytics/run
 import type { RelationshipRecord } from '../apps/server/src/features/account/relationships.repo.js';
 import { HomeFigures } from '../apps/server/src/features/home/home.service.js';
 import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/duckdb-event-store.js';
-import type { ConversionRow, HitRow, SessionRow } from '../apps/server/src/storage/events/event-store.js';
+import type {
+  ConversionRow,
+  EventStore,
+  HitRow,
+  SessionRow,
+} from '../apps/server/src/storage/events/event-store.js';
 import { rawSql, sql } from '../apps/server/src/storage/events/sql.js';
 import { measure, report } from './report.js';
 
@@ -128,11 +138,8 @@ function generateBatch(relationshipId: number, first: number, count: number) {
   return { hits, sessions, conversions };
 }
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'veracity-bench-analytics-'));
-const store = await openDuckDbEventStore({ path: path.join(dir, 'events.duckdb') });
-try {
-  await store.migrate();
-  const generated = performance.now();
+/** Loads the generated traffic of every account through the store's batch insert. */
+async function load(store: EventStore): Promise<void> {
   // One account's hits, then four others', through the store's batch insert (deduplication, the
   // session merge and the hourly rollup included), in batches of 50,000 hits.
   for (const [relationshipId, count] of [
@@ -150,12 +157,29 @@ try {
     }
   }
   await store.query(() => sql`CHECKPOINT`);
+}
+
+const keep = process.env.BENCH_ANALYTICS_KEEP;
+const dir = keep ?? (await mkdtemp(path.join(os.tmpdir(), 'veracity-bench-analytics-')));
+if (keep) await mkdir(keep, { recursive: true });
+const marker = path.join(dir, 'loaded.json');
+const loadedHits = existsSync(marker)
+  ? (JSON.parse(await readFile(marker, 'utf8')) as { hits: number }).hits
+  : 0;
+const store = await openDuckDbEventStore({ path: path.join(dir, 'events.duckdb') });
+try {
+  await store.migrate();
+  const generated = performance.now();
+  if (loadedHits !== HITS) await load(store);
   const loadSeconds = (performance.now() - generated) / 1000;
+  if (keep) await writeFile(marker, JSON.stringify({ hits: HITS }));
   const [counts] = await store.query<{ hits: number; sessions: number; conversions: number }>(
     () => sql`SELECT (SELECT count(*) FROM hits) AS hits, (SELECT count(*) FROM sessions) AS sessions,
-      (SELECT count(*) FROM conversions) AS conversions`,
+      (SELECT count(*) FROM conversions) AS conversions, (SELECT count(*) FROM hits_hourly) AS rollup_rows`,
   );
-  console.log(`loaded ${JSON.stringify(counts)} in ${loadSeconds.toFixed(1)} s`);
+  console.log(
+    `${loadedHits === HITS ? 'reused' : 'loaded'} ${JSON.stringify(counts)} in ${loadSeconds.toFixed(1)} s`,
+  );
 
   const from = new Date('2026-10-01T00:00:00Z');
   const to = new Date('2026-10-31T00:00:00Z');
@@ -241,5 +265,5 @@ try {
   );
 } finally {
   await store.close();
-  await rm(dir, { recursive: true, force: true });
+  if (!keep) await rm(dir, { recursive: true, force: true });
 }
