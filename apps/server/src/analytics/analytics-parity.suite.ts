@@ -510,6 +510,19 @@ export function describeAnalyticsParity(
         [['ES', '2026-03-01'], 3, 2],
       ]);
       expect(spain.totalChildren).toBe(2);
+
+      // Paths open parents first, whatever their order in the request; a child of a closed row does not.
+      const nested = await tree(store, scope(['hits']), {
+        dimensions: ['country', 'day', 'trafficType'],
+        sort: [{ key: 'hits', direction: 'asc' }],
+        page: 2,
+        pageSize: 2,
+        expanded: [['ES', '2026-03-01'], ['FR', '2026-03-01'], ['ES']],
+      });
+      const march1 = nested.rows[0]?.children?.find((row) => row.value === '2026-03-01');
+      expect(march1?.children?.reduce((sum, row) => sum + Number(row.metrics.hits), 0)).toBe(3);
+      expect(march1?.children?.every((row) => row.path.length === 3)).toBe(true);
+      expect(nested.rows.some((row) => row.value === 'FR')).toBe(false);
     });
 
     it('filters with all or any of the lines, and excludes with notEquals', async () => {

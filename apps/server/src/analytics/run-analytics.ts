@@ -75,13 +75,40 @@ export interface TreeRequest {
   expanded: readonly (readonly DimensionValue[])[];
 }
 
+/** Opened rows whose levels are queried at the same time (each takes a reader connection). */
+const EXPANSION_CONCURRENCY = 4;
+
+/** `work` over `items`, at most `limit` at a time, results in the items' order. */
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 export async function tree(
   store: EventStore,
   scope: QueryScope,
   request: TreeRequest,
 ): Promise<AnalyticsTree> {
   const top = request.dimensions.slice(0, 1);
-  const [first, overall] = await Promise.all([
+  const expanded = [...request.expanded]
+    .filter((path) => path.length < request.dimensions.length)
+    .sort((a, b) => a.length - b.length);
+  // The opened rows' levels are asked alongside the page rather than after it: a tree answers in the
+  // time of its slowest query, not their sum. A level whose parent turns out not to be shown is
+  // dropped (a path opens only under a row on the page, or under an opened row).
+  const [first, overall, childLevels] = await Promise.all([
     levelRows(store, {
       ...scope,
       dimensions: top,
@@ -91,11 +118,17 @@ export async function tree(
       offset: (request.page - 1) * request.pageSize,
     }),
     totals(store, scope),
+    mapLimited(expanded, EXPANSION_CONCURRENCY, (path) =>
+      levelRows(store, {
+        ...scope,
+        dimensions: request.dimensions.slice(0, path.length + 1),
+        path,
+        sort: request.sort,
+        limit: MAX_CHILD_ROWS,
+        offset: 0,
+      }),
+    ),
   ]);
-  // Parents before children: a path opens only under a row that is on the page (or opened itself).
-  const expanded = [...request.expanded]
-    .filter((path) => path.length < request.dimensions.length)
-    .sort((a, b) => a.length - b.length);
   const find = (rows: AnalyticsTreeRow[], path: readonly DimensionValue[]): AnalyticsTreeRow | undefined => {
     for (const row of rows) {
       if (samePath(row.path, path)) return row;
@@ -104,20 +137,14 @@ export async function tree(
     }
     return undefined;
   };
-  for (const path of expanded) {
+  // Parents before children (the paths are sorted by length).
+  expanded.forEach((path, index) => {
     const parent = find(first.rows, path);
-    if (!parent || parent.children) continue;
-    const children = await levelRows(store, {
-      ...scope,
-      dimensions: request.dimensions.slice(0, path.length + 1),
-      path,
-      sort: request.sort,
-      limit: MAX_CHILD_ROWS,
-      offset: 0,
-    });
+    const children = childLevels[index];
+    if (!parent || parent.children || !children) return;
     parent.children = children.rows;
     parent.totalChildren = children.total;
-  }
+  });
   return {
     dimensions: [...request.dimensions],
     metrics: [...scope.metrics],
