@@ -21,14 +21,10 @@ import { type QueryScope, threats, tree } from '../apps/server/src/analytics/run
 import type { RelationshipRecord } from '../apps/server/src/features/account/relationships.repo.js';
 import { HomeFigures } from '../apps/server/src/features/home/home.service.js';
 import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/duckdb-event-store.js';
-import type {
-  ConversionRow,
-  EventStore,
-  HitRow,
-  SessionRow,
-} from '../apps/server/src/storage/events/event-store.js';
+import type { EventStore } from '../apps/server/src/storage/events/event-store.js';
 import { rawSql, sql } from '../apps/server/src/storage/events/sql.js';
 import { measure, report } from './report.js';
+import { loadTraffic } from './traffic.js';
 
 const HITS = Number(process.env.BENCH_ANALYTICS_HITS ?? 10_000_000);
 const OTHER_HITS = Math.round(HITS / 10);
@@ -36,126 +32,17 @@ const RUNS = 10;
 const ACCOUNT = 1;
 const DAYS = 30;
 
-const BATCH = 50_000;
-const TRAFFIC = [
-  'google',
-  'google',
-  'google',
-  'facebook',
-  'facebook',
-  'direct',
-  'organic_search',
-  'tiktok',
-  'microsoft',
-  'referral',
-];
-const COUNTRIES = ['ES', 'ES', 'ES', 'FR', 'DE', 'US', 'MX', 'IT'];
-const DEVICES = ['Desktop', 'Phone', 'Phone', 'Tablet'];
-const SYSTEMS = ['Windows', 'Android', 'iOS', 'Mac OS', 'Linux'];
-const BROWSERS = ['Chrome', 'Chrome Mobile', 'Mobile Safari', 'Firefox', 'Microsoft Edge'];
 const START_MS = Date.parse('2026-10-01T00:00:00Z');
-
-/** A deterministic 32-bit mix of an integer (the same traffic on every run). */
-function mix(n: number): number {
-  let x = Math.imul(n ^ (n >>> 16), 0x45d9f3b);
-  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
-  return (x ^ (x >>> 16)) >>> 0;
-}
-
-const of = <T>(items: readonly T[], n: number): T => items[n % items.length] as T;
-
-/** Hits `first`..`first + count` of an account: a session every three hits, a conversion per hundred. */
-function generateBatch(relationshipId: number, first: number, count: number) {
-  const hits: HitRow[] = [];
-  const sessions: SessionRow[] = [];
-  const conversions: ConversionRow[] = [];
-  for (let i = first; i < first + count; i++) {
-    const session = Math.floor(i / 3);
-    const h = mix(session + relationshipId * 1_000_003);
-    const risk = h % 100;
-    const riskLevel = risk < 12 ? 'high' : risk < 25 ? 'medium' : 'low';
-    const dims = {
-      trafficType: of(TRAFFIC, h >>> 3),
-      utmSource: `src${session % 12}`,
-      campaignId: session % 40,
-      country: of(COUNTRIES, h >>> 7),
-      isp: `isp-${(h >>> 11) % 300}`,
-      deviceType: of(DEVICES, h >>> 13),
-      osName: of(SYSTEMS, h >>> 17),
-      browser: of(BROWSERS, h >>> 19),
-      domain: 'shop.example',
-      hitStatus: 'delivered' as const,
-    };
-    const threats =
-      riskLevel === 'high'
-        ? ['automation:webdriver', 'network:datacenter']
-        : riskLevel === 'medium'
-          ? ['network:vpn']
-          : [];
-    const ts = new Date(START_MS + (mix(i) % (DAYS * 86_400_000)));
-    const hit: HitRow = {
-      ...dims,
-      relationshipId,
-      id: `h${i}`,
-      sessionId: `s${session}`,
-      ts,
-      url: `https://shop.example/p/${i % 500}`,
-      riskLevel,
-      threats,
-      cost: 0.35,
-    };
-    hits.push(hit);
-    if (i % 3 === 0) {
-      sessions.push({
-        ...dims,
-        relationshipId,
-        id: hit.sessionId,
-        startedAt: ts,
-        lastSeenAt: ts,
-        landingUrl: hit.url,
-        riskLevel,
-        threats,
-        hits: 3,
-      });
-    }
-    if (mix(i * 31) % 100 === 0) {
-      conversions.push({
-        ...dims,
-        relationshipId,
-        id: `c${i}`,
-        sessionId: hit.sessionId,
-        hitId: hit.id,
-        ts: new Date(ts.getTime() + 300_000),
-        name: 'purchase',
-        value: 40,
-        currency: 'EUR',
-        riskLevel,
-        threats,
-        status: 'not_reported',
-      });
-    }
-  }
-  return { hits, sessions, conversions };
-}
 
 /** Loads the generated traffic of every account through the store's batch insert. */
 async function load(store: EventStore): Promise<void> {
   // One account's hits, then four others', through the store's batch insert (deduplication, the
   // session merge and the hourly rollup included), in batches of 50,000 hits.
-  for (const [relationshipId, count] of [
-    [ACCOUNT, HITS],
-    ...[2, 3, 4, 5].map((id) => [id, OTHER_HITS]),
-  ] as const) {
-    for (let first = 0; first < count; first += BATCH) {
-      const batch = generateBatch(relationshipId, first, Math.min(BATCH, count - first));
-      await store.insertHits(batch.hits);
-      await store.insertSessions(batch.sessions);
-      await store.insertConversions(batch.conversions);
-      if (relationshipId === ACCOUNT && (first / BATCH) % 20 === 0) {
-        console.log(`  ${first + batch.hits.length} hits of account ${relationshipId} loaded`);
-      }
-    }
-  }
+  const window = { startMs: START_MS, days: DAYS };
+  await loadTraffic(store, ACCOUNT, HITS, window, (loaded) => {
+    if (loaded % 1_000_000 === 0) console.log(`  ${loaded} hits of account ${ACCOUNT} loaded`);
+  });
+  for (const relationshipId of [2, 3, 4, 5]) await loadTraffic(store, relationshipId, OTHER_HITS, window);
   await store.query(() => sql`CHECKPOINT`);
 }
 
