@@ -5,8 +5,9 @@ import { HTTP_STATUS } from '@veracity/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built dashboard: hashed assets with a long cache, every other non-API GET gets
- * index.html (the client router takes it from there). /api paths never fall through to the page.
+ * Serves the built dashboard: hashed assets with a long cache, Brotli or gzip when the browser takes it
+ * and the build wrote them, and index.html for every other non-API GET (the client router takes it
+ * from there). /api paths never fall through to the page.
  */
 export async function registerDashboard(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -15,6 +16,8 @@ export async function registerDashboard(app: FastifyInstance, webDist: string | 
     await app.register(fastifyStatic, {
       root: webDist,
       index: ['index.html'],
+      // The build writes .br and .gz copies of text assets (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
