@@ -84,6 +84,11 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/home/trends': member,
   'GET /api/home/watchlist': member,
   'GET /api/home/savings': member,
+  'GET /api/alerts': member,
+  'GET /api/alerts/history': member,
+  'POST /api/alerts': write('account_manage_settings'),
+  'PUT /api/alerts/:id': write('account_manage_settings'),
+  'PATCH /api/alerts/:id': write('account_manage_settings'),
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
 };

@@ -9,6 +9,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import type { AlertDeps } from './features/alerts/alert-evaluator.js';
+import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { RateLimiter, type RateLimits } from './features/auth/rate-limit.js';
@@ -47,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The ingestion pipeline and its writer (first-start demo traffic and tests use them). */
     ingest: Ingest;
+    /** What the alert scheduler works with (main.ts starts it; tests run passes themselves). */
+    alertDeps: AlertDeps;
   }
 }
 
@@ -106,6 +110,13 @@ export async function buildApp(
     ...options.ingest,
   });
   app.decorate('ingest', ingest);
+  app.decorate('alertDeps', {
+    db: services.db,
+    events: stores.events,
+    mailer: services.mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  } satisfies AlertDeps);
 
   await app.register(
     async (api) => {
@@ -125,6 +136,7 @@ export async function buildApp(
       await api.register(recentHitsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));
+      await api.register(alertsRoutes(services));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       if (config.env !== 'production') await api.register(outboxRoutes(services));

@@ -52,6 +52,11 @@ const zEnv = z.object({
     .refine((value) => !/^\/(api|s2s|assets)(\/|$)/.test(value), 'must not be under /api, /s2s or /assets')
     .default('/c'),
   VERACITY_DEMO_TRAFFIC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ALERTS_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(60),
   INGEST_RATE_PER_IP: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -80,6 +85,8 @@ export type Config = {
   sensorPath: string;
   /** On the first start, fill the seeded accounts with 30 days of simulated traffic. */
   demoTraffic: boolean;
+  /** How often the alert scheduler looks for due alerts, in seconds; 0 turns it off in this process. */
+  alertsCheckSeconds: number;
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
   /** Folder of the built dashboard, served at the root; undefined when it is not built. */
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     trustProxy: values.TRUST_PROXY,
     sensorPath: values.SENSOR_PATH,
     demoTraffic: values.VERACITY_DEMO_TRAFFIC === 'on',
+    alertsCheckSeconds: values.ALERTS_CHECK_SECONDS,
     ingestRateLimits: {
       perIpPerMinute: values.INGEST_RATE_PER_IP,
       perKeyPerMinute: values.INGEST_RATE_PER_KEY,

@@ -132,21 +132,33 @@ export async function permissionsOf(
 }
 
 /** The active members of a relationship who hold the admin permission (account_manage_users). */
-export async function adminsOf(
+export function adminsOf(
   db: Kysely<Database>,
   relationshipId: number,
 ): Promise<{ id: number; email: string }[]> {
+  return membersWithPermission(db, relationshipId, ADMIN_PERMISSION);
+}
+
+/** The active members of a relationship (active users) who hold a permission. */
+export async function membersWithPermission(
+  db: Kysely<Database>,
+  relationshipId: number,
+  permission: PermissionKey,
+): Promise<{ id: number; email: string; firstName: string }[]> {
   const members = await db
     .selectFrom('users')
     .innerJoin('memberships', 'memberships.user_id', 'users.id')
-    .select(['users.id', 'users.email'])
+    .select(['users.id', 'users.email', 'users.first_name'])
     .where('memberships.relationship_id', '=', relationshipId)
     .where('memberships.joined_at', 'is not', null)
     .where('users.active', '=', 1)
+    .orderBy('users.id')
     .execute();
-  const admins: { id: number; email: string }[] = [];
+  const holders: { id: number; email: string; firstName: string }[] = [];
   for (const member of members) {
-    if ((await permissionsOf(db, member.id, relationshipId)).has(ADMIN_PERMISSION)) admins.push(member);
+    if ((await permissionsOf(db, member.id, relationshipId)).has(permission)) {
+      holders.push({ id: member.id, email: member.email, firstName: member.first_name });
+    }
   }
-  return admins;
+  return holders;
 }

@@ -117,3 +117,37 @@ export function newLoginIpMail(
       'The link is valid for 24 hours and works once. If you do not recognise this login, ignore this email.',
   });
 }
+
+export interface AlertFiredFacts {
+  firstName: string;
+  companyName: string;
+  alertName: string;
+  /** "click" or "conversion". */
+  kind: string;
+  /** The slice watched, e.g. "trafficType = google". */
+  slice: string;
+  /** The window, in the account's time zone. */
+  window: string;
+  events: number;
+  invalidEvents: number;
+  invalidPercent: number;
+  threshold: number;
+  link: string;
+}
+
+/** An alert reached its threshold: the figures and a link to the analytics view of the slice. */
+export function alertFiredMail(to: string, facts: AlertFiredFacts): Mail {
+  const number = new Intl.NumberFormat('en-GB');
+  return render({
+    to,
+    kind: 'alert',
+    subject: `Alert "${facts.alertName}": ${facts.invalidPercent}% invalid ${facts.kind}s`,
+    greeting: `Hello ${facts.firstName},`,
+    paragraphs: [
+      `The alert "${facts.alertName}" of ${facts.companyName} fired: ${facts.invalidPercent}% of the ${facts.kind}s on ${facts.slice} were invalid, above its threshold of ${facts.threshold}%.`,
+      `${number.format(facts.invalidEvents)} invalid ${facts.kind}s among ${number.format(facts.events)}, from ${facts.window}.`,
+    ],
+    action: { label: 'See the traffic in Veracity', url: facts.link },
+    footer: 'You receive this because you manage the alerts of this account.',
+  });
+}

@@ -2,6 +2,7 @@ import { type Kysely, type Migration as KyselyMigration, type MigrationProvider,
 import { foundation } from './migrations/0001-foundation.js';
 import { accounts } from './migrations/0002-accounts.js';
 import { campaigns } from './migrations/0003-campaigns.js';
+import { alerts } from './migrations/0004-alerts.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -14,7 +15,7 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: OltpDialectName): Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [foundation, accounts, campaigns];
+export const MIGRATIONS: readonly Migration[] = [foundation, accounts, campaigns, alerts];
 
 class ListMigrationProvider implements MigrationProvider {
   constructor(

@@ -176,6 +176,41 @@ export interface CampaignsTable {
   updated_at: string;
 }
 
+export interface AlertsTable {
+  id: Generated<number>;
+  relationship_id: number;
+  name: string;
+  type: string;
+  /** JSON array of dimension ids. */
+  dimensions: string;
+  /** JSON object: dimension id to its values. */
+  dimension_values: string;
+  threshold_bp: number;
+  min_events: number;
+  frequency: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  last_window_end: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
+export interface AlertFiringsTable {
+  id: Generated<number>;
+  alert_id: number;
+  relationship_id: number;
+  window_start: string;
+  window_end: string;
+  events: number;
+  invalid_events: number;
+  threshold_bp: number;
+  fired_at: string;
+  notified_at: string | null;
+  recipients: Generated<number>;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -192,4 +227,6 @@ export interface Database {
   audit_log: AuditLogTable;
   unsubscribes: UnsubscribesTable;
   campaigns: CampaignsTable;
+  alerts: AlertsTable;
+  alert_firings: AlertFiringsTable;
 }
