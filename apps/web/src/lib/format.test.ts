@@ -4,6 +4,7 @@ import {
   formatDate,
   formatNumber,
   formatPercent,
+  formatPoints,
   formatSignedPercent,
   NO_VALUE,
   percentChange,
@@ -27,6 +28,12 @@ describe('formatting in the spec locale (spec 02 §9)', () => {
     expect(formatSignedPercent(12.5)).toBe('+12,50%');
     expect(formatSignedPercent(-3)).toBe('-3,00%');
     expect(formatSignedPercent(0)).toBe('0,00%');
+  });
+
+  it('writes a change of share in percentage points', () => {
+    expect(formatPoints(3.254)).toBe('+3,25 pp');
+    expect(formatPoints(-0.5)).toBe('-0,50 pp');
+    expect(formatPoints(null)).toBe(NO_VALUE);
   });
 
   it('writes money in EUR by default, in the currency given otherwise', () => {

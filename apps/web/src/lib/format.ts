@@ -49,6 +49,17 @@ export function formatSignedPercent(value: number | null | undefined): string {
   return missing(value) ? NO_VALUE : signedPercent.format(value / 100);
 }
 
+const signedDecimal = new Intl.NumberFormat(LOCALE, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'exceptZero',
+});
+
+/** A change between two percentages, in percentage points with 2 decimals: "+3,25 pp". */
+export function formatPoints(value: number | null | undefined): string {
+  return missing(value) ? NO_VALUE : `${signedDecimal.format(value)} pp`;
+}
+
 /** Money in the account's currency (EUR by default), with the currency's own decimals. */
 export function formatCurrency(
   value: number | null | undefined,
