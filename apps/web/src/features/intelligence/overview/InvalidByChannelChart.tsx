@@ -61,6 +61,7 @@ export function InvalidByChannelChart({ channels }: { channels: readonly Channel
             outerRadius={PIE_OUTER_RADIUS}
             paddingAngle={slices.length > 1 ? 1 : 0}
             stroke="none"
+            rootTabIndex={-1}
             isAnimationActive={!reducedMotion}
             animationDuration={400}
             onMouseEnter={(_, index) => setActiveType(slices[index]?.type ?? null)}
