@@ -1,14 +1,20 @@
 import type { Me } from '@veracity/contracts/account';
 import type { Channels } from '@veracity/contracts/home';
+import { lazy, Suspense } from 'react';
 import { Carousel } from '../../../components/Carousel/Carousel';
+import { SkeletonRows } from '../../../components/PageStates/PageStates';
 import { ChannelCard } from './ChannelCard';
 import { channelCardGates } from './channel-gates';
 import type { ChannelAlertDraft } from './channel-links';
 import type { HomeRange } from './home.api';
 import { useChannels } from './home.api';
-import { InvalidByChannelChart } from './InvalidByChannelChart';
 import styles from './OverviewPage.module.css';
 import { OverviewSection } from './OverviewSection';
+
+/** The chart library loads on its own, so the figures above it do not wait for it. */
+const InvalidByChannelChart = lazy(async () => ({
+  default: (await import('./InvalidByChannelChart')).InvalidByChannelChart,
+}));
 
 const noVisits = (data: Channels) => data.channels.every((channel) => channel.totalVisits === 0);
 const noInvalidVisits = (data: Channels) => data.channels.every((channel) => channel.invalidVisits === 0);
@@ -71,7 +77,11 @@ export function InvalidByChannelSection({ range }: { range: HomeRange | undefine
         text: 'Channels show here with their share of invalid visits as soon as any is found.',
       }}
     >
-      {(data) => <InvalidByChannelChart channels={data.channels} />}
+      {(data) => (
+        <Suspense fallback={<SkeletonRows rows={6} testId="invalid-by-channel-loading" />}>
+          <InvalidByChannelChart channels={data.channels} />
+        </Suspense>
+      )}
     </OverviewSection>
   );
 }
