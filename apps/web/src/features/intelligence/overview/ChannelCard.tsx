@@ -108,18 +108,16 @@ export function ChannelCard({ figures, range, gates, onCreateAlert }: ChannelCar
                 {formatNumber(figures.invalidVisits)}
               </dd>
             </div>
-            <div className={styles.pair}>
-              <div className={styles.figure}>
-                <dt>Total invalid traffic</dt>
-                <dd data-testid="channel-invalid-percent">{formatPercent(figures.percentInvalidTraffic)}</dd>
-              </div>
-              <div className={styles.figure}>
-                <dt>Evolution</dt>
-                <dd className={styles[tone]} data-testid="channel-evolution">
-                  {tone === 'worse' ? '▲ ' : tone === 'better' ? '▼ ' : ''}
-                  {formatSignedPercent(figures.evolution)}
-                </dd>
-              </div>
+            <div className={styles.row}>
+              <dt>Total invalid traffic</dt>
+              <dd data-testid="channel-invalid-percent">{formatPercent(figures.percentInvalidTraffic)}</dd>
+            </div>
+            <div className={styles.row}>
+              <dt>Evolution</dt>
+              <dd className={styles[tone]} data-testid="channel-evolution">
+                {tone === 'worse' ? '▲ ' : tone === 'better' ? '▼ ' : ''}
+                {formatSignedPercent(figures.evolution)}
+              </dd>
             </div>
           </dl>
         </div>

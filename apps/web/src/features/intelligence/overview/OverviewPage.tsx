@@ -15,6 +15,9 @@ import styles from './OverviewPage.module.css';
 import { SavingsSection } from './SavingsSection';
 import { TrendsSection, WatchlistSection } from './TrendsAndWatchlist';
 
+/** Wide enough for the longest range name, "Last 6 days & Today". */
+const RANGE_PICKER_WIDTH = 190;
+
 /**
  * The home dashboard, /intelligence/overview (spec 02 §2): key figures, the channel cards, invalid
  * traffic by channel, savings, trends and the watchlist, for the intelligence section's date range
@@ -34,7 +37,9 @@ export function OverviewPage() {
         title="Overview"
         eyebrow="Intelligence"
         dateRange={
-          today && range ? <DateRangePicker value={range} onChange={setRange} today={today} /> : null
+          today && range ? (
+            <DateRangePicker value={range} onChange={setRange} today={today} width={RANGE_PICKER_WIDTH} />
+          ) : null
         }
       />
       {integrated ? null : (
