@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { accountRoutes } from './features/account/account.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
-import { AnalyticsPage, OverviewPage } from './features/intelligence/IntelligenceStartPage';
+import { AnalyticsPage } from './features/intelligence/IntelligenceStartPage';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
@@ -24,7 +24,8 @@ export interface RouteHandle {
 export const privateRoutes: RouteObject[] = [
   {
     path: 'intelligence/overview',
-    element: <OverviewPage />,
+    // Route-level code splitting: the overview and its chart library load with the route.
+    ...lazyPage(() => import('./features/intelligence/overview/OverviewPage'), 'OverviewPage'),
     handle: { view: 'home', title: 'Overview' } satisfies RouteHandle,
   },
   {
@@ -62,7 +63,7 @@ export function withErrorScreen(routes: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Sandbox pages load on demand: they are a catalogue for the team, not part of every visit. */
+/** Pages that load on demand: the sandbox (a catalogue for the team) and the heavier screens. */
 function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,

@@ -19,6 +19,8 @@ interface DateRangePickerProps {
   today: string;
   label?: string;
   disabled?: boolean;
+  /** Width of the range menu's button in px; the dropdown's default otherwise. */
+  width?: number;
 }
 
 const OPTIONS = DATE_RANGE_PRESETS.map((preset) => ({ value: preset, label: DATE_RANGE_LABELS[preset] }));
@@ -27,7 +29,14 @@ const OPTIONS = DATE_RANGE_PRESETS.map((preset) => ({ value: preset, label: DATE
  * The date range control of spec 02 §4: a named range applies at once; Custom shows two dates, applied
  * together (a range never runs backwards, and no future day is offered).
  */
-export function DateRangePicker({ value, onChange, today, label, disabled = false }: DateRangePickerProps) {
+export function DateRangePicker({
+  value,
+  onChange,
+  today,
+  label,
+  disabled = false,
+  width,
+}: DateRangePickerProps) {
   const [preset, setPreset] = useState<DateRangePreset>(value.preset);
   const [from, setFrom] = useState(value.from);
   const [to, setTo] = useState(value.to);
@@ -52,6 +61,7 @@ export function DateRangePicker({ value, onChange, today, label, disabled = fals
         onChange={choose}
         {...(label ? { label } : { 'aria-label': 'Date range' })}
         disabled={disabled}
+        {...(width ? { width } : {})}
       />
       {preset === 'custom' ? (
         <form

@@ -10,7 +10,7 @@ import styles from './IntelligenceStartPage.module.css';
 export const INSTALL_SENSOR_TITLE = 'Install the sensor to start seeing traffic';
 
 /**
- * The overview and analytics screens before their figures arrive: the page title and the empty state
+ * The analytics screen before its figures arrive: the page title and the empty state
  * of an account without classified traffic, which says what to do next (DESIGN.md).
  */
 export function IntelligenceStartPage({ title, testId }: { title: string; testId: string }) {
@@ -42,10 +42,6 @@ export function IntelligenceStartPage({ title, testId }: { title: string; testId
       </Card>
     </div>
   );
-}
-
-export function OverviewPage() {
-  return <IntelligenceStartPage title="Overview" testId="overview-page" />;
 }
 
 export function AnalyticsPage() {

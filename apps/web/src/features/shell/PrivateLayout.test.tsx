@@ -136,7 +136,7 @@ describe('the route guard of private screens (spec 01 §4)', () => {
     renderRoutes('/?from=2026-01-01');
     expect(await screen.findByTestId('overview-page')).toBeTruthy();
     expect(location()).toBe('/intelligence/overview?from=2026-01-01');
-    expect(screen.getByTestId('intelligence-empty')).toBeTruthy();
+    expect(screen.getByTestId('key-figures')).toBeTruthy();
   });
 
   it('logs out on a 401 from /me and leaves for the root', async () => {

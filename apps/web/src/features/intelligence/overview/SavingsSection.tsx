@@ -1,0 +1,74 @@
+import { SAVINGS_INFO } from '@veracity/contracts/home';
+import { ChannelLogo } from '../../../components/ChannelLogo/ChannelLogo';
+import { formatCurrency, formatNumber } from '../../../lib/format';
+import { Link } from '../../../lib/navigation';
+import { trafficTypeName } from '../../../lib/traffic-types';
+import type { HomeRange } from './home.api';
+import { useSavings } from './home.api';
+import { SETTINGS_PATH } from './KeyFiguresSection';
+import styles from './OverviewPage.module.css';
+import { OverviewSection } from './OverviewSection';
+
+/**
+ * Savings (spec 02 §2, §8): invalid visits of paid channels at the account's cost per click, with the
+ * spec's info text, and the channels they come from.
+ */
+export function SavingsSection({ range }: { range: HomeRange | undefined }) {
+  const query = useSavings(range);
+  return (
+    <OverviewSection
+      title="Savings"
+      testId="savings"
+      query={query}
+      skeletonRows={4}
+      isEmpty={(data) => data.globalWidgets.paidVisits === 0}
+      empty={{
+        title: 'No paid visits in this period',
+        text: 'Savings count the invalid visits of paid channels such as Google Ads or Meta Ads.',
+      }}
+    >
+      {(data) => {
+        const channels = data.channels.filter((channel) => channel.invalidVisits > 0);
+        return (
+          <div className={styles.savings}>
+            <div className={styles.savingsTotal}>
+              <span className={styles.savingsValue} data-testid="savings-total">
+                {formatCurrency(data.globalWidgets.savings, data.currency)}
+              </span>
+              <span className={styles.itemDetail}>
+                {formatNumber(data.globalWidgets.invalidPaidVisits)} invalid of{' '}
+                {formatNumber(data.globalWidgets.paidVisits)} paid visits
+              </span>
+              <p className={styles.info} data-testid="savings-info">
+                {SAVINGS_INFO}
+              </p>
+            </div>
+            {channels.length > 0 ? (
+              <ul className={styles.items}>
+                {channels.map((channel) => (
+                  <li key={channel.type} className={styles.item} data-testid={`savings-${channel.type}`}>
+                    <ChannelLogo type={channel.type} size={24} decorative />
+                    <div className={styles.itemText}>
+                      <span className={styles.itemName}>{trafficTypeName(channel.type)}</span>
+                      <span className={styles.itemDetail}>
+                        {formatNumber(channel.invalidVisits)} invalid ×{' '}
+                        {channel.costPerClick === null ? (
+                          <Link to={SETTINGS_PATH}>no cost per click</Link>
+                        ) : (
+                          formatCurrency(channel.costPerClick, data.currency)
+                        )}
+                      </span>
+                    </div>
+                    <span className={styles.itemChange}>
+                      {formatCurrency(channel.savings, data.currency)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        );
+      }}
+    </OverviewSection>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { alertDraftHref, CHANNEL_PAGES, channelAlertDraft, channelAnalyticsHref } from './channel-links';
+
+describe('channel card links (spec 02 §2)', () => {
+  it('goes to analytics with dimension trafficType, the range, the channel filter and threats=0', () => {
+    const href = channelAnalyticsHref('google', { from: '2026-03-01', to: '2026-03-07' });
+    expect(href).toBe(
+      '/intelligence/analytics?dimensions=trafficType&from=2026-03-01&to=2026-03-07' +
+        '&filters=%5B%7B%22column%22%3A%22trafficType%22%2C%22type%22%3A%22equals%22%2C%22values%22%3A%5B%22google%22%5D%7D%5D' +
+        '&threats=0',
+    );
+    const params = new URL(href, 'http://x').searchParams;
+    expect(params.get('dimensions')).toBe('trafficType');
+    expect(params.get('threats')).toBe('0');
+    expect(JSON.parse(params.get('filters') ?? '')).toEqual([
+      { column: 'trafficType', type: 'equals', values: ['google'] },
+    ]);
+  });
+
+  it('drafts an alert on the channel with threshold 3 and 500 minimum events', () => {
+    const draft = channelAlertDraft('tiktok');
+    expect(draft).toEqual({
+      name: 'TikTok invalid traffic',
+      dimensions: ['trafficType'],
+      values: { trafficType: ['tiktok'] },
+      threshold: 3,
+      minEvents: 500,
+    });
+    const href = alertDraftHref(draft);
+    expect(href.startsWith('/intelligence/reports/alerts?draft=')).toBe(true);
+    expect(JSON.parse(new URL(href, 'http://x').searchParams.get('draft') ?? '')).toEqual(draft);
+  });
+
+  it('has a channel page for google, facebook, microsoft and tiktok only', () => {
+    expect(Object.keys(CHANNEL_PAGES).sort()).toEqual(['facebook', 'google', 'microsoft', 'tiktok']);
+    expect(CHANNEL_PAGES.google?.path).toBe('/integrations/google-ads/search-display');
+    expect(CHANNEL_PAGES.facebook?.path).toBe('/integrations/facebook-ads/overview');
+    expect(CHANNEL_PAGES.microsoft?.path).toBe('/integrations/microsoft-ads/overview');
+    expect(CHANNEL_PAGES.tiktok?.path).toBe('/integrations/tiktok-ads/overview');
+  });
+});

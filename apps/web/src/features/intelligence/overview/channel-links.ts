@@ -1,0 +1,65 @@
+import type { TrafficType } from '@veracity/contracts/detection';
+import type { ViewId } from '@veracity/contracts/views';
+import { trafficTypeName } from '../../../lib/traffic-types';
+
+/**
+ * Where a channel card's back leads (spec 02 §2): the analytics page filtered on the channel, the
+ * alert form with the channel's draft, and the channel's own page. Each target is built in one small
+ * function, so the address formats can follow the analytics codec and the alert form as they settle.
+ */
+
+export const ANALYTICS_PATH = '/intelligence/analytics';
+export const ALERTS_PATH = '/intelligence/reports/alerts';
+
+/**
+ * "Go to Analytics": dimension trafficType, the date range, the channel's filter and threats=0, in the
+ * address format of the analytics page (lib/url-state.ts): `filters` is the JSON list of filter lines.
+ */
+export function channelAnalyticsHref(type: TrafficType, range: { from: string; to: string }): string {
+  const filters = [{ column: 'trafficType', type: 'equals', values: [type] }];
+  const params: [string, string][] = [
+    ['dimensions', 'trafficType'],
+    ['from', range.from],
+    ['to', range.to],
+    ['filters', JSON.stringify(filters)],
+    ['threats', '0'],
+  ];
+  const query = params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
+  return `${ANALYTICS_PATH}?${query}`;
+}
+
+/** Spec 02 §9: an alert drafted from a channel card fires above 3 % with at least 500 events. */
+export const CHANNEL_ALERT_THRESHOLD = 3;
+export const CHANNEL_ALERT_MIN_EVENTS = 500;
+
+/** A channel card's draft alert (spec 02 §2 "Alerts form"): the user completes it in the alert form. */
+export interface ChannelAlertDraft {
+  name: string;
+  dimensions: ['trafficType'];
+  values: { trafficType: [TrafficType] };
+  threshold: number;
+  minEvents: number;
+}
+
+export function channelAlertDraft(type: TrafficType): ChannelAlertDraft {
+  return {
+    name: `${trafficTypeName(type)} invalid traffic`,
+    dimensions: ['trafficType'],
+    values: { trafficType: [type] },
+    threshold: CHANNEL_ALERT_THRESHOLD,
+    minEvents: CHANNEL_ALERT_MIN_EVENTS,
+  };
+}
+
+/** Until the alerts screen opens its form in place, Create Alert hands it the draft in the address. */
+export function alertDraftHref(draft: ChannelAlertDraft): string {
+  return `${ALERTS_PATH}?draft=${encodeURIComponent(JSON.stringify(draft))}`;
+}
+
+/** "See Channel Page": Google search/display, and the Facebook, Microsoft and TikTok overviews. */
+export const CHANNEL_PAGES: Partial<Record<TrafficType, { path: string; view: ViewId }>> = {
+  google: { path: '/integrations/google-ads/search-display', view: 'search_display' },
+  facebook: { path: '/integrations/facebook-ads/overview', view: 'facebook_ads' },
+  microsoft: { path: '/integrations/microsoft-ads/overview', view: 'microsoft_main' },
+  tiktok: { path: '/integrations/tiktok-ads/overview', view: 'tiktok_ads' },
+};

@@ -1,0 +1,231 @@
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, test } from '../fixtures.js';
+import { E2E_ADMIN } from '../global-setup.js';
+
+/**
+ * The home overview on real traffic: the admin's account receives visits from several channels
+ * through the real collector (as curl-style clients and browser-like clients from residential and
+ * hosting addresses), then the overview shows its figures, a channel card flips to its actions, and
+ * Go to Analytics carries the channel filter into the analytics address. Screenshots at 1440 px and
+ * 390 px wide are attached to the run.
+ */
+
+const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Landing URL and referrer of each channel, and how many visits each gets. */
+const VISITS: { channel: string; url: string; referrer: string; count: number }[] = [
+  { channel: 'google', url: 'https://shop.example.com/?gclid=e2e', referrer: '', count: 14 },
+  { channel: 'facebook', url: 'https://shop.example.com/?fbclid=e2e', referrer: '', count: 9 },
+  { channel: 'microsoft', url: 'https://shop.example.com/?msclkid=e2e', referrer: '', count: 5 },
+  { channel: 'tiktok', url: 'https://shop.example.com/?ttclid=e2e', referrer: '', count: 4 },
+  { channel: 'reddit', url: 'https://shop.example.com/?utm_source=reddit', referrer: '', count: 3 },
+  { channel: 'direct', url: 'https://shop.example.com/', referrer: '', count: 6 },
+  {
+    channel: 'organic_search',
+    url: 'https://shop.example.com/',
+    referrer: 'https://www.google.com/',
+    count: 5,
+  },
+  {
+    channel: 'referral',
+    url: 'https://shop.example.com/',
+    referrer: 'https://blog.example.org/post',
+    count: 3,
+  },
+];
+
+let api: APIRequestContext;
+
+/** The ring is drawn (its slices exist) and its 400 ms entrance has run, for a true screenshot. */
+async function ringDrawn(page: Page): Promise<void> {
+  await expect(page.getByTestId('channel-pie').locator('.recharts-sector').first()).toBeAttached();
+  await page.waitForTimeout(600);
+}
+
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const { hash } = (await (await anonymous.post('/api/auth/login', { data: E2E_ADMIN })).json()) as {
+    hash: string;
+  };
+  const relationships = (await (
+    await anonymous.get('/api/me/relationships', { headers: { authorization: `Bearer ${hash}` } })
+  ).json()) as { id: number; companyName: string }[];
+  const own = relationships.find((relationship) => relationship.companyName === 'Veracity');
+  if (!own) throw new Error('the seeded account is missing');
+  const chosen = (await (
+    await anonymous.get(`/api/auth/account/${own.id}`, { headers: { authorization: `Bearer ${hash}` } })
+  ).json()) as { token: { hash: string } };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${chosen.token.hash}` },
+  });
+}
+
+const id = (prefix: string, n: number) =>
+  `${prefix}${Date.now().toString(36)}${n}`.padEnd(24, 'x').slice(0, 40);
+
+/** Sends the visits through the collector, each from its own address. */
+async function sendTraffic(baseURL: string, sensorKey: string): Promise<number> {
+  const collector = await playwrightRequest.newContext({ baseURL });
+  let sent = 0;
+  try {
+    for (const [index, visit] of VISITS.entries()) {
+      for (let n = 0; n < visit.count; n++) {
+        // Half of each channel from hosting addresses with an HTTP library, half browser-like from homes.
+        const automated = n % 2 === 0;
+        const ip = automated ? `3.120.${10 + index}.${10 + n}` : `81.33.${20 + index}.${10 + n}`;
+        const response = await collector.post('/c/e', {
+          headers: {
+            'content-type': 'text/plain',
+            'user-agent': automated ? 'curl/8.5.0' : BROWSER_UA,
+            'x-forwarded-for': ip,
+            'accept-language': 'es-ES,es;q=0.9',
+          },
+          data: JSON.stringify({
+            type: 'hit',
+            key: sensorKey,
+            eventId: id(`ov${index}e`, n),
+            sessionId: id(`ov${index}s`, n),
+            ts: Date.now(),
+            url: `${visit.url}${visit.url.includes('?') ? '&' : '?'}v=${n}`,
+            referrer: visit.referrer,
+            utm: {},
+            clickIds: {},
+            signals: {},
+          }),
+        });
+        expect(response.status(), await response.text()).toBe(200);
+        sent++;
+      }
+    }
+  } finally {
+    await collector.dispose();
+  }
+  return sent;
+}
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByTestId('login-email').fill(E2E_ADMIN.email);
+  await page.getByTestId('login-password').fill(E2E_ADMIN.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/role/);
+  await page.getByRole('button', { name: 'VERACITY', exact: true }).click();
+  await expect(page).toHaveURL(/\/intelligence\/|\/setup\//, { timeout: 15_000 });
+}
+
+test.beforeAll(async () => {
+  const baseURL = process.env.E2E_BASE_URL;
+  if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through e2e/playwright.config.ts');
+  api = await adminApi(baseURL);
+  const { sensorKey } = (await (await api.get('/api/me')).json()) as { sensorKey: string };
+  const sent = await sendTraffic(baseURL, sensorKey);
+  // The batch writer stores visits within a moment; wait until the overview's call counts them all.
+  await expect
+    .poll(
+      async () => {
+        const { channels } = (await (
+          await api.get('/api/home/channels?from=2000-01-01&to=2100-01-01')
+        ).json()) as {
+          channels: { totalVisits: number }[];
+        };
+        return channels.reduce((sum, channel) => sum + channel.totalVisits, 0);
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(sent);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+});
+
+test.describe('the home overview', () => {
+  test('shows the figures, flips a card and goes to analytics with the channel filter', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await logIn(page);
+    await page.goto('/intelligence/overview');
+
+    const figures = page.getByTestId('key-figures');
+    await expect(figures).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+    const total = Number(
+      (
+        (await figures.getByTestId('key-figure-totalVisits').locator('dd').first().textContent()) ?? ''
+      ).replace(/\D/g, ''),
+    );
+    expect(total).toBeGreaterThanOrEqual(49);
+    await expect(figures.getByTestId('key-figure-invalidVisits')).toContainText('Invalid visits');
+
+    const cards = page.getByTestId('channel-cards');
+    await expect(cards).toHaveAttribute('data-state', 'ready');
+    const google = page.getByTestId('channel-card-google');
+    await expect(google.getByTestId('channel-invalid-visits')).not.toHaveText('0');
+    for (const id of ['invalid-by-channel', 'trends', 'watchlist', 'savings']) {
+      await expect(page.getByTestId(id)).not.toHaveAttribute('data-state', 'loading', { timeout: 15_000 });
+      await expect(page.getByTestId(id)).not.toHaveAttribute('data-state', 'error');
+    }
+    await expect(page.getByTestId('pie-centre')).toContainText('Invalid visits');
+    await page.getByTestId('pie-legend-google').hover();
+    await expect(page.getByTestId('pie-centre').getByRole('img', { name: 'Google' })).toBeVisible();
+
+    await page.mouse.move(0, 0);
+    await ringDrawn(page);
+    const wide = testInfo.outputPath('overview-1440.png');
+    await page.screenshot({ path: wide, fullPage: true });
+    await testInfo.attach('overview at 1440 px', { path: wide, contentType: 'image/png' });
+
+    // The carousel scrolls by 217 px per arrow click.
+    const track = cards.getByTestId('carousel-track');
+    await cards.getByRole('button', { name: 'Scroll right' }).click();
+    await expect.poll(() => track.evaluate((element) => Math.round(element.scrollLeft))).toBe(217);
+    await cards.getByRole('button', { name: 'Scroll left' }).click();
+    await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBe(0);
+
+    // Flip the Google card with the keyboard, then back with Escape, then with the mouse.
+    await google.getByRole('button', { name: 'Options for Google' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(google).toHaveAttribute('data-flipped', 'true');
+    await expect(google.getByRole('link', { name: 'Go to Analytics' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(google).toHaveAttribute('data-flipped', 'false');
+    await google.getByRole('button', { name: 'Options for Google' }).click();
+    await expect(google.getByRole('button', { name: 'Create Alert' })).toBeVisible();
+    await expect(google.getByRole('button', { name: 'See Channel Page' })).toBeVisible();
+    const flipped = testInfo.outputPath('overview-card-flipped.png');
+    await google.screenshot({ path: flipped });
+    await testInfo.attach('flipped channel card', { path: flipped, contentType: 'image/png' });
+
+    await google.getByRole('link', { name: 'Go to Analytics' }).click();
+    await expect(page).toHaveURL(/\/intelligence\/analytics\?/);
+    const address = new URL(page.url());
+    expect(address.searchParams.get('dimensions')).toBe('trafficType');
+    expect(address.searchParams.get('threats')).toBe('0');
+    expect(address.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(address.searchParams.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(JSON.parse(address.searchParams.get('filters') ?? '[]')).toEqual([
+      { column: 'trafficType', type: 'equals', values: ['google'] },
+    ]);
+  });
+
+  test('fits a 390 px wide screen', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page);
+    await page.goto('/intelligence/overview');
+    await expect(page.getByTestId('key-figures')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+    for (const id of ['channel-cards', 'invalid-by-channel', 'trends', 'watchlist', 'savings']) {
+      await expect(page.getByTestId(id)).not.toHaveAttribute('data-state', 'loading', { timeout: 15_000 });
+    }
+    await expect(page.getByTestId('pie-centre')).toBeVisible();
+    await ringDrawn(page);
+    // Nothing runs wider than the screen.
+    const overflow = await page.locator('html').evaluate((root) => root.scrollWidth - root.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const narrow = testInfo.outputPath('overview-390.png');
+    await page.screenshot({ path: narrow, fullPage: true });
+    await testInfo.attach('overview at 390 px', { path: narrow, contentType: 'image/png' });
+  });
+});
