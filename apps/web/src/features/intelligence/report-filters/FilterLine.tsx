@@ -126,10 +126,16 @@ export function FilterLine({
       />
       <Popover.Root open={pickerOpen && filter !== undefined} onOpenChange={onPickerOpenChange}>
         <Popover.Anchor asChild>
+          {/* A click on the field's free space opens the picker too; its button is the keyboard's way in. */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the Select values button inside opens it by keyboard */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the same button carries the role */}
           <div
             className={styles.values}
             style={{ maxHeight: CHIPS_MAX_HEIGHT_PX }}
             data-testid="filter-chips"
+            onClick={(event) => {
+              if (event.target === event.currentTarget && !disabled && filter) onPickerOpenChange(true);
+            }}
           >
             {chips.length > 0 ? (
               <ul className={styles.chips} aria-label={`${label} values`}>
@@ -149,7 +155,7 @@ export function FilterLine({
                       type="button"
                       className={styles.chipRemove}
                       aria-label={`Remove ${chip.text}`}
-                      disabled={locked}
+                      disabled={disabled}
                       onClick={() =>
                         onChange({
                           ...line,

@@ -449,6 +449,16 @@ describe('ReportFilters: the picker', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Select Browser values' }));
   });
 
+  it('opens the picker on a click in the free space of the values field', async () => {
+    const { user } = renderFilters({
+      initial: { matchType: 'all', filters: [{ column: 'browser', type: 'equals', values: ['Chrome'] }] },
+    });
+    await user.click(screen.getByText('Chrome'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.click(screen.getByTestId('filter-chips'));
+    expect(await screen.findByRole('listbox', { name: 'Browser values' })).toBeTruthy();
+  });
+
   it('keeps the chips area at most 210 px high', () => {
     renderFilters({
       initial: {
