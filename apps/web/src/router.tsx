@@ -127,6 +127,11 @@ const sandboxRoutes: RouteObject[] = [
     ...lazyPage(() => import('./features/sandbox/StepperPage'), 'StepperPage'),
     handle: { title: 'Stepper' },
   },
+  {
+    path: 'report-filters',
+    ...lazyPage(() => import('./features/sandbox/ReportFiltersPage'), 'ReportFiltersPage'),
+    handle: { title: 'Report filters' },
+  },
 ];
 
 export const PRIVATE_PATHS: ReadonlySet<string> = new Set(routePaths(privateRoutes, ''));

@@ -167,6 +167,13 @@ export type FilterId = keyof typeof FILTERS;
 export const FILTER_IDS = Object.keys(FILTERS) as [FilterId, ...FilterId[]];
 export const zFilterId = z.enum(FILTER_IDS);
 
+/**
+ * Spec 02 §6: the free plan's filter selection is disabled with this tooltip; the server answers a free
+ * plan query that filters with the same words.
+ */
+export const FREE_PLAN_FILTERS_MESSAGE =
+  'Filters selection is not available on Free Plan. You can still explore the possible filters Veracity offers';
+
 /** The period filters, the only ones the free plan reads (spec 02 §2, §6). */
 export const DATE_FILTERS = ['dateStart', 'dateEnd', 'rangeText'] as const satisfies readonly FilterId[];
 

@@ -15,6 +15,11 @@ export const SANDBOX_PAGES = [
   { path: 'overlays', title: 'Overlays', summary: 'Modal, notifications and spinners.' },
   { path: 'stepper', title: 'Stepper', summary: 'The vertical integration stepper.' },
   {
+    path: 'report-filters',
+    title: 'Report filters',
+    summary: 'Match all or any, column submenus, the virtualised multi-select picker.',
+  },
+  {
     path: 'shell',
     title: 'Navigation shell',
     summary: 'The private screens frame: rail, top bar, page header.',
