@@ -9,6 +9,7 @@ import {
   PIE_OUTER_RADIUS,
   PIE_SIZE,
   pieSlices,
+  sectorPath,
 } from './InvalidByChannelChart';
 
 function channel(type: ChannelFigures['type'], invalidVisits: number): ChannelFigures {
@@ -41,7 +42,7 @@ describe('InvalidByChannelChart', () => {
   it('is 300×300 with radii 70 and 100 (spec 02 §2)', () => {
     expect([PIE_SIZE, PIE_INNER_RADIUS, PIE_OUTER_RADIUS]).toEqual([300, 70, 100]);
     render(<InvalidByChannelChart channels={channels} />);
-    const svg = screen.getByTestId('channel-pie').querySelector('svg.recharts-surface');
+    const svg = screen.getByTestId('channel-pie').querySelector('svg');
     expect(svg?.getAttribute('width')).toBe('300');
     expect(svg?.getAttribute('height')).toBe('300');
   });
@@ -53,7 +54,7 @@ describe('InvalidByChannelChart', () => {
 
   it('shows the hovered slice’s logo, invalid visits and share in the centre', async () => {
     render(<InvalidByChannelChart channels={channels} />);
-    const sectors = screen.getByTestId('channel-pie').querySelectorAll('.recharts-sector');
+    const sectors = screen.getByTestId('channel-pie').querySelectorAll('path');
     expect(sectors).toHaveLength(2);
     fireEvent.mouseEnter(sectors[1] as Element);
     expect(within(centre()).getByRole('img', { name: 'Meta (Facebook and Instagram)' })).toBeTruthy();
@@ -101,5 +102,12 @@ describe('InvalidByChannelChart', () => {
     expect(new Set(pieSlices(sixteen).map((slice) => slice.colour)).size).toBe(16);
     const eighteen = [...sixteen, channel('google', 5), channel('direct', 5)];
     expect(new Set(pieSlices(eighteen).map((slice) => slice.colour))).toEqual(new Set(['#cdd2de']));
+  });
+
+  it('draws one channel as a whole ring and several as separate sectors', () => {
+    expect(sectorPath(0, 360).match(/M /g)).toHaveLength(2);
+    expect(sectorPath(0.5, 89.5)).toMatch(/^M 150\.873 50\.004 A 100 100 0 0 1 /);
+    render(<InvalidByChannelChart channels={[channels[0] as (typeof channels)[number]]} />);
+    expect(screen.getByTestId('channel-pie').querySelectorAll('path')).toHaveLength(1);
   });
 });
