@@ -93,6 +93,7 @@ export function InvalidByChannelChart({ channels }: { channels: readonly Channel
           {slices.map((slice, index) => {
             const { start, end } = angles[index] ?? { start: 0, end: 0 };
             return (
+              // biome-ignore lint/a11y/noStaticElementInteractions: hovering a slice mirrors its legend button, which carries the keyboard access
               <path
                 key={slice.type}
                 className={styles.slice}
