@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { accountRoutes } from './features/account/account.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
-import { AnalyticsPage, OverviewPage } from './features/intelligence/IntelligenceStartPage';
+import { OverviewPage } from './features/intelligence/IntelligenceStartPage';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
@@ -29,7 +29,8 @@ export const privateRoutes: RouteObject[] = [
   },
   {
     path: 'intelligence/analytics',
-    element: <AnalyticsPage />,
+    // The table, chart and pickers load with the page, not with every visit.
+    ...lazyPage(() => import('./features/intelligence/analytics/AnalyticsPage'), 'AnalyticsPage'),
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
   ...setupRoutes,

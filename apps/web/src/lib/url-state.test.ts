@@ -1,4 +1,5 @@
 import { analyticsAccess } from '@veracity/contracts/analytics/dimensions';
+import type { ReportFilter } from '@veracity/contracts/analytics/filters';
 import { DEFAULT_METRICS } from '@veracity/contracts/analytics/metrics';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,8 +30,8 @@ const free: AnalyticsUrlContext = {
 };
 
 const parse = (search: string, context = pro) => parseAnalyticsState(search, context);
-const google = { column: 'trafficType', type: 'equals', values: ['google'] } as const;
-const spain = { column: 'country', type: 'notEquals', values: ['ES', 'FR'] } as const;
+const google: ReportFilter = { column: 'trafficType', type: 'equals', values: ['google'] };
+const spain: ReportFilter = { column: 'country', type: 'notEquals', values: ['ES', 'FR'] };
 
 describe('analytics address: reading', () => {
   it('gives the defaults for an empty address: default dimension and metrics, page 1, sessions desc', () => {

@@ -164,8 +164,7 @@ function readExpanded(text: string | null, dimensions: readonly DimensionId[]): 
 
 function readPage(text: string | null): number {
   if (text === null || !/^\d{1,9}$/.test(text)) return 1;
-  const page = Number(text);
-  return page >= 1 ? page : 1;
+  return Math.max(Number(text), 1);
 }
 
 function readThreats(text: string | null, dimensions: readonly DimensionId[]): ThreatsTarget | null {
@@ -185,7 +184,7 @@ function readFilters(text: string | null): ReportFilter[] {
       typeof item === 'object' && item !== null && Array.isArray((item as { values?: unknown }).values)
         ? (item as { values: unknown[] }).values.slice(0, Math.min(URL_ARRAY_LIMIT, MAX_FILTER_VALUES))
         : undefined;
-    const parsed = zReportFilter.safeParse(values ? { ...item, values } : item);
+    const parsed = zReportFilter.safeParse(values ? { ...(item as object), values } : item);
     // A column appears once (spec 02 §5): the first line wins.
     if (!parsed.success || seen.has(parsed.data.column)) return [];
     seen.add(parsed.data.column);

@@ -47,7 +47,3 @@ export function IntelligenceStartPage({ title, testId }: { title: string; testId
 export function OverviewPage() {
   return <IntelligenceStartPage title="Overview" testId="overview-page" />;
 }
-
-export function AnalyticsPage() {
-  return <IntelligenceStartPage title="Analytics" testId="analytics-page" />;
-}
