@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { accountRoutes } from './features/account/account.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
+import { AnalyticsRoute } from './features/intelligence/AnalyticsRoute';
 import { OverviewPage } from './features/intelligence/IntelligenceStartPage';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
@@ -29,8 +30,7 @@ export const privateRoutes: RouteObject[] = [
   },
   {
     path: 'intelligence/analytics',
-    // The table, chart and pickers load with the page, not with every visit.
-    ...lazyPage(() => import('./features/intelligence/analytics/AnalyticsPage'), 'AnalyticsPage'),
+    element: <AnalyticsRoute />,
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
   ...setupRoutes,

@@ -1,11 +1,4 @@
-import {
-  type ColumnDef,
-  type ExpandedState,
-  getCoreRowModel,
-  getExpandedRowModel,
-  type Row,
-  useReactTable,
-} from '@tanstack/react-table';
+import { type ColumnDef, getCoreRowModel, type Row, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DIMENSIONS, type DimensionId } from '@veracity/contracts/analytics/dimensions';
 import { METRICS, type MetricKey } from '@veracity/contracts/analytics/metrics';
@@ -87,7 +80,7 @@ export function AnalyticsTable({
     ],
     [metrics],
   );
-  const expandedState = useMemo<ExpandedState>(
+  const expandedState = useMemo<Record<string, boolean>>(
     () => Object.fromEntries(expanded.map((path) => [pathKey(path), true])),
     [expanded],
   );
@@ -104,22 +97,26 @@ export function AnalyticsTable({
     manualSorting: true,
     manualPagination: true,
     getCoreRowModel: getCoreRowModel(),
-    getExpandedRowModel: getExpandedRowModel(),
   });
 
-  const rows = table.getRowModel().rows;
+  // The tree in reading order: a row, its open breakdown, its open children, then the note on
+  // children beyond what the answer carries.
+  const topRows = table.getCoreRowModel().rows;
   const items = useMemo(() => {
     const list: Item[] = [];
-    for (const row of rows) {
+    const walk = (row: Row<AnalyticsTreeRow>) => {
       list.push({ kind: 'row', row });
       if (threatsKey !== null && row.id === threatsKey) list.push({ kind: 'threats', row });
+      if (!expandedState[row.id]) return;
+      for (const child of row.subRows) walk(child);
       const { children, totalChildren } = row.original;
-      if (row.getIsExpanded() && children && totalChildren !== undefined && totalChildren > children.length) {
+      if (children && totalChildren !== undefined && totalChildren > children.length) {
         list.push({ kind: 'more', row, shown: children.length, total: totalChildren });
       }
-    }
+    };
+    for (const row of topRows) walk(row);
     return list;
-  }, [rows, threatsKey]);
+  }, [topRows, threatsKey, expandedState]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualize = items.length > VIRTUALIZE_AFTER;

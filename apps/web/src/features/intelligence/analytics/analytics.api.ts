@@ -63,6 +63,8 @@ export function useAnalyticsTree(state: AnalyticsState) {
     queryFn: ({ signal }) => api.post('/analytics/tree', body, { schema: zAnalyticsTree, signal }),
     // Opening a row or turning a page keeps the rows in place while the next answer comes.
     placeholderData: keepPreviousData,
+    // Going back in the browser shows the earlier answer at once and runs its query again.
+    staleTime: 0,
   });
 }
 
