@@ -15,7 +15,6 @@ import {
 import { Card } from '../../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
 import type { AnalyticsState } from '../../../lib/url-state';
-import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion';
 import styles from './AnalyticsChart.module.css';
 import { useWidgetStats, widgetStatsBody } from './analytics.api';
 import { type ChartData, chartPlan, lineData, rangeBuckets, tierData } from './chart-series';
@@ -45,11 +44,13 @@ interface AnalyticsChartProps {
   currency: string;
 }
 
-/** The chart above the table, from /api/widget-stats with the table's first dimension. */
+/**
+ * The chart above the table, from /api/widget-stats with the table's first dimension. Figures are
+ * drawn at once, without animation: a chart of counts should not show values it does not have.
+ */
 export function AnalyticsChart({ state, access, names, currency }: AnalyticsChartProps) {
   const plan = chartPlan(state, state, access);
   const stats = useWidgetStats(widgetStatsBody(state, plan.dimensions, plan.metrics));
-  const reducedMotion = usePrefersReducedMotion();
   const first = state.dimensions[0] as DimensionId;
   const metric = plan.metrics[0] ?? 'hits';
   const title =
@@ -114,7 +115,7 @@ export function AnalyticsChart({ state, access, names, currency }: AnalyticsChar
                       dataKey={series.key}
                       stackId="tiers"
                       fill={series.colour}
-                      isAnimationActive={!reducedMotion}
+                      isAnimationActive={false}
                     />
                   ))}
                 </BarChart>
@@ -138,11 +139,11 @@ export function AnalyticsChart({ state, access, names, currency }: AnalyticsChar
                     <Line
                       key={series.key}
                       dataKey={series.key}
-                      type="monotone"
+                      type="linear"
                       stroke={series.colour}
                       strokeWidth={2}
-                      dot={false}
-                      isAnimationActive={!reducedMotion}
+                      dot={data.points.length <= 31 ? { r: 2.5, fill: series.colour } : false}
+                      isAnimationActive={false}
                     />
                   ))}
                 </LineChart>

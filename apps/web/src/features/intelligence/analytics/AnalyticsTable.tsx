@@ -8,7 +8,7 @@ import type {
   DimensionValue,
   SortKey,
 } from '@veracity/contracts/analytics/query';
-import { Fragment, type ReactNode, useMemo, useRef } from 'react';
+import { Fragment, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { Icon } from '../../../components/Icon/Icon';
 import { pathKey } from '../../../lib/url-state';
 import styles from './AnalyticsTable.module.css';
@@ -119,6 +119,16 @@ export function AnalyticsTable({
   }, [topRows, threatsKey, expandedState]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The breakdown spans the row but stays as wide as the visible part of the table.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const apply = () => element.style.setProperty('--table-viewport', `${element.clientWidth}px`);
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const virtualize = items.length > VIRTUALIZE_AFTER;
   const virtualizer = useVirtualizer({
     count: virtualize ? items.length : 0,
@@ -231,7 +241,17 @@ export function AnalyticsTable({
               onClick={() => onToggleThreats(row.original.path)}
               data-testid="open-threats"
             >
-              Threats
+              <svg viewBox="0 0 16 16" className={styles.threatsIcon} aria-hidden="true">
+                <path
+                  d="M8 1.8l5 1.9v3.8c0 3.1-2.1 5.6-5 6.7-2.9-1.1-5-3.6-5-6.7V3.7l5-1.9zM8 5v3.6M8 10.8v.1"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span className={styles.threatsText}>Threats</span>
             </button>
           </div>
         </th>
