@@ -129,8 +129,18 @@ describe('/intelligence/analytics', () => {
     expect(screen.getByTestId('analytics-totals').textContent).toContain('45');
   });
 
+  it('opens with campaign for the MVAS vertical, traffic type without the firewall', async () => {
+    const { api } = renderPage('', { vertical: 'MVAS', planType: 'pro' });
+    await waitFor(() => expect(lastTreeBody(api)?.dimensions).toEqual(['trafficType']));
+  });
+
   it('opens with campaign for the MVAS vertical', async () => {
-    const mvas = renderPage('', { vertical: 'MVAS' });
+    // Campaign is a firewall dimension: a flag-driven account with the firewall.
+    const mvas = renderPage('', {
+      vertical: 'MVAS',
+      planType: 'custom',
+      accountFeatures: [{ name: 'sensor_firewall', value: true }],
+    });
     await waitFor(() => expect(lastTreeBody(mvas.api)?.dimensions).toEqual(['campaign']));
   });
 

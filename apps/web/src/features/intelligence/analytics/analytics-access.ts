@@ -34,12 +34,18 @@ export function accessOfMe(me: Pick<Me, 'planType' | 'accountFeatures' | 'allowe
   return analyticsAccess(me.planType ?? 'free_trial', me.accountFeatures, me.allowedVars);
 }
 
-/** Day on the free plan, campaign for the MVAS vertical, otherwise traffic type (spec 02 §3). */
-export function defaultDimensionOfMe(me: Pick<Me, 'planType' | 'vertical'>): DimensionId {
-  return defaultDimension({
+/**
+ * Day on the free plan, campaign for the MVAS vertical, otherwise traffic type (spec 02 §3). Campaign
+ * needs the firewall: an MVAS account without it opens on traffic type, which every paid plan has.
+ */
+export function defaultDimensionOfMe(
+  me: Pick<Me, 'planType' | 'vertical' | 'accountFeatures' | 'allowedVars'>,
+): DimensionId {
+  const preferred = defaultDimension({
     planType: me.planType ?? 'free_trial',
     vas: me.vertical?.toUpperCase() === MVAS_VERTICAL,
   });
+  return isDimensionAllowed(preferred, accessOfMe(me)) ? preferred : 'trafficType';
 }
 
 export interface PickerGroup<Id extends string> {
