@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { accountRoutes } from './features/account/account.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
-import { AnalyticsPage } from './features/intelligence/IntelligenceStartPage';
+import { AnalyticsRoute } from './features/intelligence/AnalyticsRoute';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
@@ -30,7 +30,7 @@ export const privateRoutes: RouteObject[] = [
   },
   {
     path: 'intelligence/analytics',
-    element: <AnalyticsPage />,
+    element: <AnalyticsRoute />,
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
   ...setupRoutes,

@@ -8,6 +8,7 @@ import {
 } from '@veracity/contracts/analytics/dimensions';
 import {
   FILTERS,
+  FREE_PLAN_FILTERS_MESSAGE,
   filterByColumn,
   isFilterAllowed,
   type ReportFilter,
@@ -31,8 +32,6 @@ import { listAllCampaigns } from '../campaigns/campaigns.repo.js';
  */
 
 /** The spec's tooltip on the free plan's filters, also the answer to a free plan query that filters. */
-export const FREE_PLAN_FILTERS_MESSAGE =
-  'Filters selection is not available on Free Plan. You can still explore the possible filters Veracity offers';
 
 export function accessOf(relationship: RelationshipRecord): AnalyticsAccess {
   return analyticsAccess(relationship.planType, relationship.accountFeatures, relationship.allowedVars);

@@ -6,7 +6,6 @@ import { INTEGRATION_PATH } from '../../session/base-route';
 import { useMe } from '../../session/session.api';
 import { isSensorIntegratedRemembered } from '../../session/session-storage';
 import { useAccountToday } from '../../session/use-account-today';
-import { INSTALL_SENSOR_TITLE } from '../IntelligenceStartPage';
 import { useSectionRange } from '../use-section-range';
 import { ChannelCardsSection, InvalidByChannelSection } from './ChannelSections';
 import { alertDraftHref } from './channel-links';
@@ -14,6 +13,8 @@ import { KeyFiguresSection } from './KeyFiguresSection';
 import styles from './OverviewPage.module.css';
 import { SavingsSection } from './SavingsSection';
 import { TrendsSection, WatchlistSection } from './TrendsAndWatchlist';
+
+export const INSTALL_SENSOR_TITLE = 'Install the sensor to start seeing traffic';
 
 /** Wide enough for the longest range name, "Last 6 days & Today". */
 const RANGE_PICKER_WIDTH = 190;

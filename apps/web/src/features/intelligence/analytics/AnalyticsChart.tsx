@@ -1,0 +1,173 @@
+import type { AnalyticsAccess, DimensionId } from '@veracity/contracts/analytics/dimensions';
+import { DIMENSIONS } from '@veracity/contracts/analytics/dimensions';
+import { METRICS } from '@veracity/contracts/analytics/metrics';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Card } from '../../../components/Card/Card';
+import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
+import type { AnalyticsState } from '../../../lib/url-state';
+import styles from './AnalyticsChart.module.css';
+import { useWidgetStats, widgetStatsBody } from './analytics.api';
+import { type ChartData, chartPlan, lineData, rangeBuckets, tierData } from './chart-series';
+import { dimensionValueLabel, type ValueNames } from './dimension-values';
+import { formatCount, formatMetric, formatTimeBucket } from './format';
+import { TrafficTypeMark } from './TrafficTypeMark';
+
+const TIER_NAMES: Record<string, string> = {
+  highRiskHits: 'Invalid',
+  mediumRiskHits: 'Suspicious',
+  lowRiskHits: 'Legitimate',
+};
+
+const CHART_HEIGHT = 260;
+
+const TOOLTIP_STYLE = {
+  borderRadius: 6,
+  border: '1px solid var(--color-border)',
+  boxShadow: 'var(--shadow-tooltip)',
+  fontSize: 12,
+};
+
+interface AnalyticsChartProps {
+  state: AnalyticsState;
+  access: AnalyticsAccess;
+  names: Partial<Record<DimensionId, ValueNames>>;
+  currency: string;
+}
+
+/**
+ * The chart above the table, from /api/widget-stats with the table's first dimension. Figures are
+ * drawn at once, without animation: a chart of counts should not show values it does not have.
+ */
+export function AnalyticsChart({ state, access, names, currency }: AnalyticsChartProps) {
+  const plan = chartPlan(state, state, access);
+  const stats = useWidgetStats(widgetStatsBody(state, plan.dimensions, plan.metrics));
+  const first = state.dimensions[0] as DimensionId;
+  const metric = plan.metrics[0] ?? 'hits';
+  const title =
+    plan.kind === 'tiers'
+      ? `Visits by analysis level and ${DIMENSIONS[first].label.toLowerCase()}`
+      : `${METRICS[metric].label} by ${DIMENSIONS[first].label}`;
+
+  let data: ChartData | undefined;
+  if (stats.data) {
+    data =
+      plan.kind === 'tiers'
+        ? tierData(
+            stats.data,
+            first === 'day' || first === 'hour' ? rangeBuckets(first, state.from, state.to) : undefined,
+          )
+        : lineData(stats.data, first, metric, rangeBuckets(plan.bucket, state.from, state.to));
+  }
+  const empty = data?.series.every((series) => series.total === 0) ?? false;
+  const seriesName = (key: string) => {
+    if (plan.kind === 'tiers') return TIER_NAMES[key] ?? key;
+    const series = data?.series.find((entry) => entry.key === key);
+    return series ? dimensionValueLabel(first, series.value, names[first]) : key;
+  };
+  const valueText = (value: unknown) =>
+    plan.kind === 'tiers' ? formatCount(Number(value)) : formatMetric(metric, Number(value), currency);
+  const bucketText = (value: unknown) => formatTimeBucket(String(value), { short: plan.bucket !== 'month' });
+  const axisValue = (value: unknown) =>
+    new Intl.NumberFormat('en-ES', { notation: 'compact', maximumFractionDigits: 1 }).format(Number(value));
+
+  return (
+    <Card title={title} data-testid="analytics-chart">
+      {stats.isPending ? (
+        <SkeletonRows rows={6} testId="chart-loading" />
+      ) : stats.isError ? (
+        <LoadError error={stats.error} onRetry={() => void stats.refetch()} />
+      ) : empty || !data ? (
+        <EmptyState title="Nothing to chart in this period" testId="chart-empty">
+          Widen the date range or remove a filter to see traffic here.
+        </EmptyState>
+      ) : (
+        <>
+          <div className={styles.chart} style={{ height: CHART_HEIGHT }}>
+            <ResponsiveContainer width="100%" height="100%">
+              {plan.kind === 'tiers' ? (
+                <BarChart data={data.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                  <CartesianGrid vertical={false} stroke="var(--color-border)" />
+                  <XAxis
+                    dataKey="bucket"
+                    tickFormatter={bucketText}
+                    tick={{ fontSize: 11 }}
+                    minTickGap={16}
+                  />
+                  <YAxis tickFormatter={axisValue} tick={{ fontSize: 11 }} width={44} allowDecimals={false} />
+                  <Tooltip
+                    contentStyle={TOOLTIP_STYLE}
+                    formatter={(value, name) => [valueText(value), seriesName(String(name))]}
+                    labelFormatter={(label) => formatTimeBucket(String(label))}
+                  />
+                  {data.series.map((series) => (
+                    <Bar
+                      key={series.key}
+                      dataKey={series.key}
+                      stackId="tiers"
+                      fill={series.colour}
+                      isAnimationActive={false}
+                    />
+                  ))}
+                </BarChart>
+              ) : (
+                <LineChart data={data.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                  <CartesianGrid vertical={false} stroke="var(--color-border)" />
+                  <XAxis
+                    dataKey="bucket"
+                    tickFormatter={bucketText}
+                    tick={{ fontSize: 11 }}
+                    minTickGap={16}
+                  />
+                  <YAxis tickFormatter={axisValue} tick={{ fontSize: 11 }} width={44} />
+                  <Tooltip
+                    contentStyle={TOOLTIP_STYLE}
+                    formatter={(value, name) => [valueText(value), seriesName(String(name))]}
+                    labelFormatter={(label) => formatTimeBucket(String(label))}
+                    itemSorter={(item) => -Number(item.value ?? 0)}
+                  />
+                  {data.series.map((series) => (
+                    <Line
+                      key={series.key}
+                      dataKey={series.key}
+                      type="linear"
+                      stroke={series.colour}
+                      strokeWidth={2}
+                      dot={data.points.length <= 31 ? { r: 2.5, fill: series.colour } : false}
+                      isAnimationActive={false}
+                    />
+                  ))}
+                </LineChart>
+              )}
+            </ResponsiveContainer>
+          </div>
+          <ul className={styles.legend} data-testid="chart-legend">
+            {data.series.map((series) => (
+              <li key={series.key} className={styles.legendItem} data-testid="chart-legend-item">
+                {plan.kind === 'lines' && first === 'trafficType' && series.value !== null ? (
+                  <TrafficTypeMark type={String(series.value)} colour={series.colour} />
+                ) : (
+                  <span className={styles.swatch} style={{ background: series.colour }} aria-hidden="true" />
+                )}
+                <span className={styles.legendName}>{seriesName(series.key)}</span>
+                <span className={styles.legendTotal}>{valueText(series.total)}</span>
+              </li>
+            ))}
+            {data.hiddenCount > 0 ? (
+              <li className={styles.legendMore}>and {formatCount(data.hiddenCount)} more in the table</li>
+            ) : null}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
+import { FILTERS, type FilterId } from '@veracity/contracts/analytics/filters';
+import type { MetricKey } from '@veracity/contracts/analytics/metrics';
+import {
+  type AnalyticsExportQuery,
+  type AnalyticsThreatsQuery,
+  type AnalyticsTreeQuery,
+  DEFAULT_PAGE_SIZE,
+  type DimensionValue,
+  type WidgetStatsQuery,
+  zAnalyticsThreats,
+  zAnalyticsTree,
+  zFilterOptions,
+  zWidgetStats,
+} from '@veracity/contracts/analytics/query';
+import { REQUEST_ID_HEADER } from '@veracity/contracts/errors';
+import { REQUEST_TIMEOUT_MS } from '@veracity/contracts/storage-keys';
+import { ApiError, api, apiUrl } from '../../../lib/api-client';
+import { readSessionToken } from '../../../lib/session-token';
+import type { AnalyticsState } from '../../../lib/url-state';
+
+/** The analytics calls of the page (docs/api.md "Analytics"), keyed by [endpoint, body]. */
+
+export const ANALYTICS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+/** The query every call of the page shares: dimensions, the period and the filters. */
+function scope(state: AnalyticsState) {
+  return {
+    from: state.from,
+    to: state.to,
+    filters: state.filters,
+    matchType: state.matchType,
+  };
+}
+
+export function treeBody(state: AnalyticsState): AnalyticsTreeQuery {
+  return {
+    ...scope(state),
+    dimensions: state.dimensions,
+    metrics: state.metrics,
+    sort: state.columnSort,
+    page: state.page,
+    pageSize: ANALYTICS_PAGE_SIZE,
+    expanded: state.expanded,
+  };
+}
+
+/** The export is the table's query without paging: every top-level row and the open ones. */
+export function exportBody(state: AnalyticsState): AnalyticsExportQuery {
+  const { page: _page, pageSize: _pageSize, ...body } = treeBody(state);
+  return body;
+}
+
+export function threatsBody(state: AnalyticsState, path: readonly DimensionValue[]): AnalyticsThreatsQuery {
+  return { ...scope(state), dimensions: state.dimensions.slice(0, path.length), path: [...path] };
+}
+
+export function useAnalyticsTree(state: AnalyticsState) {
+  const body = treeBody(state);
+  return useQuery({
+    queryKey: ['/analytics/tree', body],
+    queryFn: ({ signal }) => api.post('/analytics/tree', body, { schema: zAnalyticsTree, signal }),
+    // Opening a row or turning a page keeps the rows in place while the next answer comes.
+    placeholderData: keepPreviousData,
+    // Going back in the browser shows the earlier answer at once and runs its query again.
+    staleTime: 0,
+  });
+}
+
+export function useAnalyticsThreats(state: AnalyticsState, path: readonly DimensionValue[] | null) {
+  const body = path ? threatsBody(state, path) : null;
+  return useQuery({
+    queryKey: ['/analytics/threats', body],
+    queryFn: ({ signal }) => api.post('/analytics/threats', body, { schema: zAnalyticsThreats, signal }),
+    enabled: body !== null,
+  });
+}
+
+export function widgetStatsBody(
+  state: AnalyticsState,
+  dimensions: DimensionId[],
+  metrics: MetricKey[],
+): WidgetStatsQuery {
+  return { ...scope(state), dimensions, metrics };
+}
+
+export function useWidgetStats(body: WidgetStatsQuery) {
+  return useQuery({
+    queryKey: ['/widget-stats', body],
+    queryFn: ({ signal }) => api.post('/widget-stats', body, { schema: zWidgetStats, signal }),
+  });
+}
+
+/** Names of the account's ids for a filter (campaigns...): the filter's picker options as a map. */
+export function useFilterOptionNames(filter: FilterId, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/analytics/filter-options', { filter, limit: 500 }],
+    queryFn: ({ signal }) =>
+      api.get('/analytics/filter-options', {
+        query: { filter, limit: 500 },
+        schema: zFilterOptions,
+        signal,
+      }),
+    enabled: enabled && FILTERS[filter].kind === 'list',
+    staleTime: 5 * 60_000,
+    select: (answer) => new Map(answer.options.map((option) => [String(option.id), option.name])),
+  });
+}
+
+export type CsvDownload = { kind: 'file'; fileName: string; blob: Blob } | { kind: 'empty' };
+
+/** The file name of a Content-Disposition header (`attachment; filename="x.csv"`). */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+/**
+ * POST /api/analytics/export: the CSV as a file named by the server, or `empty` on 204 (the page says
+ * "No content"). Failures throw ApiError like every other call, so the error catalogue applies.
+ */
+export async function exportAnalyticsCsv(body: AnalyticsExportQuery): Promise<CsvDownload> {
+  const url = apiUrl('/analytics/export');
+  const headers: Record<string, string> = { Accept: 'text/csv', 'Content-Type': 'application/json' };
+  const token = readSessionToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (cause) {
+    const timeout = cause instanceof DOMException && cause.name === 'TimeoutError';
+    throw new ApiError({
+      failure: timeout ? 'timeout' : 'network',
+      status: null,
+      method: 'POST',
+      url,
+      cause,
+    });
+  }
+  if (response.status === 204) return { kind: 'empty' };
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // a text answer stays text
+    }
+    throw new ApiError({
+      failure: 'http',
+      status: response.status,
+      body: parsed,
+      requestId: response.headers.get(REQUEST_ID_HEADER),
+      method: 'POST',
+      url,
+    });
+  }
+  const fileName = dispositionFileName(response.headers.get('content-disposition')) ?? 'analytics.csv';
+  return { kind: 'file', fileName, blob: await response.blob() };
+}
+
+/** Hands a file to the browser's download. */
+export function saveFile(file: { fileName: string; blob: Blob }): void {
+  const href = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = file.fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
