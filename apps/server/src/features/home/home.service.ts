@@ -1,5 +1,6 @@
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { WidgetStats } from '@veracity/contracts/analytics/query';
+import { trafficTypeName } from '@veracity/contracts/analytics/reference/traffic-types';
 import { type TrafficType, zTrafficType } from '@veracity/contracts/detection';
 import {
   CHANNEL_CARDS,
@@ -126,7 +127,8 @@ export class HomeFigures {
       previousPeriod: this.figuresOf(this.previous),
       currency: this.relationship.currency,
       errors: uncosted.map(
-        (type) => `No cost per click is set for ${type}: its invalid visits are not counted in savings`,
+        (type) =>
+          `No cost per click is set for ${trafficTypeName(type)}: its invalid visits are not counted in savings`,
       ),
     };
   }

@@ -72,7 +72,7 @@ describe('home dashboard', () => {
       selectedPeriod: { legitimateVisits: 49, invalidVisits: 17, totalVisits: 70, savings: 8 },
       previousPeriod: { legitimateVisits: 58, invalidVisits: 7, totalVisits: 65, savings: 1 },
       currency: 'EUR',
-      errors: ['No cost per click is set for tiktok: its invalid visits are not counted in savings'],
+      errors: ['No cost per click is set for TikTok: its invalid visits are not counted in savings'],
     });
   });
 
