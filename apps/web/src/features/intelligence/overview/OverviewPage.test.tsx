@@ -19,7 +19,7 @@ const keyFigures = {
   selectedPeriod: period(9000, 1500, 120.5),
   previousPeriod: period(8000, 1000, 100),
   currency: 'EUR',
-  errors: ['No cost per click is set for tiktok: its invalid visits are not counted in savings'],
+  errors: ['No cost per click is set for TikTok: its invalid visits are not counted in savings'],
 };
 
 const channels = {
@@ -131,7 +131,7 @@ describe('the overview page', () => {
     expect(within(legitimate).getByTestId('key-figure-change').className).toContain('better');
     expect(within(figures).getByTestId('key-figure-savings').textContent).toContain('€120.50');
     expect(within(figures).getByTestId('key-figure-errors').textContent).toContain(
-      'No cost per click is set for tiktok',
+      'No cost per click is set for TikTok',
     );
   });
 
