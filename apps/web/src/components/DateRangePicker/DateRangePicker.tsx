@@ -19,9 +19,12 @@ interface DateRangePickerProps {
   today: string;
   label?: string;
   disabled?: boolean;
-  /** Width of the range menu's button in px; the dropdown's default otherwise. */
+  /** Width of the range menu's button in px (default: room for the longest name). */
   width?: number;
 }
+
+/** Fits "Last 6 days & Today", the longest range name, where the dropdown's 160 px cut it. */
+export const DATE_RANGE_PICKER_WIDTH = 190;
 
 const OPTIONS = DATE_RANGE_PRESETS.map((preset) => ({ value: preset, label: DATE_RANGE_LABELS[preset] }));
 
@@ -35,7 +38,7 @@ export function DateRangePicker({
   today,
   label,
   disabled = false,
-  width,
+  width = DATE_RANGE_PICKER_WIDTH,
 }: DateRangePickerProps) {
   const [preset, setPreset] = useState<DateRangePreset>(value.preset);
   const [from, setFrom] = useState(value.from);
@@ -61,7 +64,7 @@ export function DateRangePicker({
         onChange={choose}
         {...(label ? { label } : { 'aria-label': 'Date range' })}
         disabled={disabled}
-        {...(width ? { width } : {})}
+        width={width}
       />
       {preset === 'custom' ? (
         <form

@@ -17,7 +17,6 @@ import { TrendsSection, WatchlistSection } from './TrendsAndWatchlist';
 export const INSTALL_SENSOR_TITLE = 'Install the sensor to start seeing traffic';
 
 /** Wide enough for the longest range name, "Last 6 days & Today". */
-const RANGE_PICKER_WIDTH = 190;
 
 /**
  * The home dashboard, /intelligence/overview (spec 02 §2): key figures, the channel cards, invalid
@@ -38,9 +37,7 @@ export function OverviewPage() {
         title="Overview"
         eyebrow="Intelligence"
         dateRange={
-          today && range ? (
-            <DateRangePicker value={range} onChange={setRange} today={today} width={RANGE_PICKER_WIDTH} />
-          ) : null
+          today && range ? <DateRangePicker value={range} onChange={setRange} today={today} /> : null
         }
       />
       {integrated ? null : (
