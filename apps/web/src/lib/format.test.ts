@@ -37,8 +37,9 @@ describe('formatting in the spec locale (spec 02 §9)', () => {
   });
 
   it('writes money in EUR by default, in the currency given otherwise', () => {
-    // CLDR's en-ES writes currency amounts with the English separators; Intl is the locale's truth.
-    expect(formatCurrency(1234.5)).toBe('€1,234.50');
+    // With the separators of the other figures (CLDR's en-ES money alone would use the English ones).
+    expect(formatCurrency(1234.5)).toBe('€1.234,50');
+    expect(formatCurrency(-12)).toBe('-€12,00');
     expect(formatCurrency(10, 'USD')).toContain('$');
     expect(formatCurrency(10, 'not a currency')).toContain('€');
   });

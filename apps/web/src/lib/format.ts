@@ -28,7 +28,6 @@ const twoDigitDate = new Intl.DateTimeFormat(DATE_LOCALE, {
   year: '2-digit',
   timeZone: 'UTC',
 });
-const currencies = new Map<string, Intl.NumberFormat>();
 
 function missing(value: number | null | undefined): value is null | undefined {
   return value === null || value === undefined || !Number.isFinite(value);
@@ -60,22 +59,47 @@ export function formatPoints(value: number | null | undefined): string {
   return missing(value) ? NO_VALUE : `${signedDecimal.format(value)} pp`;
 }
 
-/** Money in the account's currency (EUR by default), with the currency's own decimals. */
+const moneyNumber = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneySymbols = new Map<string, { prefix: string; suffix: string }>();
+
+/**
+ * Where the currency symbol goes. ICU formats en-ES money with English separators (€1,234.50) while
+ * its plain numbers use the Spanish ones (1.234,50); a page mixing the two would be misread, so money
+ * takes the numbers' separators and only the symbol and its position from the currency.
+ */
+function symbolOf(currency: string): { prefix: string; suffix: string } {
+  const known = moneySymbols.get(currency);
+  if (known) return known;
+  let parts: Intl.NumberFormatPart[];
+  try {
+    parts = new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).formatToParts(1);
+  } catch {
+    // Not a currency Intl knows: the default one.
+    return symbolOf(DEFAULT_CURRENCY);
+  }
+  const numberAt = parts.findIndex((part) => part.type === 'integer');
+  const text = (list: Intl.NumberFormatPart[]) =>
+    list
+      .filter((part) => part.type === 'currency' || part.type === 'literal')
+      .map((part) => part.value)
+      .join('');
+  const symbol = {
+    prefix: text(numberAt < 0 ? parts : parts.slice(0, numberAt)),
+    suffix: numberAt < 0 ? '' : text(parts.slice(numberAt + 1)),
+  };
+  moneySymbols.set(currency, symbol);
+  return symbol;
+}
+
+/** Money in the account's currency (EUR by default): €1.234,50, a negative amount -€12,00. */
 export function formatCurrency(
   value: number | null | undefined,
   currency: string = DEFAULT_CURRENCY,
 ): string {
   if (missing(value)) return NO_VALUE;
-  let format = currencies.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency });
-    } catch {
-      format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: DEFAULT_CURRENCY });
-    }
-    currencies.set(currency, format);
-  }
-  return format.format(value);
+  const { prefix, suffix } = symbolOf(currency);
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${prefix}${moneyNumber.format(Math.abs(value))}${suffix}`;
 }
 
 /** A calendar day (`YYYY-MM-DD`, or an ISO date-time read in UTC) as a two-digit date: "05/03/26". */

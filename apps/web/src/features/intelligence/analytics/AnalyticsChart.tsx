@@ -14,12 +14,13 @@ import {
 } from 'recharts';
 import { Card } from '../../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
+import { formatNumber } from '../../../lib/format';
 import type { AnalyticsState } from '../../../lib/url-state';
 import styles from './AnalyticsChart.module.css';
 import { useWidgetStats, widgetStatsBody } from './analytics.api';
 import { type ChartData, chartPlan, lineData, rangeBuckets, tierData } from './chart-series';
 import { dimensionValueLabel, type ValueNames } from './dimension-values';
-import { formatCount, formatMetric, formatTimeBucket } from './format';
+import { formatMetric, formatTimeBucket } from './format';
 import { TrafficTypeMark } from './TrafficTypeMark';
 
 const TIER_NAMES: Record<string, string> = {
@@ -75,7 +76,7 @@ export function AnalyticsChart({ state, access, names, currency }: AnalyticsChar
     return series ? dimensionValueLabel(first, series.value, names[first]) : key;
   };
   const valueText = (value: unknown) =>
-    plan.kind === 'tiers' ? formatCount(Number(value)) : formatMetric(metric, Number(value), currency);
+    plan.kind === 'tiers' ? formatNumber(Number(value)) : formatMetric(metric, Number(value), currency);
   const bucketText = (value: unknown) => formatTimeBucket(String(value), { short: plan.bucket !== 'month' });
   const axisValue = (value: unknown) =>
     new Intl.NumberFormat('en-ES', { notation: 'compact', maximumFractionDigits: 1 }).format(Number(value));
@@ -163,7 +164,7 @@ export function AnalyticsChart({ state, access, names, currency }: AnalyticsChar
               </li>
             ))}
             {data.hiddenCount > 0 ? (
-              <li className={styles.legendMore}>and {formatCount(data.hiddenCount)} more in the table</li>
+              <li className={styles.legendMore}>and {formatNumber(data.hiddenCount)} more in the table</li>
             ) : null}
           </ul>
         </>

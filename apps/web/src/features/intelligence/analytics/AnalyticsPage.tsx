@@ -20,6 +20,7 @@ import {
   saveSectionRange,
   todayIn,
 } from '../../../lib/date-ranges';
+import { formatNumber } from '../../../lib/format';
 import { useNavigateWithSearch } from '../../../lib/navigation';
 import {
   type AnalyticsState,
@@ -59,7 +60,6 @@ import {
 import { accessOfMe, defaultDimensionOfMe } from './analytics-access';
 import { DimensionPicker } from './DimensionPicker';
 import { dimensionValueLabel, filterDimension, type ValueNames } from './dimension-values';
-import { formatCount } from './format';
 import { MetricPicker } from './MetricPicker';
 import { ReportFiltersSlot } from './ReportFiltersSlot';
 import { ThreatBreakdown } from './ThreatBreakdown';
@@ -235,7 +235,7 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
       <Card
         className={styles.tableCard}
         flush
-        title={tree.data ? `${formatCount(totalRows)} ${totalRows === 1 ? 'row' : 'rows'}` : 'Rows'}
+        title={tree.data ? `${formatNumber(totalRows)} ${totalRows === 1 ? 'row' : 'rows'}` : 'Rows'}
         data-testid="analytics-table-card"
       >
         {tree.isPending ? (
@@ -276,9 +276,9 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
             {pages > 1 ? (
               <nav className={styles.pager} aria-label="Pages" data-testid="pager">
                 <span className={styles.pagerText}>
-                  {formatCount((state.page - 1) * ANALYTICS_PAGE_SIZE + 1)}–
-                  {formatCount(Math.min(state.page * ANALYTICS_PAGE_SIZE, totalRows))} of{' '}
-                  {formatCount(totalRows)}
+                  {formatNumber((state.page - 1) * ANALYTICS_PAGE_SIZE + 1)}–
+                  {formatNumber(Math.min(state.page * ANALYTICS_PAGE_SIZE, totalRows))} of{' '}
+                  {formatNumber(totalRows)}
                 </span>
                 <Button
                   size="s"

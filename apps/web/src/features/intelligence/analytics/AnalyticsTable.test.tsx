@@ -80,13 +80,13 @@ describe('AnalyticsTable', () => {
     ).toBe('false');
   });
 
-  it('formats counts with 0 decimals, percentages with 2, money in euros, and "-" for no value', () => {
+  it('formats counts with 0 decimals, percentages with 2, money in euros, and "–" for no value', () => {
     setup();
     const google = screen.getAllByTestId('analytics-row')[0] as HTMLElement;
     const cells = [...google.querySelectorAll('td')].map((cell) => cell.textContent);
     expect(cells).toEqual(['12.000', '80,50%', '€1.000,00']);
     const missing = screen.getAllByTestId('analytics-row')[2] as HTMLElement;
-    expect(missing.querySelector('[data-metric="trafficVeracityHits"]')?.textContent).toBe('-');
+    expect(missing.querySelector('[data-metric="trafficVeracityHits"]')?.textContent).toBe('–');
   });
 
   it('says when an open row has more rows than it shows', () => {

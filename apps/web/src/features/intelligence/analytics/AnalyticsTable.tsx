@@ -10,10 +10,11 @@ import type {
 } from '@veracity/contracts/analytics/query';
 import { Fragment, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { Icon } from '../../../components/Icon/Icon';
+import { formatNumber } from '../../../lib/format';
 import { pathKey } from '../../../lib/url-state';
 import styles from './AnalyticsTable.module.css';
 import { dimensionValueLabel, type ValueNames } from './dimension-values';
-import { formatCount, formatMetric } from './format';
+import { formatMetric } from './format';
 import { TrafficTypeMark } from './TrafficTypeMark';
 
 /** Tier of a metric column, for the tier colour beside its header (DESIGN.md: tiers keep their colours). */
@@ -191,7 +192,7 @@ export function AnalyticsTable({
       return (
         <tr key={`more:${row.id}`} ref={measure} data-index={index} className={styles.moreRow}>
           <td colSpan={columnCount} style={{ paddingLeft: `${(row.depth + 1) * 20 + 16}px` }}>
-            Showing the first {formatCount(item.shown)} of {formatCount(item.total)} rows under this one.
+            Showing the first {formatNumber(item.shown)} of {formatNumber(item.total)} rows under this one.
           </td>
         </tr>
       );

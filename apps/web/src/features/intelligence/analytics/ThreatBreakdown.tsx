@@ -6,7 +6,7 @@ import {
 } from '@veracity/contracts/threat-reasons';
 import { Button } from '../../../components/Button/Button';
 import { LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
-import { formatCount, formatPercent } from './format';
+import { formatNumber, formatPercent } from '../../../lib/format';
 import styles from './ThreatBreakdown.module.css';
 
 /** A threat reason's name and category; an id the catalogue does not know reads as it is. */
@@ -124,10 +124,10 @@ export function ThreatBreakdown({
                   <tr key={threat.threat} data-testid="threat-row" data-threat={threat.threat}>
                     <th scope="row">{label}</th>
                     <td className={styles.category}>{category}</td>
-                    <td className={styles.numeric}>{formatCount(counts.high)}</td>
-                    <td className={styles.numeric}>{formatCount(counts.medium)}</td>
-                    <td className={styles.numeric}>{formatCount(counts.low)}</td>
-                    <td className={styles.numeric}>{formatCount(counts.total)}</td>
+                    <td className={styles.numeric}>{formatNumber(counts.high)}</td>
+                    <td className={styles.numeric}>{formatNumber(counts.medium)}</td>
+                    <td className={styles.numeric}>{formatNumber(counts.low)}</td>
+                    <td className={styles.numeric}>{formatNumber(counts.total)}</td>
                     <td className={styles.numeric}>
                       {formatPercent(counts.total > 0 ? (counts.high / counts.total) * 100 : null)}
                     </td>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMetric, formatMoney, formatPercent, formatTimeBucket } from './format';
+import { formatCurrency, formatNumber, formatPercent } from '../../../lib/format';
+import { formatMetric, formatTimeBucket } from './format';
 
 describe('analytics formatting (spec 02 §9: en-ES numbers, es-ES dates, EUR)', () => {
   it('shows numbers with 0 decimals and Spanish grouping', () => {
-    expect(formatCount(1234567.6)).toBe('1.234.568');
-    expect(formatCount(0)).toBe('0');
-    expect(formatCount(999)).toBe('999');
+    expect(formatNumber(1234567.6)).toBe('1.234.568');
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999)).toBe('999');
   });
 
   it('shows percentages with 2 decimals', () => {
@@ -15,16 +16,16 @@ describe('analytics formatting (spec 02 §9: en-ES numbers, es-ES dates, EUR)', 
   });
 
   it('shows money in euros with the same separators as the other figures', () => {
-    expect(formatMoney(1234.5)).toBe('€1.234,50');
-    expect(formatMoney(-12)).toBe('-€12,00');
-    expect(formatMoney(3, 'USD')).toMatch(/^(US)?\$3,00$/);
+    expect(formatCurrency(1234.5)).toBe('€1.234,50');
+    expect(formatCurrency(-12)).toBe('-€12,00');
+    expect(formatCurrency(3, 'USD')).toMatch(/^(US)?\$3,00$/);
   });
 
-  it('shows "-" where a ratio has nothing to divide by', () => {
-    expect(formatCount(null)).toBe('-');
-    expect(formatPercent(null)).toBe('-');
-    expect(formatMoney(undefined)).toBe('-');
-    expect(formatPercent(Number.NaN)).toBe('-');
+  it('shows "–" where a ratio has nothing to divide by', () => {
+    expect(formatNumber(null)).toBe('–');
+    expect(formatPercent(null)).toBe('–');
+    expect(formatCurrency(undefined)).toBe('–');
+    expect(formatPercent(Number.NaN)).toBe('–');
   });
 
   it('formats each metric by its kind', () => {

@@ -1,77 +1,17 @@
 import { METRICS, type MetricKey } from '@veracity/contracts/analytics/metrics';
+import {
+  DATE_LOCALE,
+  DEFAULT_CURRENCY,
+  formatCurrency,
+  formatNumber,
+  formatPercent,
+  NO_VALUE,
+} from '../../../lib/format';
 
 /**
- * Figures and dates of the analytics page in the spec's locale (spec 02 §9): numbers in en-ES with
- * 0 decimals, percentages with 2, money in the account's currency (EUR by default), two-digit dates
- * in es-ES. A value a ratio cannot give (null: nothing to divide by) reads "-".
+ * The analytics page's figures and time buckets in the spec's locale (spec 02 §9); numbers, percentages
+ * and money are lib/format.ts's.
  */
-
-export const NUMBER_LOCALE = 'en-ES';
-export const DATE_LOCALE = 'es-ES';
-export const DEFAULT_CURRENCY = 'EUR';
-export const EMPTY_VALUE = '-';
-
-const COUNT = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
-const PERCENT = new Intl.NumberFormat(NUMBER_LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const MONEY_NUMBER = new Intl.NumberFormat(NUMBER_LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-function usable(value: number | null | undefined): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
-/** A count: 1.234.567 */
-export function formatCount(value: number | null | undefined): string {
-  return usable(value) ? COUNT.format(value) : EMPTY_VALUE;
-}
-
-/** A percentage the server already multiplied by 100: 12,34% */
-export function formatPercent(value: number | null | undefined): string {
-  return usable(value) ? `${PERCENT.format(value)}%` : EMPTY_VALUE;
-}
-
-const moneySymbols = new Map<string, { prefix: string; suffix: string }>();
-
-/**
- * Where the currency symbol goes for the locale. ICU formats en-ES currency with English separators
- * (€1,234.50) while its plain numbers use the Spanish ones (1.234,50); a table mixing the two would be
- * misread, so money takes the number's separators and only the symbol's position from the currency.
- */
-function symbolOf(currency: string): { prefix: string; suffix: string } {
-  const known = moneySymbols.get(currency);
-  if (known) return known;
-  let parts: Intl.NumberFormatPart[];
-  try {
-    parts = new Intl.NumberFormat(NUMBER_LOCALE, { style: 'currency', currency }).formatToParts(1);
-  } catch {
-    parts = [{ type: 'literal', value: `${currency} ` }];
-  }
-  const numberAt = parts.findIndex((part) => part.type === 'integer');
-  const text = (list: Intl.NumberFormatPart[]) =>
-    list
-      .filter((part) => part.type === 'currency' || part.type === 'literal')
-      .map((part) => part.value)
-      .join('');
-  const symbol = {
-    prefix: text(numberAt < 0 ? parts : parts.slice(0, numberAt)),
-    suffix: numberAt < 0 ? '' : text(parts.slice(numberAt + 1)),
-  };
-  moneySymbols.set(currency, symbol);
-  return symbol;
-}
-
-/** Money in the account's currency: €1.234,50 (a negative amount: -€12,00). */
-export function formatMoney(value: number | null | undefined, currency = DEFAULT_CURRENCY): string {
-  if (!usable(value)) return EMPTY_VALUE;
-  const { prefix, suffix } = symbolOf(currency);
-  const sign = value < 0 ? '-' : '';
-  return `${sign}${prefix}${MONEY_NUMBER.format(Math.abs(value))}${suffix}`;
-}
 
 /** A metric's value as its kind says (metrics.ts): count, percent, money; text metrics as they come. */
 export function formatMetric(
@@ -81,13 +21,13 @@ export function formatMetric(
 ): string {
   switch (METRICS[key].kind) {
     case 'count':
-      return formatCount(value);
+      return formatNumber(value);
     case 'percent':
       return formatPercent(value);
     case 'money':
-      return formatMoney(value, currency);
+      return formatCurrency(value, currency);
     case 'text':
-      return usable(value) ? String(value) : EMPTY_VALUE;
+      return value === null || value === undefined ? NO_VALUE : String(value);
   }
 }
 

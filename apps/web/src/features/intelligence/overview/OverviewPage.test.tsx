@@ -129,7 +129,7 @@ describe('the overview page', () => {
     expect(within(invalid).getByTestId('key-figure-change').className).toContain('worse');
     const legitimate = within(figures).getByTestId('key-figure-legitimateVisits');
     expect(within(legitimate).getByTestId('key-figure-change').className).toContain('better');
-    expect(within(figures).getByTestId('key-figure-savings').textContent).toContain('€120.50');
+    expect(within(figures).getByTestId('key-figure-savings').textContent).toContain('€120,50');
     expect(within(figures).getByTestId('key-figure-errors').textContent).toContain(
       'No cost per click is set for TikTok',
     );
@@ -153,7 +153,7 @@ describe('the overview page', () => {
     expect(threats.textContent).toContain('Data center or hosting network');
     expect(threats.textContent).toContain('+100,00%');
     const saved = await section('savings', 'ready');
-    expect(within(saved).getByTestId('savings-total').textContent).toBe('€120.50');
+    expect(within(saved).getByTestId('savings-total').textContent).toBe('€120,50');
     expect(within(saved).getByTestId('savings-info').textContent).toBe(SAVINGS_INFO);
     expect(within(saved).queryByTestId('savings-tiktok')).toBeNull();
   });
