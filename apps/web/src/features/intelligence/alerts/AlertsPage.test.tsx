@@ -165,7 +165,7 @@ describe('the alerts screen', () => {
     const calls = mockApi({
       ...base,
       'GET /alerts': () => ({ status: 200, body: list }),
-      'PUT /alerts/1': (body) => {
+      'PUT /alerts/1': (body: unknown) => {
         list = [{ ...google, ...(body as Partial<Alert>) }];
         return { status: 200, body: list[0] };
       },

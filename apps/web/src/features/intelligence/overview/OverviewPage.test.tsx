@@ -65,7 +65,7 @@ const settings = {
   invitedUser: false,
 };
 
-type Answers = Record<string, MockResponse | (() => MockResponse | Promise<MockResponse>)>;
+type Answers = Record<string, MockResponse | ((body: unknown) => MockResponse | Promise<MockResponse>)>;
 
 function answers(overrides: Answers = {}, me = meFixture({ planType: 'pro' })): Answers {
   return {
@@ -253,7 +253,7 @@ describe('the overview page', () => {
           truncated: false,
         }),
         'GET /me/permissions': ok(['account_manage_settings']),
-        'POST /alerts': (body) =>
+        'POST /alerts': (body: unknown) =>
           ok(
             {
               ...(body as object),
