@@ -146,7 +146,7 @@ async function journey(page: Page, api: APIRequestContext, baseURL: string, test
 
   await dialog.getByRole('button', { name: /^Frequency/ }).click();
   await page.getByRole('menuitemradio', { name: 'Hourly' }).click();
-  await dialog.getByTestId('alert-min-events').fill('5');
+  await dialog.getByTestId('alert-min-events').fill('2');
   await expect(dialog.getByRole('button', { name: /^Frequency/ })).toContainText('Hourly');
   const modal = testInfo.outputPath('alerts-home-modal-1440.png');
   await page.screenshot({ path: modal });
@@ -180,7 +180,7 @@ async function journey(page: Page, api: APIRequestContext, baseURL: string, test
   const firing = history.locator('tbody tr').first();
   await expect(firing).toContainText(ALERT_NAME);
   const cells = await firing.locator('td').allTextContents();
-  expect(Number((cells[3] ?? '').replace(/\D/g, ''))).toBeGreaterThanOrEqual(5);
+  expect(Number((cells[3] ?? '').replace(/\D/g, ''))).toBeGreaterThanOrEqual(2);
   expect(Number(cells[6])).toBeGreaterThanOrEqual(1);
   await page.mouse.move(0, 0);
   const screen = testInfo.outputPath('alerts-screen-1440.png');

@@ -150,7 +150,12 @@ export function AlertForm({ alert, draft, fixedDimensions = false, onDone }: Ale
                 options.unshift({ value: line.dimension, label: DIMENSIONS[line.dimension].label });
               }
               return (
-                <li key={line.key} className={styles.line} data-testid={`alert-line-${index}`}>
+                <li
+                  key={line.key}
+                  className={styles.line}
+                  data-fixed={fixedDimensions || undefined}
+                  data-testid={`alert-line-${index}`}
+                >
                   <Dropdown
                     aria-label={`Dimension ${index + 1}`}
                     options={options}
@@ -234,7 +239,7 @@ export function AlertForm({ alert, draft, fixedDimensions = false, onDone }: Ale
           label="Minimum events"
           value={form.minEvents}
           inputMode="numeric"
-          hint="Events the window needs before it can fire"
+          hint="Fewer events in a window never fire"
           onChange={(event) => set('minEvents', event.target.value)}
           onBlur={touch('minEvents')}
           touched={shows('minEvents')}
