@@ -57,6 +57,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TRUST_PROXY: 'true',
       // The journeys make their own traffic; 30 days of demo data would only slow the first start.
       VERACITY_DEMO_TRAFFIC: 'off',
+      // The alert journey waits for the scheduler: it checks for due windows every 2 s, not every minute.
+      ALERTS_CHECK_SECONDS: '2',
       VERACITY_ADMIN_EMAIL: E2E_ADMIN.email,
       VERACITY_ADMIN_PASSWORD: E2E_ADMIN.password,
       VERACITY_DEMO_PASSWORD: E2E_DEMO.password,

@@ -39,7 +39,7 @@ let api: APIRequestContext;
 
 /** The ring is drawn (its slices exist) and its 400 ms entrance has run, for a true screenshot. */
 async function ringDrawn(page: Page): Promise<void> {
-  await expect(page.getByTestId('channel-pie').locator('.recharts-sector').first()).toBeAttached();
+  await expect(page.getByTestId('channel-pie').locator('[data-testid^="pie-slice-"]').first()).toBeAttached();
   await page.waitForTimeout(600);
 }
 

@@ -33,6 +33,11 @@ export const privateRoutes: RouteObject[] = [
     element: <AnalyticsRoute />,
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
+  {
+    path: 'intelligence/reports/alerts',
+    ...lazyPage(() => import('./features/intelligence/alerts/AlertsPage'), 'AlertsPage'),
+    handle: { view: 'alerts', title: 'Alerts' } satisfies RouteHandle,
+  },
   ...setupRoutes,
   ...accountRoutes,
 ];

@@ -65,7 +65,7 @@ const settings = {
   invitedUser: false,
 };
 
-type Answers = Record<string, MockResponse | (() => MockResponse | Promise<MockResponse>)>;
+type Answers = Record<string, MockResponse | ((body: unknown) => MockResponse | Promise<MockResponse>)>;
 
 function answers(overrides: Answers = {}, me = meFixture({ planType: 'pro' })): Answers {
   return {
@@ -245,27 +245,52 @@ describe('the overview page', () => {
     );
   });
 
-  it('sends Create Alert to the alert form with the channel draft', async () => {
-    mockApi(answers());
-    const { router } = renderRoutes('/intelligence/overview');
-    const visited: string[] = [];
-    router.subscribe((state) => visited.push(`${state.location.pathname}${state.location.search}`));
+  it('opens the home alert form on the overview with the channel draft, its dimensions fixed', async () => {
+    const api = mockApi(
+      answers({
+        'GET /analytics/filter-options': ok({
+          options: [{ id: 'google', name: 'Google' }],
+          truncated: false,
+        }),
+        'GET /me/permissions': ok(['account_manage_settings']),
+        'POST /alerts': (body: unknown) =>
+          ok(
+            {
+              ...(body as object),
+              id: 5,
+              createdAt: 'x',
+              updatedAt: 'x',
+              lastEvaluatedAt: null,
+              type: 'click',
+            },
+            201,
+          ),
+      }),
+    );
+    renderRoutes('/intelligence/overview');
     const card = await screen.findByTestId('channel-card-google');
     await userEvent.click(within(card).getByRole('button', { name: 'Options for Google' }));
     await userEvent.click(within(card).getByRole('button', { name: 'Create Alert' }));
-    await waitFor(() =>
-      expect(visited.some((path) => path.startsWith('/intelligence/reports/alerts'))).toBe(true),
+    const dialog = await screen.findByRole('dialog', { name: 'Create Alert' });
+    expect(screen.getByTestId('location').textContent).toBe('/intelligence/overview');
+    expect((within(dialog).getByTestId('alert-name') as HTMLInputElement).value).toBe(
+      'Google invalid traffic',
     );
-    const target = new URL(
-      visited.find((path) => path.startsWith('/intelligence/reports')) ?? '',
-      'http://x',
-    );
-    expect(target.pathname).toBe('/intelligence/reports/alerts');
-    expect(JSON.parse(target.searchParams.get('draft') ?? '')).toMatchObject({
+    expect((within(dialog).getByTestId('alert-threshold') as HTMLInputElement).value).toBe('3');
+    expect((within(dialog).getByTestId('alert-min-events') as HTMLInputElement).value).toBe('500');
+    expect(within(dialog).queryByTestId('alert-add-dimension')).toBeNull();
+    await waitFor(() => expect(within(dialog).getByTestId('alert-value-0').textContent).toContain('Google'));
+    await userEvent.click(within(dialog).getByTestId('alert-save'));
+    expect((await screen.findByTestId('notification')).textContent).toContain('Alert created successfully');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.called('POST /alerts')[0]?.body).toEqual({
+      name: 'Google invalid traffic',
+      type: 'click',
       dimensions: ['trafficType'],
       values: { trafficType: ['google'] },
       threshold: 3,
       minEvents: 500,
+      frequency: 'daily',
     });
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { DateRangePicker } from '../../../components/DateRangePicker/DateRangePicker';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -6,9 +7,10 @@ import { INTEGRATION_PATH } from '../../session/base-route';
 import { useMe } from '../../session/session.api';
 import { isSensorIntegratedRemembered } from '../../session/session-storage';
 import { useAccountToday } from '../../session/use-account-today';
+import { AlertFormModal } from '../alerts/AlertForm';
 import { useSectionRange } from '../use-section-range';
 import { ChannelCardsSection, InvalidByChannelSection } from './ChannelSections';
-import { alertDraftHref } from './channel-links';
+import type { ChannelAlertDraft } from './channel-links';
 import { KeyFiguresSection } from './KeyFiguresSection';
 import styles from './OverviewPage.module.css';
 import { SavingsSection } from './SavingsSection';
@@ -21,7 +23,7 @@ export const INSTALL_SENSOR_TITLE = 'Install the sensor to start seeing traffic'
 /**
  * The home dashboard, /intelligence/overview (spec 02 §2): key figures, the channel cards, invalid
  * traffic by channel, savings, trends and the watchlist, for the intelligence section's date range
- * (spec 02 §4). Each section loads on its own.
+ * (spec 02 §4). Each section loads on its own. A channel card's Create Alert opens the home alert form.
  */
 export function OverviewPage() {
   const me = useMe();
@@ -30,6 +32,8 @@ export function OverviewPage() {
   const [range, setRange] = useSectionRange('intelligence', today);
   const period = range ? { from: range.from, to: range.to } : undefined;
   const integrated = (me.data?.sensorIntegrated ?? true) || isSensorIntegratedRemembered();
+  // Create Alert on a channel card opens the home alert form here, with the channel's draft.
+  const [alertDraft, setAlertDraft] = useState<ChannelAlertDraft | null>(null);
 
   return (
     <div className={styles.page} data-testid="overview-page">
@@ -54,11 +58,7 @@ export function OverviewPage() {
         </div>
       )}
       <KeyFiguresSection range={period} />
-      <ChannelCardsSection
-        range={period}
-        me={me.data}
-        onCreateAlert={(draft) => navigate(alertDraftHref(draft))}
-      />
+      <ChannelCardsSection range={period} me={me.data} onCreateAlert={setAlertDraft} />
       <div className={styles.pair}>
         <InvalidByChannelSection range={period} />
         <SavingsSection range={period} />
@@ -67,6 +67,10 @@ export function OverviewPage() {
         <TrendsSection range={period} />
         <WatchlistSection range={period} />
       </div>
+      <AlertFormModal
+        target={alertDraft ? { kind: 'new', draft: alertDraft, fixedDimensions: true } : null}
+        onClose={() => setAlertDraft(null)}
+      />
     </div>
   );
 }

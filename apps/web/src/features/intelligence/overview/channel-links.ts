@@ -1,15 +1,14 @@
+import { CHANNEL_ALERT_DRAFT } from '@veracity/contracts/alerts';
 import type { TrafficType } from '@veracity/contracts/detection';
 import type { ViewId } from '@veracity/contracts/views';
 import { trafficTypeName } from '../../../lib/traffic-types';
 
 /**
  * Where a channel card's back leads (spec 02 §2): the analytics page filtered on the channel, the
- * alert form with the channel's draft, and the channel's own page. Each target is built in one small
- * function, so the address formats can follow the analytics codec and the alert form as they settle.
+ * alert form with the channel's draft (a modal on the overview), and the channel's own page.
  */
 
 export const ANALYTICS_PATH = '/intelligence/analytics';
-export const ALERTS_PATH = '/intelligence/reports/alerts';
 
 /**
  * "Go to Analytics": dimension trafficType, the date range, the channel's filter and threats=0, in the
@@ -28,11 +27,10 @@ export function channelAnalyticsHref(type: TrafficType, range: { from: string; t
   return `${ANALYTICS_PATH}?${query}`;
 }
 
-/** Spec 02 §9: an alert drafted from a channel card fires above 3 % with at least 500 events. */
-export const CHANNEL_ALERT_THRESHOLD = 3;
-export const CHANNEL_ALERT_MIN_EVENTS = 500;
-
-/** A channel card's draft alert (spec 02 §2 "Alerts form"): the user completes it in the alert form. */
+/**
+ * A channel card's draft alert (spec 02 §2 "Alerts form", §9: threshold 3 %, 500 minimum events): the
+ * user completes it in the home alert form, whose dimensions stay fixed.
+ */
 export interface ChannelAlertDraft {
   name: string;
   dimensions: ['trafficType'];
@@ -46,14 +44,9 @@ export function channelAlertDraft(type: TrafficType): ChannelAlertDraft {
     name: `${trafficTypeName(type)} invalid traffic`,
     dimensions: ['trafficType'],
     values: { trafficType: [type] },
-    threshold: CHANNEL_ALERT_THRESHOLD,
-    minEvents: CHANNEL_ALERT_MIN_EVENTS,
+    threshold: CHANNEL_ALERT_DRAFT.threshold,
+    minEvents: CHANNEL_ALERT_DRAFT.minEvents,
   };
-}
-
-/** Until the alerts screen opens its form in place, Create Alert hands it the draft in the address. */
-export function alertDraftHref(draft: ChannelAlertDraft): string {
-  return `${ALERTS_PATH}?draft=${encodeURIComponent(JSON.stringify(draft))}`;
 }
 
 /** "See Channel Page": Google search/display, and the Facebook, Microsoft and TikTok overviews. */
