@@ -37,10 +37,9 @@ const VISITS: { channel: string; url: string; referrer: string; count: number }[
 
 let api: APIRequestContext;
 
-/** The ring is drawn (its slices exist) and its 400 ms entrance has run, for a true screenshot. */
+/** The ring is drawn (its slices exist), for a true screenshot. */
 async function ringDrawn(page: Page): Promise<void> {
   await expect(page.getByTestId('channel-pie').locator('[data-testid^="pie-slice-"]').first()).toBeAttached();
-  await page.waitForTimeout(600);
 }
 
 async function adminApi(baseURL: string): Promise<APIRequestContext> {
