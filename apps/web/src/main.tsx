@@ -3,6 +3,8 @@ import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { prefetchSession } from './features/session/session.api';
+import { readActiveRelationshipId, readToken } from './features/session/session-storage';
 import { AppProviders, createQueryClient } from './providers';
 import { createAppRouter } from './router';
 
@@ -11,6 +13,7 @@ if (!root) throw new Error('Missing #root element');
 
 const router = createAppRouter();
 const queryClient = createQueryClient();
+prefetchSession(queryClient, { token: readToken() !== null, account: readActiveRelationshipId() !== null });
 
 createRoot(root).render(
   <StrictMode>

@@ -37,11 +37,13 @@ export type TrafficIpList = 'whitelist' | 'blacklist';
 export const ipListPath = (list: TrafficIpList) => `/me/ip-${list}` as const;
 export const ipListQueryKey = (list: TrafficIpList) => [ipListPath(list)] as const;
 
+export const settingsQuery = {
+  queryKey: settingsQueryKey,
+  queryFn: () => api.get('/me/settings', { schema: zSettings }),
+};
+
 export function useSettings() {
-  return useQuery({
-    queryKey: settingsQueryKey,
-    queryFn: () => api.get('/me/settings', { schema: zSettings }),
-  });
+  return useQuery(settingsQuery);
 }
 
 export function updateSettings(body: SettingsUpdate) {

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { type Me, zMe, zPermissions, zRelationships } from '@veracity/contracts/account';
 import type { PermissionKey } from '@veracity/contracts/plans';
 import type { ViewId } from '@veracity/contracts/views';
 import { api } from '../../lib/api-client';
+import { settingsQuery } from '../account/account.api';
 
 export const meQueryKey = ['/me'] as const;
 export const permissionsQueryKey = ['/me/permissions'] as const;
@@ -12,21 +13,22 @@ export const relationshipsQueryKey = ['/me/relationships'] as const;
  * The signed-in user and, once an account is selected, that account's plan and visible views.
  * `refetchInterval` polls while it answers a number (a screen waiting for the sensor's first visit).
  */
+const meQuery = { queryKey: meQueryKey, queryFn: () => api.get('/me', { schema: zMe }) };
+const permissionsQuery = {
+  queryKey: permissionsQueryKey,
+  queryFn: () => api.get('/me/permissions', { schema: zPermissions }),
+};
+
 export function useMe(enabled = true, refetchInterval?: (me: Me | undefined) => number | false) {
   return useQuery({
-    queryKey: meQueryKey,
-    queryFn: () => api.get('/me', { schema: zMe }),
+    ...meQuery,
     enabled,
     refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : undefined,
   });
 }
 
 export function usePermissions(enabled = true) {
-  return useQuery({
-    queryKey: permissionsQueryKey,
-    queryFn: () => api.get('/me/permissions', { schema: zPermissions }),
-    enabled,
-  });
+  return useQuery({ ...permissionsQuery, enabled });
 }
 
 export function useRelationships(enabled = true) {
@@ -35,6 +37,18 @@ export function useRelationships(enabled = true) {
     queryFn: () => api.get('/me/relationships', { schema: zRelationships }),
     enabled,
   });
+}
+
+/**
+ * Asks for what every private screen needs first (the user, the permissions and, with an account
+ * chosen, its settings) as the page starts, rather than after the route's code has loaded: the guard
+ * and the screens then find them in the cache. A no-op without a stored session.
+ */
+export function prefetchSession(client: QueryClient, session: { token: boolean; account: boolean }): void {
+  if (!session.token) return;
+  void client.prefetchQuery(meQuery);
+  void client.prefetchQuery(permissionsQuery);
+  if (session.account) void client.prefetchQuery(settingsQuery);
 }
 
 export function canView(me: Me | undefined, view: ViewId): boolean {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { DateRangePicker } from '../../../components/DateRangePicker/DateRangePicker';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -7,7 +7,6 @@ import { INTEGRATION_PATH } from '../../session/base-route';
 import { useMe } from '../../session/session.api';
 import { isSensorIntegratedRemembered } from '../../session/session-storage';
 import { useAccountToday } from '../../session/use-account-today';
-import { AlertFormModal } from '../alerts/AlertForm';
 import { useSectionRange } from '../use-section-range';
 import { ChannelCardsSection, InvalidByChannelSection } from './ChannelSections';
 import type { ChannelAlertDraft } from './channel-links';
@@ -15,6 +14,9 @@ import { KeyFiguresSection } from './KeyFiguresSection';
 import styles from './OverviewPage.module.css';
 import { SavingsSection } from './SavingsSection';
 import { TrendsSection, WatchlistSection } from './TrendsAndWatchlist';
+
+/** The alert form loads when a card's Create Alert opens it, not with the overview. */
+const AlertFormModal = lazy(async () => ({ default: (await import('../alerts/AlertForm')).AlertFormModal }));
 
 export const INSTALL_SENSOR_TITLE = 'Install the sensor to start seeing traffic';
 
@@ -67,10 +69,14 @@ export function OverviewPage() {
         <TrendsSection range={period} />
         <WatchlistSection range={period} />
       </div>
-      <AlertFormModal
-        target={alertDraft ? { kind: 'new', draft: alertDraft, fixedDimensions: true } : null}
-        onClose={() => setAlertDraft(null)}
-      />
+      {alertDraft ? (
+        <Suspense fallback={null}>
+          <AlertFormModal
+            target={{ kind: 'new', draft: alertDraft, fixedDimensions: true }}
+            onClose={() => setAlertDraft(null)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
