@@ -9,7 +9,8 @@ import { E2E_ADMIN } from '../global-setup.js';
  * The analytics page on traffic sent through the real collector: visits from several channels and
  * countries, stored and classified by the server, then read through the page as a user does. The
  * journeys of issue 7: add two dimensions, open a row and its threats, go back in the browser to the
- * previous state; export the CSV and compare it with the table.
+ * previous state; build an Any-match filter with free-text values; export the CSV and compare it with
+ * the table.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -262,5 +263,48 @@ test.describe('the analytics page', () => {
         expect(line[column + 2], `${label} of ${row.label}`).toBe(shown.replaceAll('.', ''));
       }
     });
+  });
+
+  test('an Any-match filter with free-text values', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/intelligence/analytics');
+    await expect(page.getByTestId('analytics-table')).toBeVisible();
+    expect(await rowLabels(page)).toContain('Meta (Facebook and Instagram)');
+
+    await page.getByTestId('filters-toggle').click();
+    const editor = page.getByTestId('report-filters');
+    /** Adds a Segmentation line and types its values into the free-text entry. */
+    const addLine = async (column: string, text: string) => {
+      await editor.getByRole('button', { name: /Add filter/ }).click();
+      await page.getByRole('menuitem', { name: 'Segmentation' }).hover();
+      await page.getByRole('menu', { name: 'Segmentation' }).getByRole('menuitem', { name: column }).click();
+      const entry = page.getByRole('textbox', { name: 'Write a filter value and press enter' });
+      await entry.fill(text);
+      await entry.press('Enter');
+      await page.keyboard.press('Escape');
+    };
+    // Trimmed, split and de-duplicated: "cpc" once; "tiktok" and a value no visit has.
+    await addLine('UTM Medium', ' cpc , cpc ');
+    await addLine('UTM Source', 'tiktok,  nowhere ');
+    await editor.getByRole('button', { name: 'Any' }).click();
+
+    await expect(page).toHaveURL(/match=any/);
+    const filters = JSON.parse(new URL(page.url()).searchParams.get('filters') ?? '[]') as {
+      column: string;
+      values: string[];
+    }[];
+    expect(filters.map((filter) => [filter.column, [...filter.values].sort()])).toEqual([
+      ['utm_medium', ['cpc']],
+      ['utm_source', ['nowhere', 'tiktok']],
+    ]);
+    // Google's visits came with utm_medium=cpc, TikTok's with utm_source=tiktok: either line lets a visit
+    // in. Meta's (utm_medium=paid_social, utm_source=facebook) matches neither.
+    await expect.poll(() => rowLabels(page)).toEqual(expect.arrayContaining(['Google', 'TikTok']));
+    expect(await rowLabels(page)).not.toContain('Meta (Facebook and Instagram)');
+
+    // With All instead, no visit has both.
+    await editor.getByRole('button', { name: 'All' }).click();
+    await expect(page).not.toHaveURL(/match=any/);
+    await expect(page.getByTestId('analytics-row')).toHaveCount(0);
   });
 });
