@@ -27,7 +27,9 @@ import {
  */
 
 export function accessOfMe(me: Pick<Me, 'planType' | 'accountFeatures' | 'allowedVars'>): AnalyticsAccess {
-  return analyticsAccess(me.planType ?? 'free_trial', me.accountFeatures, me.allowedVars);
+  // Before an account is chosen there is no plan: nothing beyond what the free plan may look at.
+  if (me.planType === null) return analyticsAccess('free_trial', [], 0);
+  return analyticsAccess(me.planType, me.accountFeatures, me.allowedVars);
 }
 
 /**
