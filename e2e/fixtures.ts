@@ -1,4 +1,5 @@
-import { test as base } from '@playwright/test';
+import { type APIRequestContext, test as base, type Page, request } from '@playwright/test';
+import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 
 /** Every test talks to the server that global-setup.ts started. */
 export const test = base.extend({
@@ -10,3 +11,44 @@ export const test = base.extend({
 });
 
 export { expect } from '@playwright/test';
+
+interface BrowserStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+function adminSession(): { token: string; relationshipId: string } {
+  const token = process.env.E2E_ADMIN_TOKEN;
+  const relationshipId = process.env.E2E_ADMIN_RELATIONSHIP_ID;
+  if (!token || !relationshipId) throw new Error('no admin session: run through e2e/playwright.config.ts');
+  return { token, relationshipId };
+}
+
+/**
+ * Opens the dashboard as the admin in the "Veracity" account with the session global-setup.ts signed
+ * in once (the sign-in screens have their own journeys): the page starts with the token and account
+ * in storage, as after choosing the account.
+ */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const { token, relationshipId } = adminSession();
+  await page.addInitScript(
+    ([keys, session]) => {
+      // Runs in the page (the e2e project has no DOM typings).
+      const storage = (globalThis as unknown as { localStorage: BrowserStorage }).localStorage;
+      if (storage.getItem(keys.token) !== null) return;
+      storage.setItem(keys.token, session.token);
+      storage.setItem(keys.activeRelationshipId, session.relationshipId);
+    },
+    [STORAGE_KEYS, { token, relationshipId }] as const,
+  );
+  await page.goto('/');
+  await page.waitForURL(/\/intelligence\/|\/setup\//, { timeout: 15_000 });
+}
+
+/** API calls as the admin in the "Veracity" account (the same session). */
+export function adminApi(baseURL: string): Promise<APIRequestContext> {
+  return request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${adminSession().token}` },
+  });
+}

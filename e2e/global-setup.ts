@@ -39,6 +39,31 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`server did not become healthy within ${timeoutMs} ms`);
 }
 
+/** Signs in through the API and chooses the named account: its token and id. */
+async function accountSession(
+  baseUrl: string,
+  credentials: { email: string; password: string },
+  companyName: string,
+): Promise<{ token: string; relationshipId: number }> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const { hash } = (await login.json()) as { hash: string };
+  const headers = { authorization: `Bearer ${hash}` };
+  const relationships = (await (await fetch(`${baseUrl}/api/me/relationships`, { headers })).json()) as {
+    id: number;
+    companyName: string;
+  }[];
+  const own = relationships.find((relationship) => relationship.companyName === companyName);
+  if (!own) throw new Error(`the seeded account ${companyName} is missing`);
+  const chosen = (await (await fetch(`${baseUrl}/api/auth/account/${own.id}`, { headers })).json()) as {
+    token: { hash: string };
+  };
+  return { token: chosen.token.hash, relationshipId: own.id };
+}
+
 /** Starts the built server (npm run build first) and hands its address to the tests. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'veracity-e2e-'));
@@ -67,6 +92,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   await waitForHealth(baseUrl, child, 30_000);
   process.env.E2E_BASE_URL = baseUrl;
+  // One sign-in for the journeys that are not about signing in: sign-ins are rate limited (8 per
+  // account and 20 per address in 10 minutes), as they should be.
+  const admin = await accountSession(baseUrl, E2E_ADMIN, 'Veracity');
+  process.env.E2E_ADMIN_TOKEN = admin.token;
+  process.env.E2E_ADMIN_RELATIONSHIP_ID = String(admin.relationshipId);
   process.env.E2E_DATA_DIR = dataDir;
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -7,7 +7,7 @@ import {
   request as playwrightRequest,
   type TestInfo,
 } from '@playwright/test';
-import { expect, test } from '../fixtures.js';
+import { expect, signInAsAdmin, test } from '../fixtures.js';
 import { E2E_ADMIN } from '../global-setup.js';
 
 /**
@@ -81,16 +81,6 @@ async function settledGoogleVisits(api: APIRequestContext, above: number): Promi
   throw new Error(`the Google visits did not settle above ${above} (last read ${previous})`);
 }
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByTestId('login-email').fill(E2E_ADMIN.email);
-  await page.getByTestId('login-password').fill(E2E_ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/role/);
-  await page.getByRole('button', { name: 'VERACITY', exact: true }).click();
-  await expect(page).toHaveURL(/\/intelligence\/|\/setup\//, { timeout: 15_000 });
-}
-
 /** The session of the signed-in page, for the calls the journey makes beside the browser. */
 async function pageApi(page: Page, baseURL: string): Promise<APIRequestContext> {
   const token = (await page.evaluate("localStorage.getItem('opt-token')")) as string | null;
@@ -105,7 +95,7 @@ test.describe('alerts', () => {
   }, testInfo) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await logIn(page);
+    await signInAsAdmin(page);
     const api = await pageApi(page, baseURL as string);
     try {
       await journey(page, api, baseURL as string, testInfo);

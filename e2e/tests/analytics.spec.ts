@@ -2,8 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { expect, test } from '../fixtures.js';
-import { E2E_ADMIN } from '../global-setup.js';
+import { adminApi, expect, signInAsAdmin, test } from '../fixtures.js';
 
 /**
  * The analytics page on traffic sent through the real collector: visits from several channels and
@@ -68,40 +67,13 @@ async function send(baseURL: string, ip: string, userAgent: string, url: string,
   }
 }
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByTestId('login-email').fill(E2E_ADMIN.email);
-  await page.getByTestId('login-password').fill(E2E_ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/role|\/intelligence\/|\/setup\//);
-  if (page.url().includes('/role')) {
-    await page.getByRole('button', { name: 'VERACITY', exact: true }).click();
-  }
-  await expect(page).toHaveURL(/\/intelligence\/|\/setup\//, { timeout: 15_000 });
-}
-
 const rowLabels = (page: Page) =>
   page.getByTestId('analytics-row').getByTestId('row-label').allTextContents();
 
 test.beforeAll(async () => {
   const baseURL = process.env.E2E_BASE_URL;
   if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through e2e/playwright.config.ts');
-  api = await playwrightRequest.newContext({ baseURL });
-  const login = await api.post('/api/auth/login', { data: E2E_ADMIN });
-  const { hash } = (await login.json()) as { hash: string };
-  const relationships = (await (
-    await api.get('/api/me/relationships', { headers: { authorization: `Bearer ${hash}` } })
-  ).json()) as { id: number; companyName: string }[];
-  const own = relationships.find((relationship) => relationship.companyName === 'Veracity');
-  if (!own) throw new Error('the seeded account is missing');
-  const chosen = (await (
-    await api.get(`/api/auth/account/${own.id}`, { headers: { authorization: `Bearer ${hash}` } })
-  ).json()) as { token: { hash: string } };
-  await api.dispose();
-  api = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { authorization: `Bearer ${chosen.token.hash}` },
-  });
+  api = await adminApi(baseURL);
   sensorKey = ((await (await api.get('/api/me')).json()) as { sensorKey: string }).sensorKey;
 
   // Visits from three countries and three devices per channel; the collector classifies each.
@@ -149,7 +121,7 @@ test.describe('the analytics page', () => {
   test('two more dimensions, a row opened with its threats, and back to the previous states', async ({
     page,
   }) => {
-    await logIn(page);
+    await signInAsAdmin(page);
     await page.goto('/intelligence/analytics');
     await expect(page.getByTestId('analytics-table')).toBeVisible();
     expect(await rowLabels(page)).toContain('Google');
@@ -207,7 +179,7 @@ test.describe('the analytics page', () => {
   });
 
   test('the CSV export holds what the table shows', async ({ page }) => {
-    await logIn(page);
+    await signInAsAdmin(page);
     const expanded = encodeURIComponent(JSON.stringify([['google'], ['facebook']]));
     await page.goto(`/intelligence/analytics?dimensions=trafficType,country&expanded=${expanded}`);
     await expect(page.locator('[data-testid="analytics-row"][data-depth="1"]').first()).toBeVisible();
@@ -266,7 +238,7 @@ test.describe('the analytics page', () => {
   });
 
   test('an Any-match filter with free-text values', async ({ page }) => {
-    await logIn(page);
+    await signInAsAdmin(page);
     await page.goto('/intelligence/analytics');
     await expect(page.getByTestId('analytics-table')).toBeVisible();
     expect(await rowLabels(page)).toContain('Meta (Facebook and Instagram)');

@@ -1,6 +1,5 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { expect, test } from '../fixtures.js';
-import { E2E_ADMIN } from '../global-setup.js';
+import { adminApi, expect, signInAsAdmin, test } from '../fixtures.js';
 
 /**
  * The home overview on real traffic: the admin's account receives visits from several channels
@@ -40,26 +39,6 @@ let api: APIRequestContext;
 /** The ring is drawn (its slices exist), for a true screenshot. */
 async function ringDrawn(page: Page): Promise<void> {
   await expect(page.getByTestId('channel-pie').locator('[data-testid^="pie-slice-"]').first()).toBeAttached();
-}
-
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const { hash } = (await (await anonymous.post('/api/auth/login', { data: E2E_ADMIN })).json()) as {
-    hash: string;
-  };
-  const relationships = (await (
-    await anonymous.get('/api/me/relationships', { headers: { authorization: `Bearer ${hash}` } })
-  ).json()) as { id: number; companyName: string }[];
-  const own = relationships.find((relationship) => relationship.companyName === 'Veracity');
-  if (!own) throw new Error('the seeded account is missing');
-  const chosen = (await (
-    await anonymous.get(`/api/auth/account/${own.id}`, { headers: { authorization: `Bearer ${hash}` } })
-  ).json()) as { token: { hash: string } };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { authorization: `Bearer ${chosen.token.hash}` },
-  });
 }
 
 const id = (prefix: string, n: number) =>
@@ -105,16 +84,6 @@ async function sendTraffic(baseURL: string, sensorKey: string): Promise<number> 
   return sent;
 }
 
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByTestId('login-email').fill(E2E_ADMIN.email);
-  await page.getByTestId('login-password').fill(E2E_ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/role/);
-  await page.getByRole('button', { name: 'VERACITY', exact: true }).click();
-  await expect(page).toHaveURL(/\/intelligence\/|\/setup\//, { timeout: 15_000 });
-}
-
 test.beforeAll(async () => {
   const baseURL = process.env.E2E_BASE_URL;
   if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through e2e/playwright.config.ts');
@@ -146,7 +115,7 @@ test.describe('the home overview', () => {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await logIn(page);
+    await signInAsAdmin(page);
     await page.goto('/intelligence/overview');
 
     const figures = page.getByTestId('key-figures');
@@ -212,7 +181,7 @@ test.describe('the home overview', () => {
 
   test('fits a 390 px wide screen', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page);
+    await signInAsAdmin(page);
     await page.goto('/intelligence/overview');
     await expect(page.getByTestId('key-figures')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
     for (const id of ['channel-cards', 'invalid-by-channel', 'trends', 'watchlist', 'savings']) {
