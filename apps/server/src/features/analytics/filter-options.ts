@@ -5,14 +5,8 @@ import {
   type FilterOptions,
   OBSERVED_VALUES_DAYS,
 } from '@veracity/contracts/analytics/query';
-import { BROWSERS } from '@veracity/contracts/analytics/reference/browsers';
 import { countriesForPicker, countryMatches } from '@veracity/contracts/analytics/reference/countries';
-import { DEVICE_NAME_LIST } from '@veracity/contracts/analytics/reference/device-names';
-import { GOOGLE_CAMPAIGN_TYPES_B } from '@veracity/contracts/analytics/reference/google-campaign-types';
-import { HIT_STATUS_LIST } from '@veracity/contracts/analytics/reference/hit-statuses';
-import { OPERATING_SYSTEMS } from '@veracity/contracts/analytics/reference/operating-systems';
-import { SECURITY_LEVELS } from '@veracity/contracts/analytics/reference/security-levels';
-import { TRAFFIC_TYPE_LIST } from '@veracity/contracts/analytics/reference/traffic-types';
+import { referenceOptions } from '@veracity/contracts/analytics/reference/reference-options';
 import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
 import type { Kysely } from 'kysely';
 import { dimensionSql } from '../../analytics/dimension-columns.js';
@@ -74,32 +68,10 @@ async function listOptions(
       }
       return [...accounts].map((account) => ({ id: account, name: formatGoogleAccountId(account) }));
     }
-    // Offers and traffic sources belong to the firewall, which has none yet.
-    case 'offers':
-    case 'trafficSources':
-      return [];
-    case 'deviceNames':
-      return DEVICE_NAME_LIST.map((device) => ({ id: device.id, name: device.name }));
-    case 'operatingSystems':
-      return OPERATING_SYSTEMS.map((os) => ({ id: os.id, name: os.name }));
-    case 'browsers':
-      return BROWSERS.map((browser) => ({ id: browser.id, name: browser.name }));
-    case 'googleCampaignTypes':
-      return GOOGLE_CAMPAIGN_TYPES_B.map((type) => ({ id: type.id, name: type.name }));
-    case 'trafficTypes':
-      return TRAFFIC_TYPE_LIST.map((type) => ({ id: type.id, name: type.name }));
-    case 'securityLevels':
-      return SECURITY_LEVELS.map((level) => ({ id: level.id, name: level.name }));
-    case 'hitStatuses':
-      return HIT_STATUS_LIST.map((status) => ({ id: status.id, name: status.name }));
-    case 'statuses':
-      return [
-        { id: 'active', name: 'Active' },
-        { id: 'inactive', name: 'Inactive' },
-      ];
-    case 'countries':
-    case null:
-      return [];
+    default:
+      // The reference lists; offers and traffic sources belong to the firewall, which has none yet;
+      // countries are searched by their own rule (below).
+      return referenceOptions(FILTERS[id].source) ?? [];
   }
 }
 

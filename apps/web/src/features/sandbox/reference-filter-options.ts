@@ -1,12 +1,7 @@
 import { FILTERS } from '@veracity/contracts/analytics/filters';
 import type { FilterOption, FilterOptions } from '@veracity/contracts/analytics/query';
-import { BROWSERS } from '@veracity/contracts/analytics/reference/browsers';
 import { countriesForPicker, countryMatches } from '@veracity/contracts/analytics/reference/countries';
-import { DEVICE_NAME_LIST } from '@veracity/contracts/analytics/reference/device-names';
-import { HIT_STATUS_LIST } from '@veracity/contracts/analytics/reference/hit-statuses';
-import { OPERATING_SYSTEMS } from '@veracity/contracts/analytics/reference/operating-systems';
-import { SECURITY_LEVELS } from '@veracity/contracts/analytics/reference/security-levels';
-import { TRAFFIC_TYPE_LIST } from '@veracity/contracts/analytics/reference/traffic-types';
+import { referenceOptions } from '@veracity/contracts/analytics/reference/reference-options';
 import type { FilterOptionsSource } from '../intelligence/report-filters/filter-options.api';
 
 /**
@@ -52,24 +47,12 @@ const SAMPLE_TEXT_VALUES: Record<string, readonly string[]> = {
 };
 
 function listFor(filter: keyof typeof FILTERS): FilterOption[] {
-  switch (FILTERS[filter].source) {
-    case 'campaigns':
-      return SAMPLE_CAMPAIGNS;
-    case 'deviceNames':
-      return DEVICE_NAME_LIST.map((device) => ({ id: device.id, name: device.name }));
-    case 'operatingSystems':
-      return OPERATING_SYSTEMS.map((os) => ({ id: os.id, name: os.name }));
-    case 'browsers':
-      return BROWSERS.map((browser) => ({ id: browser.id, name: browser.name }));
-    case 'trafficTypes':
-      return TRAFFIC_TYPE_LIST.map((type) => ({ id: type.id, name: type.name }));
-    case 'securityLevels':
-      return SECURITY_LEVELS.map((level) => ({ id: level.id, name: level.name }));
-    case 'hitStatuses':
-      return HIT_STATUS_LIST.map((status) => ({ id: status.id, name: status.name }));
-    default:
-      return (SAMPLE_TEXT_VALUES[filter] ?? []).map((value) => ({ id: value, name: value }));
-  }
+  const source = FILTERS[filter].source;
+  if (source === 'campaigns') return SAMPLE_CAMPAIGNS;
+  return (
+    referenceOptions(source) ??
+    (SAMPLE_TEXT_VALUES[filter] ?? []).map((value) => ({ id: value, name: value }))
+  );
 }
 
 const wait = (ms: number, signal: AbortSignal) =>

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TRAFFIC_TYPES } from '@veracity/contracts/detection';
 import type { ChannelFigures } from '@veracity/contracts/home';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_COLOURS } from '../../../lib/series-palette';
@@ -80,24 +81,7 @@ describe('InvalidByChannelChart', () => {
   });
 
   it('colours up to 17 channels and none beyond', () => {
-    const types = [
-      'organic_search',
-      'referral',
-      'direct',
-      'google',
-      'facebook',
-      'tiktok',
-      'microsoft',
-      'pinterest',
-      'yandex',
-      'twitter',
-      'criteo',
-      'linkedin',
-      'outbrain',
-      'taboola',
-      'tradedoubler',
-      'reddit',
-    ] as const;
+    const types = TRAFFIC_TYPES.slice(0, 16);
     const sixteen = types.map((type) => channel(type, 10));
     expect(new Set(pieSlices(sixteen).map((slice) => slice.colour)).size).toBe(16);
     const eighteen = [...sixteen, channel('google', 5), channel('direct', 5)];
