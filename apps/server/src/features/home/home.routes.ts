@@ -14,8 +14,25 @@ const READ: Access = { kind: 'account', view: 'home' };
 export const homeRoutes =
   (events: EventStore): FastifyPluginAsyncZod =>
   async (app) => {
-    const figures = (request: Parameters<typeof accountOf>[0], query: { from: string; to: string }) =>
-      HomeFigures.load(events, accountOf(request).relationship, query);
+    // Loads in progress by account and range: the five widget calls a page makes at once share one
+    // (each needs the same channel breakdowns of both periods).
+    const inFlight = new Map<string, Promise<HomeFigures>>();
+    const figures = (request: Parameters<typeof accountOf>[0], query: { from: string; to: string }) => {
+      const { relationship } = accountOf(request);
+      const key = JSON.stringify([
+        relationship.id,
+        relationship.timezone,
+        relationship.defaultCpc,
+        query.from,
+        query.to,
+      ]);
+      let load = inFlight.get(key);
+      if (!load) {
+        load = HomeFigures.load(events, relationship, query).finally(() => inFlight.delete(key));
+        inFlight.set(key, load);
+      }
+      return load;
+    };
 
     app.get(
       '/home/key-figures',

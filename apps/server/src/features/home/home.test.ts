@@ -1,5 +1,5 @@
 import type { Channels, KeyFigures, Savings, Trends, Watchlist } from '@veracity/contracts/home';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeHit } from '../../storage/events/event-store.fixtures.js';
 import type { HitRow } from '../../storage/events/event-store.js';
 import { accountToken, call, createTenant } from '../../test-support/fixtures.js';
@@ -140,6 +140,22 @@ describe('home dashboard', () => {
       { day: '2026-03-10', savings: 5 },
       { day: '2026-03-12', savings: 3 },
     ]);
+  });
+
+  it('computes the channel breakdowns once for widget calls made together, with the same answers', async () => {
+    const widgets = ['/home/key-figures', '/home/channels', '/home/trends', '/home/savings'];
+    const queries = vi.spyOn(t.stores.events, 'query');
+    const apart: unknown[] = [];
+    for (const path of widgets) apart.push(await get(path));
+    const queriesApart = queries.mock.calls.length;
+    queries.mockClear();
+    const together = await Promise.all(widgets.map((path) => get(path)));
+    const queriesTogether = queries.mock.calls.length;
+    queries.mockRestore();
+    expect(together).toEqual(apart);
+    // Each call alone loads both periods' breakdowns (4 queries: rows and totals of each period);
+    // together the four calls share one load.
+    expect(queriesApart - queriesTogether).toBe(3 * 4);
   });
 
   it('answers 400 for bad dates', async () => {
