@@ -1,17 +1,7 @@
 import type { AnalyticsAccess, DimensionId } from '@veracity/contracts/analytics/dimensions';
 import { DIMENSIONS } from '@veracity/contracts/analytics/dimensions';
 import { METRICS } from '@veracity/contracts/analytics/metrics';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { lazy, Suspense } from 'react';
 import { Card } from '../../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
 import { formatNumber } from '../../../lib/format';
@@ -31,12 +21,11 @@ const TIER_NAMES: Record<string, string> = {
 
 const CHART_HEIGHT = 260;
 
-const TOOLTIP_STYLE = {
-  borderRadius: 6,
-  border: '1px solid var(--color-border)',
-  boxShadow: 'var(--shadow-tooltip)',
-  fontSize: 12,
-};
+/**
+ * The drawing (Recharts, the largest library of the page) loads apart from the page: the table and
+ * the chart's own figures do not wait for it.
+ */
+const ChartPlot = lazy(async () => ({ default: (await import('./ChartPlot')).ChartPlot }));
 
 interface AnalyticsChartProps {
   state: AnalyticsState;
@@ -94,62 +83,16 @@ export function AnalyticsChart({ state, access, names, currency }: AnalyticsChar
       ) : (
         <>
           <div className={styles.chart} style={{ height: CHART_HEIGHT }}>
-            <ResponsiveContainer width="100%" height="100%">
-              {plan.kind === 'tiers' ? (
-                <BarChart data={data.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                  <CartesianGrid vertical={false} stroke="var(--color-border)" />
-                  <XAxis
-                    dataKey="bucket"
-                    tickFormatter={bucketText}
-                    tick={{ fontSize: 11 }}
-                    minTickGap={16}
-                  />
-                  <YAxis tickFormatter={axisValue} tick={{ fontSize: 11 }} width={44} allowDecimals={false} />
-                  <Tooltip
-                    contentStyle={TOOLTIP_STYLE}
-                    formatter={(value, name) => [valueText(value), seriesName(String(name))]}
-                    labelFormatter={(label) => formatTimeBucket(String(label))}
-                  />
-                  {data.series.map((series) => (
-                    <Bar
-                      key={series.key}
-                      dataKey={series.key}
-                      stackId="tiers"
-                      fill={series.colour}
-                      isAnimationActive={false}
-                    />
-                  ))}
-                </BarChart>
-              ) : (
-                <LineChart data={data.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                  <CartesianGrid vertical={false} stroke="var(--color-border)" />
-                  <XAxis
-                    dataKey="bucket"
-                    tickFormatter={bucketText}
-                    tick={{ fontSize: 11 }}
-                    minTickGap={16}
-                  />
-                  <YAxis tickFormatter={axisValue} tick={{ fontSize: 11 }} width={44} />
-                  <Tooltip
-                    contentStyle={TOOLTIP_STYLE}
-                    formatter={(value, name) => [valueText(value), seriesName(String(name))]}
-                    labelFormatter={(label) => formatTimeBucket(String(label))}
-                    itemSorter={(item) => -Number(item.value ?? 0)}
-                  />
-                  {data.series.map((series) => (
-                    <Line
-                      key={series.key}
-                      dataKey={series.key}
-                      type="linear"
-                      stroke={series.colour}
-                      strokeWidth={2}
-                      dot={data.points.length <= 31 ? { r: 2.5, fill: series.colour } : false}
-                      isAnimationActive={false}
-                    />
-                  ))}
-                </LineChart>
-              )}
-            </ResponsiveContainer>
+            <Suspense fallback={<SkeletonRows rows={6} testId="chart-plot-loading" />}>
+              <ChartPlot
+                kind={plan.kind}
+                data={data}
+                valueText={valueText}
+                seriesName={seriesName}
+                bucketText={bucketText}
+                axisValue={axisValue}
+              />
+            </Suspense>
           </div>
           <ul className={styles.legend} data-testid="chart-legend">
             {data.series.map((series) => (

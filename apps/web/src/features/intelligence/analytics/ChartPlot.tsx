@@ -1,0 +1,81 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { ChartData } from './chart-series';
+import { formatTimeBucket } from './format';
+
+const TOOLTIP_STYLE = {
+  borderRadius: 6,
+  border: '1px solid var(--color-border)',
+  boxShadow: 'var(--shadow-tooltip)',
+  fontSize: 12,
+};
+
+export interface ChartPlotProps {
+  kind: 'tiers' | 'lines';
+  data: ChartData;
+  valueText: (value: unknown) => string;
+  seriesName: (key: string) => string;
+  bucketText: (value: unknown) => string;
+  axisValue: (value: unknown) => string;
+}
+
+/** The analytics chart's drawing: stacked bars of the analysis levels, or one line per value. */
+export function ChartPlot({ kind, data, valueText, seriesName, bucketText, axisValue }: ChartPlotProps) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      {kind === 'tiers' ? (
+        <BarChart data={data.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid vertical={false} stroke="var(--color-border)" />
+          <XAxis dataKey="bucket" tickFormatter={bucketText} tick={{ fontSize: 11 }} minTickGap={16} />
+          <YAxis tickFormatter={axisValue} tick={{ fontSize: 11 }} width={44} allowDecimals={false} />
+          <Tooltip
+            contentStyle={TOOLTIP_STYLE}
+            formatter={(value, name) => [valueText(value), seriesName(String(name))]}
+            labelFormatter={(label) => formatTimeBucket(String(label))}
+          />
+          {data.series.map((series) => (
+            <Bar
+              key={series.key}
+              dataKey={series.key}
+              stackId="tiers"
+              fill={series.colour}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      ) : (
+        <LineChart data={data.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid vertical={false} stroke="var(--color-border)" />
+          <XAxis dataKey="bucket" tickFormatter={bucketText} tick={{ fontSize: 11 }} minTickGap={16} />
+          <YAxis tickFormatter={axisValue} tick={{ fontSize: 11 }} width={44} />
+          <Tooltip
+            contentStyle={TOOLTIP_STYLE}
+            formatter={(value, name) => [valueText(value), seriesName(String(name))]}
+            labelFormatter={(label) => formatTimeBucket(String(label))}
+            itemSorter={(item) => -Number(item.value ?? 0)}
+          />
+          {data.series.map((series) => (
+            <Line
+              key={series.key}
+              dataKey={series.key}
+              type="linear"
+              stroke={series.colour}
+              strokeWidth={2}
+              dot={data.points.length <= 31 ? { r: 2.5, fill: series.colour } : false}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      )}
+    </ResponsiveContainer>
+  );
+}
