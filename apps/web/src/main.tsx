@@ -1,24 +1,25 @@
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { prefetchSession } from './features/session/session.api';
+import { SESSION_PATHS } from './features/session/session-paths';
 import { readActiveRelationshipId, readToken } from './features/session/session-storage';
-import { AppProviders, createQueryClient } from './providers';
-import { createAppRouter } from './router';
+import { apiUrl } from './lib/api-url';
+import { startEarlyGet } from './lib/early-requests';
+import { preloadPage } from './page-modules';
 
+/**
+ * The page's first script, kept small so that it runs at once: it asks the server for what every
+ * screen begins with and starts loading the code of the screen the address names, then loads the
+ * application, which finds both under way instead of starting them after its own code has run.
+ */
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-const router = createAppRouter();
-const queryClient = createQueryClient();
-prefetchSession(queryClient, { token: readToken() !== null, account: readActiveRelationshipId() !== null });
+const token = readToken();
+if (token) {
+  startEarlyGet(apiUrl(SESSION_PATHS.me), token);
+  startEarlyGet(apiUrl(SESSION_PATHS.permissions), token);
+  if (readActiveRelationshipId() !== null) startEarlyGet(apiUrl(SESSION_PATHS.settings), token);
+  preloadPage(window.location.pathname);
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+void import('./app').then(({ renderApp }) => renderApp(root));

@@ -10,6 +10,7 @@ import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
 import { PrivateLayout } from './features/shell/PrivateLayout';
 import { WelcomePage } from './features/welcome/WelcomePage';
+import { PAGE_MODULES } from './page-modules';
 
 /** What a route declares about itself: its view id (for gating) and its title. */
 export interface RouteHandle {
@@ -23,19 +24,19 @@ export interface RouteHandle {
  */
 export const privateRoutes: RouteObject[] = [
   {
-    path: 'intelligence/overview',
+    path: PAGE_MODULES.overview.path,
     // Route-level code splitting: the overview and its chart library load with the route.
-    ...lazyPage(() => import('./features/intelligence/overview/OverviewPage'), 'OverviewPage'),
+    ...lazyPage(PAGE_MODULES.overview.load, 'OverviewPage'),
     handle: { view: 'home', title: 'Overview' } satisfies RouteHandle,
   },
   {
-    path: 'intelligence/analytics',
+    path: PAGE_MODULES.analytics.path,
     element: <AnalyticsRoute />,
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
   {
-    path: 'intelligence/reports/alerts',
-    ...lazyPage(() => import('./features/intelligence/alerts/AlertsPage'), 'AlertsPage'),
+    path: PAGE_MODULES.alerts.path,
+    ...lazyPage(PAGE_MODULES.alerts.load, 'AlertsPage'),
     handle: { view: 'alerts', title: 'Alerts' } satisfies RouteHandle,
   },
   ...setupRoutes,

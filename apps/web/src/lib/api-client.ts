@@ -1,9 +1,10 @@
 import { REQUEST_ID_HEADER } from '@veracity/contracts/errors';
 import { REQUEST_TIMEOUT_MS } from '@veracity/contracts/storage-keys';
+import { apiUrl, type QueryValue } from './api-url';
+import { takeEarlyGet } from './early-requests';
 import { readSessionToken } from './session-token';
 
-/** Every dashboard call is served under /api on the dashboard's own host (spec README). */
-export const API_BASE = '/api';
+export { API_BASE, apiUrl, type QueryValue } from './api-url';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -54,8 +55,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-
 export interface RequestOptions<T> {
   method?: HttpMethod;
   /** Sent as JSON. */
@@ -65,18 +64,6 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   timeoutMs?: number;
   headers?: Record<string, string>;
-}
-
-/** Builds "/api/path?x=1" from a path relative to the API base and optional query values. */
-export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
-  const normalised = path.startsWith('/') ? path : `/${path}`;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const search = params.toString();
-  return `${API_BASE}${normalised}${search ? `?${search}` : ''}`;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -117,12 +104,15 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: controller.signal,
-    });
+    const early = method === 'GET' ? await takeEarlyGet(url, token) : undefined;
+    response =
+      early ??
+      (await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: controller.signal,
+      }));
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError({ failure: timedOut ? 'timeout' : 'network', status: null, method, url, cause });

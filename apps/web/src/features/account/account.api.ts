@@ -16,6 +16,7 @@ import {
 } from '@veracity/contracts/account';
 import { type ChangePasswordBody, zTokenResponse } from '@veracity/contracts/auth';
 import { api, apiRequest } from '../../lib/api-client';
+import { SESSION_PATHS } from '../session/session-paths';
 
 /** Types of the request bodies, read from the contracts' schemas (web imports contracts only). */
 export type SettingsUpdate = ReturnType<typeof zSettingsUpdate.parse>;
@@ -39,7 +40,7 @@ export const ipListQueryKey = (list: TrafficIpList) => [ipListPath(list)] as con
 
 export const settingsQuery = {
   queryKey: settingsQueryKey,
-  queryFn: () => api.get('/me/settings', { schema: zSettings }),
+  queryFn: () => api.get(SESSION_PATHS.settings, { schema: zSettings }),
 };
 
 export function useSettings() {
@@ -47,7 +48,7 @@ export function useSettings() {
 }
 
 export function updateSettings(body: SettingsUpdate) {
-  return api.put('/me/settings', body, { schema: zSettings });
+  return api.put(SESSION_PATHS.settings, body, { schema: zSettings });
 }
 
 /** POST /auth/password/change answers with the new session token. */

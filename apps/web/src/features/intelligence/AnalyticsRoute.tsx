@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Card } from '../../components/Card/Card';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { SkeletonRows } from '../../components/PageStates/PageStates';
+import { PAGE_MODULES } from '../../page-modules';
 
 /**
  * /intelligence/analytics, split from the main bundle: the table, the chart (Recharts) and the pickers
@@ -9,7 +10,7 @@ import { SkeletonRows } from '../../components/PageStates/PageStates';
  * and shows the page's title and a skeleton until the code is there.
  */
 const AnalyticsPage = lazy(async () => ({
-  default: (await import('./analytics/AnalyticsPage')).AnalyticsPage,
+  default: (await PAGE_MODULES.analytics.load()).AnalyticsPage,
 }));
 
 export function AnalyticsRoute() {

@@ -4,9 +4,10 @@ import {
   isViewVisible,
   type PlanType,
 } from '@veracity/contracts/plans';
+import { PAGE_MODULES } from '../../page-modules';
 
-export const OVERVIEW_PATH = '/intelligence/overview';
-export const ANALYTICS_PATH = '/intelligence/analytics';
+export const OVERVIEW_PATH = PAGE_MODULES.overview.path;
+export const ANALYTICS_PATH = PAGE_MODULES.analytics.path;
 export const INTEGRATION_PATH = '/setup/integration';
 export const PLANS_PATH = '/account/plans';
 

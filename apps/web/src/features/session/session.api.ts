@@ -4,6 +4,7 @@ import type { PermissionKey } from '@veracity/contracts/plans';
 import type { ViewId } from '@veracity/contracts/views';
 import { api } from '../../lib/api-client';
 import { settingsQuery } from '../account/account.api';
+import { SESSION_PATHS } from './session-paths';
 
 export const meQueryKey = ['/me'] as const;
 export const permissionsQueryKey = ['/me/permissions'] as const;
@@ -13,10 +14,10 @@ export const relationshipsQueryKey = ['/me/relationships'] as const;
  * The signed-in user and, once an account is selected, that account's plan and visible views.
  * `refetchInterval` polls while it answers a number (a screen waiting for the sensor's first visit).
  */
-const meQuery = { queryKey: meQueryKey, queryFn: () => api.get('/me', { schema: zMe }) };
+const meQuery = { queryKey: meQueryKey, queryFn: () => api.get(SESSION_PATHS.me, { schema: zMe }) };
 const permissionsQuery = {
   queryKey: permissionsQueryKey,
-  queryFn: () => api.get('/me/permissions', { schema: zPermissions }),
+  queryFn: () => api.get(SESSION_PATHS.permissions, { schema: zPermissions }),
 };
 
 export function useMe(enabled = true, refetchInterval?: (me: Me | undefined) => number | false) {

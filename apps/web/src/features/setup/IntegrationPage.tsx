@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import { Stepper } from '../../components/Stepper/Stepper';
 import { useNavigateWithSearch } from '../../lib/navigation';
 import { INTEGRATION_DOCS_URL, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../../lib/product-links';
+import { OVERVIEW_PATH } from '../session/base-route';
 import { useMe } from '../session/session.api';
 import { isSensorIntegratedRemembered } from '../session/session-storage';
 import { InstallS2s, InstallSensor, type IntegrationMethod } from './IntegrationInstall';
@@ -19,7 +20,6 @@ export const SENSOR_ACTIVE = 'Sensor active';
 export const SENSOR_NOT_DETECTED = 'Sensor not detected yet';
 /** How often the page asks whether the first visit arrived. */
 export const INTEGRATION_POLL_MS = 5_000;
-export const OVERVIEW_PATH = '/intelligence/overview';
 
 const METHODS = [
   {

@@ -16,6 +16,8 @@ interface OverviewSectionProps<T> {
   /** Lines of the loading skeleton, roughly the shape of the content. */
   skeletonRows?: number;
   actions?: ReactNode;
+  /** Shown under the content in every state: what the section's figures mean. */
+  footer?: ReactNode;
   className?: string;
   children: (data: T) => ReactNode;
 }
@@ -33,6 +35,7 @@ export function OverviewSection<T>({
   empty,
   skeletonRows = 3,
   actions,
+  footer,
   className,
   children,
 }: OverviewSectionProps<T>) {
@@ -65,6 +68,7 @@ export function OverviewSection<T>({
       aria-busy={state === 'loading' || undefined}
     >
       {body}
+      {footer}
     </Card>
   );
 }

@@ -21,6 +21,11 @@ export function SavingsSection({ range }: { range: HomeRange | undefined }) {
       testId="savings"
       query={query}
       skeletonRows={4}
+      footer={
+        <p className={styles.info} data-testid="savings-info">
+          {SAVINGS_INFO}
+        </p>
+      }
       isEmpty={(data) => data.globalWidgets.paidVisits === 0}
       empty={{
         title: 'No paid visits in this period',
@@ -39,9 +44,6 @@ export function SavingsSection({ range }: { range: HomeRange | undefined }) {
                 {formatNumber(data.globalWidgets.invalidPaidVisits)} invalid of{' '}
                 {formatNumber(data.globalWidgets.paidVisits)} paid visits
               </span>
-              <p className={styles.info} data-testid="savings-info">
-                {SAVINGS_INFO}
-              </p>
             </div>
             {channels.length > 0 ? (
               <ul className={styles.items}>

@@ -2,13 +2,12 @@ import { CHANNEL_ALERT_DRAFT } from '@veracity/contracts/alerts';
 import type { TrafficType } from '@veracity/contracts/detection';
 import type { ViewId } from '@veracity/contracts/views';
 import { trafficTypeName } from '../../../lib/traffic-types';
+import { ANALYTICS_PATH } from '../../session/base-route';
 
 /**
  * Where a channel card's back leads (spec 02 §2): the analytics page filtered on the channel, the
  * alert form with the channel's draft (a modal on the overview), and the channel's own page.
  */
-
-export const ANALYTICS_PATH = '/intelligence/analytics';
 
 /**
  * "Go to Analytics": dimension trafficType, the date range, the channel's filter and threats=0, in the
