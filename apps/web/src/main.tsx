@@ -3,7 +3,7 @@ import './styles/base.css';
 import { SESSION_PATHS } from './features/session/session-paths';
 import { readActiveRelationshipId, readToken } from './features/session/session-storage';
 import { apiUrl } from './lib/api-url';
-import { startEarlyGet } from './lib/early-requests';
+import { startEarlyRequest } from './lib/early-requests';
 import { preloadPage } from './page-modules';
 
 /**
@@ -16,10 +16,10 @@ if (!root) throw new Error('Missing #root element');
 
 const token = readToken();
 if (token) {
-  startEarlyGet(apiUrl(SESSION_PATHS.me), token);
-  startEarlyGet(apiUrl(SESSION_PATHS.permissions), token);
-  if (readActiveRelationshipId() !== null) startEarlyGet(apiUrl(SESSION_PATHS.settings), token);
-  preloadPage(window.location.pathname);
+  startEarlyRequest(apiUrl(SESSION_PATHS.me), token);
+  startEarlyRequest(apiUrl(SESSION_PATHS.permissions), token);
+  if (readActiveRelationshipId() !== null) startEarlyRequest(apiUrl(SESSION_PATHS.settings), token);
+  preloadPage(window.location);
 }
 
 void import('./app').then(({ renderApp }) => renderApp(root));

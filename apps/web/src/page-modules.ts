@@ -11,6 +11,11 @@ export const PAGE_MODULES = {
   analytics: {
     path: '/intelligence/analytics',
     load: () => import('./features/intelligence/analytics/AnalyticsPage'),
+    /** The table's query, started as soon as the account is known (analytics-prefetch.ts). */
+    prefetch: (search: string) =>
+      import('./features/intelligence/analytics/analytics-prefetch').then((module) =>
+        module.prefetchAnalytics(search),
+      ),
   },
   alerts: {
     path: '/intelligence/reports/alerts',
@@ -18,10 +23,20 @@ export const PAGE_MODULES = {
   },
 } as const;
 
-/** Starts loading the code of the screen at `pathname`, if it is one that loads on demand. */
-export function preloadPage(pathname: string): void {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = Object.values(PAGE_MODULES).find((entry) => entry.path === path);
-  // A failure here is the router's to report, when it asks for the same module.
+type PageModule = {
+  path: string;
+  load: () => Promise<unknown>;
+  prefetch?: (search: string) => Promise<void>;
+};
+
+/**
+ * Starts loading the code of the screen at the address, if it is one that loads on demand, and its
+ * first query where it has one.
+ */
+export function preloadPage(location: Pick<Location, 'pathname' | 'search'>): void {
+  const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
+  const page: PageModule | undefined = Object.values(PAGE_MODULES).find((entry) => entry.path === path);
+  // A failure here is the router's (or the page's own query's) to report, when they ask again.
   void page?.load().catch(() => undefined);
+  void page?.prefetch?.(location.search).catch(() => undefined);
 }

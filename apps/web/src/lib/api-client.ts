@@ -1,7 +1,7 @@
 import { REQUEST_ID_HEADER } from '@veracity/contracts/errors';
 import { REQUEST_TIMEOUT_MS } from '@veracity/contracts/storage-keys';
 import { apiUrl, type QueryValue } from './api-url';
-import { takeEarlyGet } from './early-requests';
+import { takeEarlyResponse } from './early-requests';
 import { readSessionToken } from './session-token';
 
 export { API_BASE, apiUrl, type QueryValue } from './api-url';
@@ -91,7 +91,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readSessionToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -104,15 +105,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let response: Response;
   try {
-    const early = method === 'GET' ? await takeEarlyGet(url, token) : undefined;
-    response =
-      early ??
-      (await fetch(url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: controller.signal,
-      }));
+    const early = await takeEarlyResponse(method, url, body, token);
+    response = early ?? (await fetch(url, { method, headers, body, signal: controller.signal }));
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError({ failure: timedOut ? 'timeout' : 'network', status: null, method, url, cause });
@@ -121,18 +115,18 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
-  const body = await readBody(response);
+  const answer = await readBody(response);
   if (!response.ok) {
     throw new ApiError({
       failure: 'http',
       status: response.status,
-      body,
+      body: answer,
       requestId: response.headers.get(REQUEST_ID_HEADER),
       method,
       url,
     });
   }
-  return options.schema ? options.schema.parse(body) : (body as T);
+  return options.schema ? options.schema.parse(answer) : (answer as T);
 }
 
 type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;

@@ -2,11 +2,14 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Me } from '@veracity/contracts/account';
 import type { AnalyticsTree, WidgetStats } from '@veracity/contracts/analytics/query';
+import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startEarlyRequest } from '../../../lib/early-requests';
 import { AppProviders, createQueryClient } from '../../../providers';
 import { type MockResponse, meFixture, mockApi, ok } from '../../session/session-test-support';
 import { AnalyticsPage } from './AnalyticsPage';
+import { prefetchAnalytics } from './analytics-prefetch';
 
 const TODAY = new Date('2026-03-05T10:00:00Z');
 
@@ -112,6 +115,32 @@ afterEach(() => {
 });
 
 describe('/intelligence/analytics', () => {
+  it('shows the rows of the tree query the first script started, and does not send its own', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    try {
+      const search = '?dimensions=trafficType,country&expanded=%5B%5B%22google%22%5D%5D';
+      const early = mockApi({
+        'GET /me': ok(meFixture()),
+        'GET /me/settings': ok(settings),
+        'POST /analytics/tree': (body) => ok(treeAnswer(body as { dimensions: string[] })),
+      });
+      startEarlyRequest('/api/me', 'tok-1');
+      startEarlyRequest('/api/me/settings', 'tok-1');
+      await prefetchAnalytics(search);
+      expect(early.called('POST /analytics/tree')).toHaveLength(1);
+
+      const { api } = renderPage(search);
+      expect(await screen.findByText('Spain')).toBeTruthy();
+      expect(api.called('POST /analytics/tree')).toHaveLength(0);
+      expect(api.called('GET /me')).toHaveLength(0);
+      // Later queries go to the server as usual.
+      await userEvent.click(screen.getByRole('button', { name: 'Collapse Google' }));
+      await waitFor(() => expect(api.called('POST /analytics/tree')).toHaveLength(1));
+    } finally {
+      localStorage.removeItem(STORAGE_KEYS.token);
+    }
+  });
+
   it('queries the tree with the default dimension, metrics, sort and range of the account', async () => {
     const { api } = renderPage();
     expect(await screen.findByText('Google')).toBeTruthy();

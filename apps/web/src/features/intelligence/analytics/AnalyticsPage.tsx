@@ -14,7 +14,6 @@ import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
 import {
   type DateRange,
-  loadSectionRange,
   type NamedDateRangePreset,
   namedRange,
   saveSectionRange,
@@ -24,7 +23,6 @@ import { formatNumber } from '../../../lib/format';
 import { useNavigateWithSearch } from '../../../lib/navigation';
 import {
   type AnalyticsState,
-  type AnalyticsUrlContext,
   applyDimensions,
   applyFilters,
   applyMetrics,
@@ -57,7 +55,7 @@ import {
   useAnalyticsTree,
   useFilterOptionNames,
 } from './analytics.api';
-import { accessOfMe, defaultDimensionOfMe } from './analytics-access';
+import { accountTimeZone, analyticsUrlContext } from './analytics-context';
 import { DimensionPicker } from './DimensionPicker';
 import { dimensionValueLabel, filterDimension, type ValueNames } from './dimension-values';
 import { MetricPicker } from './MetricPicker';
@@ -108,8 +106,7 @@ export function AnalyticsPage() {
       ) : (
         <AnalyticsView
           me={me.data}
-          // The account's zone decides "today"; the browser's only if the settings could not be read.
-          timeZone={settings.data?.account?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone}
+          timeZone={accountTimeZone(settings.data)}
           currency={settings.data?.account?.currency ?? 'EUR'}
         />
       )}
@@ -118,14 +115,9 @@ export function AnalyticsPage() {
 }
 
 function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; currency: string }) {
-  const access = useMemo(() => accessOfMe(me), [me]);
-  const defaultDimension = defaultDimensionOfMe(me);
   const today = todayIn(timeZone);
-  const savedRange = useMemo(() => loadSectionRange('intelligence', today), [today]);
-  const context = useMemo<AnalyticsUrlContext>(
-    () => ({ access, defaultDimensions: [defaultDimension], defaultRange: savedRange }),
-    [access, defaultDimension, savedRange],
-  );
+  const context = useMemo(() => analyticsUrlContext(me, today), [me, today]);
+  const { access, defaultRange: savedRange } = context;
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseAnalyticsState(searchParams, context), [searchParams, context]);
   // Every change is a new entry in the history: browser back re-runs the query from the address.

@@ -23,6 +23,7 @@ import type { AnalyticsState } from '../../../lib/url-state';
 /** The analytics calls of the page (docs/api.md "Analytics"), keyed by [endpoint, body]. */
 
 export const ANALYTICS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+export const TREE_PATH = '/analytics/tree';
 
 /** The query every call of the page shares: dimensions, the period and the filters. */
 function scope(state: AnalyticsState) {
@@ -59,8 +60,8 @@ export function threatsBody(state: AnalyticsState, path: readonly DimensionValue
 export function useAnalyticsTree(state: AnalyticsState) {
   const body = treeBody(state);
   return useQuery({
-    queryKey: ['/analytics/tree', body],
-    queryFn: ({ signal }) => api.post('/analytics/tree', body, { schema: zAnalyticsTree, signal }),
+    queryKey: [TREE_PATH, body],
+    queryFn: ({ signal }) => api.post(TREE_PATH, body, { schema: zAnalyticsTree, signal }),
     // Opening a row or turning a page keeps the rows in place while the next answer comes.
     placeholderData: keepPreviousData,
     // Going back in the browser shows the earlier answer at once and runs its query again.
