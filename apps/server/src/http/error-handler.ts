@@ -24,6 +24,15 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
+/** The part of the request a schema validated: its body, address parameters, query or headers. */
+function requestPart(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'body') return request.body;
+  if (context === 'params') return request.params;
+  if (context === 'querystring') return request.query;
+  if (context === 'headers') return request.headers;
+  return undefined;
+}
+
 /**
  * The one place errors become responses. Intended errors (ApiError, validation, malformed requests)
  * keep their status and reason; anything else is logged with the request id and answered 500 without
@@ -39,7 +48,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(
         reply,
         HTTP_STATUS.BAD_REQUEST,
-        validationToErrorItems(error.validation, error.validationContext),
+        validationToErrorItems(
+          error.validation,
+          error.validationContext,
+          requestPart(request, error.validationContext),
+        ),
       );
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;

@@ -84,6 +84,9 @@ describe('alert calls', () => {
     expect((await call(t, 'PATCH', `/alerts/${created.id}`, { token: own })).statusCode).toBe(204);
     expect((await call(t, 'PATCH', `/alerts/${created.id}`, { token: own })).statusCode).toBe(404);
     expect((await call(t, 'PUT', `/alerts/${created.id}`, { token: own, body: valid })).statusCode).toBe(404);
+    const badId = await call(t, 'PUT', '/alerts/abc', { token: own, body: valid });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toEqual([{ code: 'NOT_VALID', field: 'id' }]);
     expect(((await call(t, 'GET', '/alerts', { token: own })).json() as Alert[]).map((a) => a.name)).toEqual([
       'Everything',
     ]);

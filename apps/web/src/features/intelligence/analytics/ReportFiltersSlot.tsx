@@ -36,7 +36,7 @@ export function ReportFiltersSlot({ value, onChange, access, children }: ReportF
         onClick={() => setEditing((open) => !open)}
         data-testid="filters-toggle"
       >
-        <Icon name="filter" /> {count > 0 ? `Filters (${count})` : 'Filters'}
+        <Icon name="filter" size={14} /> {count > 0 ? `Filters (${count})` : 'Filters'}
       </Button>
       {editing ? <ReportFilters value={value} onChange={onChange} access={access} /> : children}
     </section>
