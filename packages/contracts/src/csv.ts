@@ -17,7 +17,7 @@ export function csvCell(value: string | number | null | undefined): string {
 
 /** Rows as CSV text, CRLF line ends as RFC 4180 gives them. */
 export function csvText(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 /** What an export shows when there is nothing to export (spec 02 §8). */
