@@ -5,6 +5,7 @@ import { ConfirmModal } from '../../components/ConfirmModal/ConfirmModal';
 import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { RowActions } from '../../components/RowActions/RowActions';
 import { useAccountMutation } from '../../lib/use-api-feedback';
 import { useWriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
@@ -71,24 +72,13 @@ export function LabelsPage() {
                     </td>
                     <td className={styles.nowrap}>{formatDate(label.createdAt)}</td>
                     <td className={styles.actionsCell}>
-                      <GuardedButton
-                        size="s"
-                        variation="white"
+                      <RowActions
                         access={access}
-                        onClick={() => setEditing(label)}
-                        data-testid={`label-edit-${label.id}`}
-                      >
-                        Edit
-                      </GuardedButton>
-                      <GuardedButton
-                        size="s"
-                        variation="white"
-                        access={access}
-                        onClick={() => setDeleting(label)}
-                        data-testid={`label-delete-${label.id}`}
-                      >
-                        Delete
-                      </GuardedButton>
+                        name="label"
+                        id={label.id}
+                        onEdit={() => setEditing(label)}
+                        onDelete={() => setDeleting(label)}
+                      />
                     </td>
                   </tr>
                 ))}

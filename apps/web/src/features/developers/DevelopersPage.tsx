@@ -5,6 +5,7 @@ import { ConfirmModal } from '../../components/ConfirmModal/ConfirmModal';
 import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { RowActions } from '../../components/RowActions/RowActions';
 import { useAccountMutation } from '../../lib/use-api-feedback';
 import styles from '../account/Account.module.css';
 import { formatDate, formatDateTime } from '../account/format';
@@ -83,15 +84,12 @@ export function DevelopersPage() {
                     <td className={styles.nowrap}>{formatDate(key.createdAt)}</td>
                     <td className={styles.nowrap}>{formatDateTime(key.lastUsedAt)}</td>
                     <td className={styles.actionsCell}>
-                      <GuardedButton
-                        size="s"
-                        variation="white"
+                      <RowActions
                         access={access}
-                        onClick={() => setDeleting(key)}
-                        data-testid={`api-key-delete-${key.id}`}
-                      >
-                        Delete
-                      </GuardedButton>
+                        name="api-key"
+                        id={key.id}
+                        onDelete={() => setDeleting(key)}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -5,6 +5,7 @@ import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { useNotify } from '../../components/Notifications/use-notify';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { RowActions } from '../../components/RowActions/RowActions';
 import { Toggle } from '../../components/Toggle/Toggle';
 import { Tooltip } from '../../components/Tooltip/Tooltip';
 import { useShowApiError } from '../../lib/use-api-feedback';
@@ -205,15 +206,12 @@ export function S2sCampaignsPage() {
                       />
                     </td>
                     <td className={styles.actionsCell}>
-                      <GuardedButton
-                        size="s"
-                        variation="white"
+                      <RowActions
                         access={editAccess}
-                        onClick={() => setEditing(campaign)}
-                        data-testid={`s2s-edit-${campaign.id}`}
-                      >
-                        Edit
-                      </GuardedButton>
+                        name="s2s"
+                        id={campaign.id}
+                        onEdit={() => setEditing(campaign)}
+                      />
                     </td>
                   </tr>
                 ))}

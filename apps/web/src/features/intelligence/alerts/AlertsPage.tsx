@@ -5,6 +5,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal/ConfirmModal';
 import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
+import { RowActions } from '../../../components/RowActions/RowActions';
 import { formatNumber, formatPercent } from '../../../lib/format';
 import { useAccountMutation } from '../../../lib/use-api-feedback';
 import { useAccountToday } from '../../session/use-account-today';
@@ -148,24 +149,13 @@ function AlertsTable({ alerts, access, timeZone, onEdit, onDelete }: AlertsTable
                 </td>
                 <td className={styles.nowrap}>{formatInstant(alert.lastEvaluatedAt, timeZone)}</td>
                 <td className={styles.actionsCell}>
-                  <GuardedButton
-                    size="s"
-                    variation="white"
+                  <RowActions
                     access={access}
-                    onClick={() => onEdit(alert)}
-                    data-testid={`alert-edit-${alert.id}`}
-                  >
-                    Edit
-                  </GuardedButton>
-                  <GuardedButton
-                    size="s"
-                    variation="white"
-                    access={access}
-                    onClick={() => onDelete(alert)}
-                    data-testid={`alert-delete-${alert.id}`}
-                  >
-                    Delete
-                  </GuardedButton>
+                    name="alert"
+                    id={alert.id}
+                    onEdit={() => onEdit(alert)}
+                    onDelete={() => onDelete(alert)}
+                  />
                 </td>
               </tr>
             );
