@@ -274,16 +274,17 @@ describe('loading the journal into DuckDB', () => {
       ],
     },
   ];
-  const journal = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n{"hits":[{"relationshipId":1,"id":"cut`;
+  const journalOf = (writes: readonly object[]) =>
+    `${writes.map((line) => JSON.stringify(line)).join('\n')}\n{"hits":[{"relationshipId":1,"id":"cut`;
 
   /** The store's tables after the journal is recovered into it, as comparable rows. */
-  async function loaded(viaFiles: boolean) {
+  async function loaded(viaFiles: boolean, writes: readonly object[] = lines, storedBefore = true) {
     const journalDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-journal-load-'));
     const store = await openDuckDbEventStore({ path: ':memory:' });
     try {
       await store.migrate();
-      await store.insertHits([row('h0', { sessionId: 's2', ts: day('11:30:00') })]);
-      await writeFile(path.join(journalDir, '000000000001.jsonl'), journal);
+      if (storedBefore) await store.insertHits([row('h0', { sessionId: 's2', ts: day('11:30:00') })]);
+      await writeFile(path.join(journalDir, '000000000001.jsonl'), journalOf(writes));
       const target: EventStore = viaFiles
         ? store
         : {
@@ -298,7 +299,7 @@ describe('loading the journal into DuckDB', () => {
           };
       expect(target.loadJournal !== undefined).toBe(viaFiles);
       const writer = new BatchWriter(target, journalDir);
-      expect(await writer.open()).toEqual({ recovered: lines.length });
+      expect(await writer.open()).toEqual({ recovered: writes.length });
       await writer.close();
       const table = (name: string, order: string) =>
         store.query(() => rawSql(`select * from ${name} order by ${order}`));
@@ -324,5 +325,12 @@ describe('loading the journal into DuckDB', () => {
     expect(jsPath.conversions).toHaveLength(1);
     expect(jsPath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(3);
     expect(filePath).toEqual(jsPath);
+  });
+
+  it('stores the same rows both ways when every hit is new', async () => {
+    const fresh = lines.filter((_, index) => index !== 2);
+    const jsPath = await loaded(false, fresh, false);
+    expect(jsPath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(3);
+    expect(await loaded(true, fresh, false)).toEqual(jsPath);
   });
 });

@@ -95,6 +95,8 @@ class DuckDbEventStore implements EventStore {
   /** Rows of hits_hourly after its last compaction, and rows appended since (see compactRollupIfDue). */
   private rollupRows = { compacted: 0, appended: 0 };
   private compactionError: string | undefined;
+  /** The staging tables exist (migrate drops them, to follow the event tables' shape). */
+  private journalStagesReady = false;
 
   constructor(
     private readonly instance: DuckDBInstance,
@@ -123,6 +125,7 @@ class DuckDbEventStore implements EventStore {
         toVersion = migration.version;
       }
       // Staging tables copy the event tables' shape: recreate them after any schema change.
+      this.journalStagesReady = false;
       for (const table of TABLES) {
         await connection.run(`DROP TABLE IF EXISTS temp.stage_${table.kind}`);
         await assertColumnsMatchCatalogue(connection, table);
@@ -164,15 +167,18 @@ class DuckDbEventStore implements EventStore {
     return this.write(async (connection) => {
       await inTransaction(connection, async () => {
         await connection.run(readJournalSql(files));
-        for (const table of TABLES) await createStage(connection, table);
+        if (!this.journalStagesReady) {
+          for (const table of TABLES) await createStage(connection, table);
+          this.journalStagesReady = true;
+        }
         // Each step has a fixed cost in DuckDB: a kind the segments do not hold is skipped.
         const present = await connection.runAndReadAll(
           'SELECT count(hits), count(conversions), count(sessions) FROM temp.journal',
         );
         const [hits = 0, conversions = 0, sessions = 0] = (present.getRowsJS()[0] ?? []).map(Number);
         if (hits > 0) {
-          await connection.run(STAGE_JOURNAL_HITS_SQL);
-          await this.storeStagedHits(connection);
+          const staged = (await connection.run(STAGE_JOURNAL_HITS_SQL)).rowsChanged;
+          await this.storeStagedHits(connection, staged);
           await connection.run('DELETE FROM temp.stage_hits');
         }
         if (conversions > 0) {
@@ -195,18 +201,16 @@ class DuckDbEventStore implements EventStore {
 
   /**
    * Inserts the first staged row of each new hit and adds their hourly rollup: from the staged hits
-   * when every one of them was new (the usual case), else from the keys the insert returned.
+   * when every one of them was stored (the usual case: no repeat in the batch nor in the store), else
+   * from the keys the insert returned.
    */
-  private async storeStagedHits(connection: DuckDBConnection): Promise<void> {
-    const staged = await connection.runAndReadAll(
-      'SELECT count(*) FROM (SELECT DISTINCT relationship_id, id FROM temp.stage_hits)',
-    );
+  private async storeStagedHits(connection: DuckDBConnection, staged: number): Promise<void> {
     const inserted = await connection.runAndReadAll(
       `INSERT INTO main.hits ${firstStaged('hits')} ON CONFLICT DO NOTHING RETURNING relationship_id, id`,
     );
     if (inserted.currentRowCount === 0) return;
-    let rollup = rollupOf(firstStaged('hits'));
-    if (inserted.currentRowCount !== Number(staged.getRowsJS()[0]?.[0] ?? 0)) {
+    let rollup = rollupOf('SELECT * FROM temp.stage_hits');
+    if (inserted.currentRowCount !== staged) {
       await connection.run(
         'CREATE OR REPLACE TEMP TABLE inserted_hits (relationship_id INTEGER, id VARCHAR)',
       );
