@@ -1,7 +1,7 @@
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { conversionTable, hitTable, normalizeBatch, sessionTable } from '../storage/events/event-columns.js';
+import { conversionTable, hitTable, sessionTable, validateBatch } from '../storage/events/event-columns.js';
 import { type EventWrite, type HitSession, journalRows } from '../storage/events/event-journal.js';
 import {
   type EventStore,
@@ -146,10 +146,10 @@ export class BatchWriter {
   /** Queues the write; resolves once it is durable in the journal. Invalid rows reject at once. */
   write(write: EventWrite): Promise<void> {
     this.assertAccepting();
-    normalizeBatch(hitTable, write.hits ?? []);
+    validateBatch(hitTable, write.hits ?? []);
     checkHitSessions(write);
-    normalizeBatch(conversionTable, write.conversions ?? []);
-    normalizeBatch(sessionTable, write.sessions ?? []);
+    validateBatch(conversionTable, write.conversions ?? []);
+    validateBatch(sessionTable, write.sessions ?? []);
     const line = `${JSON.stringify(write)}\n`;
     return new Promise<void>((resolve, reject) => {
       this.#queue.push({ line, resolve, reject });
