@@ -2,7 +2,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
+import { sessionOfHit } from '../storage/events/event-journal.js';
 import type { EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
+import { rawSql } from '../storage/events/sql.js';
 import {
   BatchWriter,
   foldSessions,
@@ -212,5 +215,122 @@ describe('foldSessions', () => {
       trafficType: 'facebook',
     });
     expect(folded[1]?.id).toBe('s2');
+  });
+});
+
+describe('loading the journal into DuckDB', () => {
+  const day = (time: string) => new Date(`2026-11-21T${time}Z`);
+  const row = (id: string, changes: Partial<HitRow>): HitRow => ({
+    ...hit(id),
+    sessionId: 's1',
+    referrer: 'https://www.google.com/',
+    utmSource: 'google',
+    country: 'ES',
+    deviceType: 'Desktop',
+    cost: 0.25,
+    vars: { var1: 'a', var20: 'z' },
+    ...changes,
+  });
+  const lines = [
+    { hits: [row('h1', { ts: day('10:00:00') })], hitSessions: [{ hits: 1, startedAt: day('10:00:00') }] },
+    {
+      hits: [row('h2', { ts: day('10:05:00'), riskLevel: 'medium', threats: ['automation:x'] })],
+      hitSessions: [{ hits: 2, startedAt: day('10:00:00') }],
+    },
+    // A hit sent again (the first copy wins), a hit stored before the load, another session.
+    { hits: [row('h1', { ts: day('10:06:00'), url: 'https://shop.example.com/again' })] },
+    {
+      hits: [row('h0', { sessionId: 's2', ts: day('11:30:00'), cost: null, vars: {} })],
+      hitSessions: [{ hits: 4, startedAt: day('09:00:00') }],
+    },
+    {
+      sessions: [
+        sessionOfHit(
+          row('h2', { ts: day('10:05:00') }),
+          { hits: 2, startedAt: day('10:00:00') },
+          {
+            riskLevel: 'high',
+            threats: ['behaviour:none'],
+          },
+        ),
+      ],
+    },
+    {
+      conversions: [
+        {
+          relationshipId: 1,
+          id: 'c1',
+          sessionId: 's1',
+          hitId: 'h1',
+          ts: day('10:10:00'),
+          name: 'signup',
+          value: 12.5,
+          currency: 'EUR',
+          trafficType: 'direct',
+          riskLevel: 'low',
+          threats: [],
+          status: 'not_reported',
+        },
+      ],
+    },
+  ];
+  const journalOf = (writes: readonly object[]) =>
+    `${writes.map((line) => JSON.stringify(line)).join('\n')}\n{"hits":[{"relationshipId":1,"id":"cut`;
+
+  /** The store's tables after the journal is recovered into it, as comparable rows. */
+  async function loaded(viaFiles: boolean, writes: readonly object[] = lines, storedBefore = true) {
+    const journalDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-journal-load-'));
+    const store = await openDuckDbEventStore({ path: ':memory:' });
+    try {
+      await store.migrate();
+      if (storedBefore) await store.insertHits([row('h0', { sessionId: 's2', ts: day('11:30:00') })]);
+      await writeFile(path.join(journalDir, '000000000001.jsonl'), journalOf(writes));
+      const target: EventStore = viaFiles
+        ? store
+        : {
+            dialect: store.dialect,
+            migrate: () => store.migrate(),
+            insertHits: (rows) => store.insertHits(rows),
+            insertConversions: (rows) => store.insertConversions(rows),
+            insertSessions: (rows) => store.insertSessions(rows),
+            query: (query) => store.query(query),
+            health: () => store.health(),
+            close: () => store.close(),
+          };
+      expect(target.loadJournal !== undefined).toBe(viaFiles);
+      const writer = new BatchWriter(target, journalDir);
+      expect(await writer.open()).toEqual({ recovered: writes.length });
+      await writer.close();
+      const table = (name: string, order: string) =>
+        store.query(() => rawSql(`select * from ${name} order by ${order}`));
+      return {
+        hits: await table('hits', 'id'),
+        sessions: await table('sessions', 'id'),
+        conversions: await table('conversions', 'id'),
+        rollup: await table('hits_hourly', 'all'),
+      };
+    } finally {
+      await store.close();
+      await rm(journalDir, { recursive: true, force: true });
+    }
+  }
+
+  it('stores the same rows whether DuckDB reads the segment files or the writer parses them', async () => {
+    const jsPath = await loaded(false);
+    const filePath = await loaded(true);
+    expect(jsPath.hits.map((stored) => stored.id)).toEqual(['h0', 'h1', 'h2']);
+    expect(jsPath.hits.find((stored) => stored.id === 'h1')?.url).toBe('https://shop.example.com/');
+    expect(jsPath.sessions).toHaveLength(2);
+    expect(jsPath.sessions[0]).toMatchObject({ id: 's1', hits: 2, risk_level: 'high', var20: 'z' });
+    expect(jsPath.conversions).toHaveLength(1);
+    expect(jsPath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(3);
+    expect(filePath).toEqual(jsPath);
+  });
+
+  it('stores the same rows both ways when every hit is new', async () => {
+    const fresh = lines.filter((_, index) => index !== 2);
+    const jsPath = await loaded(false, fresh, false);
+    expect(jsPath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(3);
+    expect(await loaded(true, fresh, false)).toEqual(jsPath);
   });
 });

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
@@ -46,7 +47,7 @@ export interface IngestDeps {
 }
 
 const MINUTE = 60_000;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const BYTE_ORDER_MARK = 0xfeff;
 
 /** The built sensor script (packages/sensor/dist), read once and kept; missing until it is built. */
 let sensorScript: Promise<Buffer> | undefined;
@@ -62,12 +63,11 @@ function readSensorScript(): Promise<Buffer> {
 
 /** Parses a body as UTF-8 JSON: invalid UTF-8 and malformed JSON are the sender's fault (400). */
 function parseJsonBody(body: Buffer): unknown {
-  let text: string;
-  try {
-    text = utf8.decode(body);
-  } catch {
-    throw ApiError.badRequest('The body is not valid UTF-8');
-  }
+  // isUtf8 checks natively; a fatal TextDecoder did the same at several times the cost. A leading
+  // byte order mark is dropped, as the decoder did.
+  if (!isUtf8(body)) throw ApiError.badRequest('The body is not valid UTF-8');
+  let text = body.toString('utf8');
+  if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
   if (text.trim() === '') throw ApiError.badRequest('The body is empty');
   try {
     return JSON.parse(text);
@@ -174,10 +174,12 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       // The shape @fastify/helmet reads from a route's config (its own `helmet: false` route option).
       route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
     });
-    app.addHook('onSend', async (_request, reply) => {
+    // Callback hooks here and in app.ts: an async hook costs a promise and a microtask per request.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
       reply.header('x-content-type-options', 'nosniff');
+      done(null, payload);
     });
 
     app.get(sensorScriptPath(deps.sensorPath), async (request, reply) => {

@@ -127,31 +127,30 @@ export function readLanding(url: string, referrer: string | null | undefined): L
       if (trimmed) values.set(name, trimmed.slice(0, MAX_PARAM_LENGTH));
     }
   }
-  const param = (name: string) => values.get(name) ?? null;
   const clickIds: Partial<Record<ClickIdParam, string>> = {};
   let clickIdType: ClickIdParam | null = null;
   for (const name of CLICK_ID_PARAMS) {
-    const value = param(name);
+    const value = paramOf(values, name);
     if (value === null) continue;
     clickIds[name] = value;
     clickIdType ??= name;
   }
   const utm = {
-    source: param('utm_source'),
-    medium: param('utm_medium'),
-    campaign: param('utm_campaign'),
-    content: param('utm_content'),
-    term: param('utm_term'),
+    source: paramOf(values, 'utm_source'),
+    medium: paramOf(values, 'utm_medium'),
+    campaign: paramOf(values, 'utm_campaign'),
+    content: paramOf(values, 'utm_content'),
+    term: paramOf(values, 'utm_term'),
   };
   const google = {
-    campaignId: param('gad_campaignid') ?? param('campaignid'),
-    placement: param('placement'),
-    keyword: param('keyword'),
-    accountId: param('customerid'),
+    campaignId: paramOf(values, 'gad_campaignid') ?? paramOf(values, 'campaignid'),
+    placement: paramOf(values, 'placement'),
+    keyword: paramOf(values, 'keyword'),
+    accountId: paramOf(values, 'customerid'),
   };
   const fromClickId = clickIdType ? CLICK_ID_TRAFFIC[clickIdType] : undefined;
   const source = utm.source?.toLowerCase() ?? '';
-  const fromUtm = UTM_SOURCES.find(([, pattern]) => pattern.test(source))?.[0];
+  const fromUtm = firstMatch(UTM_SOURCES, source);
   const paidMedium = PAID_MEDIUMS.test(utm.medium?.toLowerCase() ?? '');
   const trafficType = fromClickId ?? fromUtm ?? fromReferrer(referrer, domain);
   return {
@@ -170,5 +169,15 @@ function fromReferrer(referrer: string | null | undefined, siteDomain: string | 
   const host = hostOf(referrer);
   if (host === null || host === siteDomain) return 'direct';
   if (SEARCH_HOSTS.test(host)) return 'organic_search';
-  return SOCIAL_HOSTS.find(([, pattern]) => pattern.test(host))?.[0] ?? 'referral';
+  return firstMatch(SOCIAL_HOSTS, host) ?? 'referral';
+}
+
+// Top-level functions rather than closures made per call: readLanding runs for every hit.
+function paramOf(values: ReadonlyMap<string, string>, name: string): string | null {
+  return values.get(name) ?? null;
+}
+
+function firstMatch(patterns: readonly [TrafficType, RegExp][], value: string): TrafficType | undefined {
+  for (const [type, pattern] of patterns) if (pattern.test(value)) return type;
+  return undefined;
 }

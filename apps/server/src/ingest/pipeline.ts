@@ -4,7 +4,6 @@ import type {
   AssessmentInput,
   HitChannel,
   RequestFacts,
-  RiskLevel,
   SensorSignals,
   TrafficType,
 } from '@veracity/contracts/detection';
@@ -14,13 +13,8 @@ import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { LruCache } from '@veracity/detection/lru-cache';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
-import type {
-  ConversionRow,
-  EventDimensions,
-  EventStore,
-  HitRow,
-  SessionRow,
-} from '../storage/events/event-store.js';
+import { dimensionsOf, sessionOfHit } from '../storage/events/event-journal.js';
+import type { ConversionRow, EventStore, HitRow } from '../storage/events/event-store.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
@@ -164,10 +158,11 @@ export class IngestPipeline {
     const session = this.#sessions.get(`${account.relationshipId}:${recent.row.sessionId}`);
     await this.deps.writer.write({
       sessions: [
-        this.#sessionRow(recent.row, session?.hits ?? 1, session?.startedAt ?? recent.row.ts, {
-          riskLevel: worst(assessment.riskLevel, recent.row.riskLevel),
-          threats,
-        }),
+        sessionOfHit(
+          recent.row,
+          { hits: session?.hits ?? 1, startedAt: session?.startedAt ?? recent.row.ts },
+          { riskLevel: worst(assessment.riskLevel, recent.row.riskLevel), threats },
+        ),
       ],
     });
     return true;
@@ -268,7 +263,7 @@ export class IngestPipeline {
     };
     await this.deps.writer.write({
       hits: [row],
-      sessions: [this.#sessionRow(row, session.hits, session.startedAt)],
+      hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
     const verdict: HitVerdict = {
       id: hit.id,
@@ -372,53 +367,4 @@ export class IngestPipeline {
     this.#sessions.set(key, state);
     return state;
   }
-
-  #sessionRow(
-    hit: HitRow,
-    hits: number,
-    startedAt: Date,
-    verdict: { riskLevel: RiskLevel; threats: string[] } = hit,
-  ): SessionRow {
-    return {
-      ...dimensionsOf(hit),
-      relationshipId: hit.relationshipId,
-      id: hit.sessionId,
-      startedAt: startedAt < hit.ts ? startedAt : hit.ts,
-      lastSeenAt: hit.ts,
-      landingUrl: hit.url,
-      ip: hit.ip ?? null,
-      riskLevel: verdict.riskLevel,
-      threats: verdict.threats,
-      hits,
-    };
-  }
-}
-
-/** The analytics dimensions of a hit, which its session (when it lands) and its conversions carry. */
-function dimensionsOf(hit: HitRow): EventDimensions {
-  return {
-    trafficType: hit.trafficType,
-    campaignId: hit.campaignId ?? null,
-    offerId: hit.offerId ?? null,
-    trafficSourceId: hit.trafficSourceId ?? null,
-    referrer: hit.referrer ?? null,
-    utmSource: hit.utmSource ?? null,
-    utmMedium: hit.utmMedium ?? null,
-    utmCampaign: hit.utmCampaign ?? null,
-    utmContent: hit.utmContent ?? null,
-    utmTerm: hit.utmTerm ?? null,
-    subPublisher: hit.subPublisher ?? null,
-    country: hit.country ?? null,
-    isp: hit.isp ?? null,
-    deviceType: hit.deviceType ?? null,
-    osName: hit.osName ?? null,
-    browser: hit.browser ?? null,
-    domain: hit.domain ?? null,
-    googleCampaignId: hit.googleCampaignId ?? null,
-    googlePlacement: hit.googlePlacement ?? null,
-    googleKeyword: hit.googleKeyword ?? null,
-    googleAccountId: hit.googleAccountId ?? null,
-    hitStatus: hit.hitStatus,
-    vars: hit.vars ?? {},
-  };
 }

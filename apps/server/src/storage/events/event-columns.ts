@@ -288,6 +288,15 @@ function checkValue(kind: ColumnKind, value: unknown, required: boolean): string
  * {@link EventValidationError} listing every problem when any row is invalid, so nothing is written.
  */
 export function normalizeBatch<Row>(table: EventTable<Row>, rows: readonly Row[]): CellValue[][] {
+  return checkBatch(table, rows, true);
+}
+
+/** Validates a whole batch as {@link normalizeBatch} does, without building its cells. */
+export function validateBatch<Row>(table: EventTable<Row>, rows: readonly Row[]): void {
+  checkBatch(table, rows, false);
+}
+
+function checkBatch<Row>(table: EventTable<Row>, rows: readonly Row[], keepCells: boolean): CellValue[][] {
   const issues: EventValidationIssue[] = [];
   const cells: CellValue[][] = [];
   rows.forEach((row, index) => {
@@ -304,7 +313,7 @@ export function normalizeBatch<Row>(table: EventTable<Row>, rows: readonly Row[]
           issues.push({ row: index, field: col.field, message: 'is required' });
           rowValid = false;
         }
-        rowCells.push(null);
+        if (keepCells) rowCells.push(null);
         continue;
       }
       const problem = checkValue(col.kind, value, col.required);
@@ -313,7 +322,7 @@ export function normalizeBatch<Row>(table: EventTable<Row>, rows: readonly Row[]
         rowValid = false;
         continue;
       }
-      rowCells.push(toCell(value));
+      if (keepCells) rowCells.push(toCell(value));
     }
     if (rowValid) {
       for (const check of table.rowChecks) {
@@ -321,7 +330,7 @@ export function normalizeBatch<Row>(table: EventTable<Row>, rows: readonly Row[]
         if (issue !== null) issues.push({ row: index, ...issue });
       }
     }
-    cells.push(rowCells);
+    if (keepCells) cells.push(rowCells);
   });
   if (issues.length > 0) throw new EventValidationError(table.kind, issues);
   return cells;

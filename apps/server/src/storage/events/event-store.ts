@@ -211,6 +211,16 @@ export interface EventStore {
   insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult>;
 
   /**
+   * Optional: stores the writes of ingestion journal segments (files of JSON lines, each an
+   * `EventWrite` of `event-journal.ts`), read by the store itself so that no row passes through the
+   * event loop. Stores exactly what `journalRows` of the parsed lines given to insertHits,
+   * insertConversions and insertSessions would, in one transaction; a line that does not parse (cut
+   * off by a crash) is skipped. The rows were validated when they were journaled. Stores without it
+   * are loaded through those three calls.
+   */
+  loadJournal?(files: readonly string[]): Promise<void>;
+
+  /**
    * Runs an analytics query built against this store's dialect and returns its rows. Conversions:
    * integers (BIGINT included) become JS numbers, and a value beyond Number.MAX_SAFE_INTEGER throws
    * rather than losing precision; decimals become numbers; timestamps with a zone become ISO 8601 UTC

@@ -23,6 +23,14 @@ import { HIT_ROLLUP_COLUMNS, HIT_ROLLUP_TABLE, hitRollup } from '../hit-rollup.j
 import { eventKey } from '../session-merge.js';
 import { renderSql } from '../sql.js';
 import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
+import {
+  firstStaged,
+  readJournalSql,
+  rollupOf,
+  STAGE_JOURNAL_CONVERSIONS_SQL,
+  STAGE_JOURNAL_HITS_SQL,
+  STAGE_JOURNAL_SESSIONS_SQL,
+} from './duckdb-journal.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
 import { NEW_SESSION_COUNT_SQL, SESSION_UPSERT_SQL } from './duckdb-session-upsert.js';
 import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
@@ -87,6 +95,8 @@ class DuckDbEventStore implements EventStore {
   /** Rows of hits_hourly after its last compaction, and rows appended since (see compactRollupIfDue). */
   private rollupRows = { compacted: 0, appended: 0 };
   private compactionError: string | undefined;
+  /** The staging tables exist (migrate drops them, to follow the event tables' shape). */
+  private journalStagesReady = false;
 
   constructor(
     private readonly instance: DuckDBInstance,
@@ -115,6 +125,7 @@ class DuckDbEventStore implements EventStore {
         toVersion = migration.version;
       }
       // Staging tables copy the event tables' shape: recreate them after any schema change.
+      this.journalStagesReady = false;
       for (const table of TABLES) {
         await connection.run(`DROP TABLE IF EXISTS temp.stage_${table.kind}`);
         await assertColumnsMatchCatalogue(connection, table);
@@ -145,6 +156,80 @@ class DuckDbEventStore implements EventStore {
         return { inserted, merged: cells.length - inserted };
       }),
     );
+  }
+
+  /**
+   * DuckDB parses the segments itself (`duckdb-journal.ts`) and moves their rows through the staging
+   * tables into the event tables, all in one transaction: the event loop touches no row.
+   */
+  loadJournal(files: readonly string[]): Promise<void> {
+    if (files.length === 0) return this.afterQueuedWrites(undefined);
+    return this.write(async (connection) => {
+      await inTransaction(connection, async () => {
+        await connection.run(readJournalSql(files));
+        if (!this.journalStagesReady) {
+          for (const table of TABLES) await createStage(connection, table);
+          this.journalStagesReady = true;
+        }
+        // Each step has a fixed cost in DuckDB: a kind the segments do not hold is skipped.
+        const present = await connection.runAndReadAll(
+          'SELECT count(hits), count(conversions), count(sessions) FROM temp.journal',
+        );
+        const [hits = 0, conversions = 0, sessions = 0] = (present.getRowsJS()[0] ?? []).map(Number);
+        if (hits > 0) {
+          const staged = (await connection.run(STAGE_JOURNAL_HITS_SQL)).rowsChanged;
+          await this.storeStagedHits(connection, staged);
+          await connection.run('DELETE FROM temp.stage_hits');
+        }
+        if (conversions > 0) {
+          await connection.run(STAGE_JOURNAL_CONVERSIONS_SQL);
+          await connection.run(
+            `INSERT INTO main.conversions ${firstStaged('conversions')} ON CONFLICT DO NOTHING`,
+          );
+          await connection.run('DELETE FROM temp.stage_conversions');
+        }
+        if (hits + sessions > 0) {
+          await connection.run(STAGE_JOURNAL_SESSIONS_SQL);
+          await connection.run(SESSION_UPSERT_SQL);
+          await connection.run('DELETE FROM temp.stage_sessions');
+        }
+        await connection.run('DROP TABLE temp.journal');
+      });
+      await this.compactRollupIfDue(connection);
+    });
+  }
+
+  /**
+   * Inserts the first staged row of each new hit and adds their hourly rollup: from the staged hits
+   * when every one of them was stored (the usual case: no repeat in the batch nor in the store), else
+   * from the keys the insert returned.
+   */
+  private async storeStagedHits(connection: DuckDBConnection, staged: number): Promise<void> {
+    const inserted = await connection.runAndReadAll(
+      `INSERT INTO main.hits ${firstStaged('hits')} ON CONFLICT DO NOTHING RETURNING relationship_id, id`,
+    );
+    if (inserted.currentRowCount === 0) return;
+    let rollup = rollupOf('SELECT * FROM temp.stage_hits');
+    if (inserted.currentRowCount !== staged) {
+      await connection.run(
+        'CREATE OR REPLACE TEMP TABLE inserted_hits (relationship_id INTEGER, id VARCHAR)',
+      );
+      const appender = await connection.createAppender('inserted_hits', 'main', 'temp');
+      try {
+        for (const [relationshipId, id] of inserted.getRowsJS()) {
+          appender.appendInteger(Number(relationshipId));
+          appender.appendVarchar(String(id));
+          appender.endRow();
+        }
+        appender.flushSync();
+      } finally {
+        appender.closeSync();
+      }
+      rollup = rollupOf(
+        `SELECT * FROM (${firstStaged('hits')}) SEMI JOIN temp.inserted_hits USING (relationship_id, id)`,
+      );
+    }
+    this.rollupRows.appended += (await connection.run(rollup)).rowsChanged;
   }
 
   async query<Row extends ResultRow = ResultRow>(query: AnalyticsQuery): Promise<Row[]> {
@@ -279,11 +364,16 @@ async function inTransaction<T>(connection: DuckDBConnection, work: () => Promis
 
 const STAGE_SLICE_ROWS = 200;
 
-/** Appends validated cells to the temporary staging table of the event kind (created on first use). */
-async function stage<Row>(connection: DuckDBConnection, table: EventTable<Row>, cells: CellValue[][]) {
+/** The temporary staging table of the event kind, shaped like its event table (created on first use). */
+async function createStage<Row>(connection: DuckDBConnection, table: EventTable<Row>): Promise<void> {
   await connection.run(
     `CREATE TEMP TABLE IF NOT EXISTS stage_${table.kind} AS SELECT * FROM main.${table.kind} LIMIT 0`,
   );
+}
+
+/** Appends validated cells to the temporary staging table of the event kind (created on first use). */
+async function stage<Row>(connection: DuckDBConnection, table: EventTable<Row>, cells: CellValue[][]) {
+  await createStage(connection, table);
   const appender = await connection.createAppender(`stage_${table.kind}`, 'main', 'temp');
   try {
     for (const [index, row] of cells.entries()) {

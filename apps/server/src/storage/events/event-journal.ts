@@ -1,0 +1,103 @@
+import type { ConversionRow, EventDimensions, HitRow, RiskLevel, SessionRow } from './event-store.js';
+
+/**
+ * The ingestion journal's unit: what one ingested event writes. Ingestion appends each as one line of
+ * JSON (`JSON.stringify`, dates as ISO strings) to a segment file, and a store that reads segment files
+ * itself (`EventStore.loadJournal`) reads that shape; the others receive the rows of {@link journalRows}.
+ */
+export interface EventWrite {
+  hits?: HitRow[];
+  /**
+   * The snapshot of each hit's session as of that hit (same index as `hits`): the hit gives the rest
+   * of the session row ({@link sessionOfHit}), so the journal does not repeat its dimensions.
+   */
+  hitSessions?: HitSession[];
+  sessions?: SessionRow[];
+  conversions?: ConversionRow[];
+}
+
+/** A session's own figures as of one of its hits. */
+export interface HitSession {
+  /** Hits in the session so far, this one included. */
+  hits: number;
+  /** When the session started as far as ingestion knows (the hit's time when later). */
+  startedAt: Date;
+}
+
+/**
+ * The session snapshot a hit gives: its landing dimensions, its time as the last sighting, its verdict
+ * (or the one given). DuckDB builds the same row in SQL when it reads the journal
+ * (`duckdb/duckdb-journal.ts`); a test compares the two.
+ */
+export function sessionOfHit(
+  hit: HitRow,
+  session: HitSession,
+  verdict: { riskLevel: RiskLevel; threats: string[] } = hit,
+): SessionRow {
+  const { startedAt } = session;
+  return {
+    ...dimensionsOf(hit),
+    relationshipId: hit.relationshipId,
+    id: hit.sessionId,
+    startedAt: startedAt.getTime() < hit.ts.getTime() ? startedAt : hit.ts,
+    lastSeenAt: hit.ts,
+    landingUrl: hit.url,
+    ip: hit.ip ?? null,
+    riskLevel: verdict.riskLevel,
+    threats: verdict.threats,
+    hits: session.hits,
+  };
+}
+
+/** The analytics dimensions of a hit, which its session (when it lands) and its conversions carry. */
+export function dimensionsOf(hit: HitRow): EventDimensions {
+  return {
+    trafficType: hit.trafficType,
+    campaignId: hit.campaignId ?? null,
+    offerId: hit.offerId ?? null,
+    trafficSourceId: hit.trafficSourceId ?? null,
+    referrer: hit.referrer ?? null,
+    utmSource: hit.utmSource ?? null,
+    utmMedium: hit.utmMedium ?? null,
+    utmCampaign: hit.utmCampaign ?? null,
+    utmContent: hit.utmContent ?? null,
+    utmTerm: hit.utmTerm ?? null,
+    subPublisher: hit.subPublisher ?? null,
+    country: hit.country ?? null,
+    isp: hit.isp ?? null,
+    deviceType: hit.deviceType ?? null,
+    osName: hit.osName ?? null,
+    browser: hit.browser ?? null,
+    domain: hit.domain ?? null,
+    googleCampaignId: hit.googleCampaignId ?? null,
+    googlePlacement: hit.googlePlacement ?? null,
+    googleKeyword: hit.googleKeyword ?? null,
+    googleAccountId: hit.googleAccountId ?? null,
+    hitStatus: hit.hitStatus,
+    vars: hit.vars ?? {},
+  };
+}
+
+/**
+ * The rows a run of writes stores, in journal order: for each write its hits, its hits' sessions then
+ * its own session snapshots, its conversions.
+ */
+export function journalRows(writes: readonly EventWrite[]): {
+  hits: HitRow[];
+  sessions: SessionRow[];
+  conversions: ConversionRow[];
+} {
+  const hits: HitRow[] = [];
+  const sessions: SessionRow[] = [];
+  const conversions: ConversionRow[] = [];
+  for (const write of writes) {
+    for (const [index, hit] of (write.hits ?? []).entries()) {
+      hits.push(hit);
+      const session = write.hitSessions?.[index];
+      if (session) sessions.push(sessionOfHit(hit, session));
+    }
+    if (write.sessions) sessions.push(...write.sessions);
+    if (write.conversions) conversions.push(...write.conversions);
+  }
+  return { hits, sessions, conversions };
+}
