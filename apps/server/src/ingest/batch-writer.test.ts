@@ -278,8 +278,13 @@ describe('loading the journal into DuckDB', () => {
     `${writes.map((line) => JSON.stringify(line)).join('\n')}\n{"hits":[{"relationshipId":1,"id":"cut`;
 
   /** The store's tables after the journal is recovered into it, as comparable rows. */
-  async function loaded(viaFiles: boolean, writes: readonly object[] = lines, storedBefore = true) {
-    const journalDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-journal-load-'));
+  async function loaded(
+    viaFiles: boolean,
+    writes: readonly object[] = lines,
+    storedBefore = true,
+    folder = 'veracity-journal-load-',
+  ) {
+    const journalDir = await mkdtemp(path.join(os.tmpdir(), folder));
     const store = await openDuckDbEventStore({ path: ':memory:' });
     try {
       await store.migrate();
@@ -332,5 +337,10 @@ describe('loading the journal into DuckDB', () => {
     const jsPath = await loaded(false, fresh, false);
     expect(jsPath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(3);
     expect(await loaded(true, fresh, false)).toEqual(jsPath);
+  });
+
+  it('reads segment files whose folder name holds glob characters', async () => {
+    const jsPath = await loaded(false);
+    expect(await loaded(true, lines, true, 'veracity-[journal]*?-')).toEqual(jsPath);
   });
 });
