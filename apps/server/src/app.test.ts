@@ -218,6 +218,16 @@ describe('the API foundation', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['content-type']).toContain('javascript');
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    // A browser that has the file already is told so.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'if-none-match': String(asset.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
     const post = await t.app.inject({ method: 'POST', url: '/somewhere', payload: {} });
     expect(post.statusCode).toBe(404);
   });

@@ -4,7 +4,6 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { accountRoutes } from './features/account/account.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
-import { AnalyticsRoute } from './features/intelligence/AnalyticsRoute';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
@@ -31,7 +30,7 @@ export const privateRoutes: RouteObject[] = [
   },
   {
     path: PAGE_MODULES.analytics.path,
-    element: <AnalyticsRoute />,
+    ...lazyPage(PAGE_MODULES.analytics.load, 'AnalyticsPage'),
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
   {
