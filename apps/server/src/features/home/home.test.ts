@@ -144,11 +144,19 @@ describe('home dashboard', () => {
 
   it('computes the channel breakdowns once for widget calls made together, with the same answers', async () => {
     const widgets = ['/home/key-figures', '/home/channels', '/home/trends', '/home/savings'];
-    const queries = vi.spyOn(t.stores.events, 'query');
+    const events = t.stores.events;
+    const query = events.query.bind(events);
+    const queries = vi.spyOn(events, 'query');
     const apart: unknown[] = [];
     for (const path of widgets) apart.push(await get(path));
     const queriesApart = queries.mock.calls.length;
     queries.mockClear();
+    // The first query waits a moment, so that every call arrives while the first load is in flight
+    // whatever the accounts store's own latency (PostgreSQL answers the session lookups later).
+    queries.mockImplementationOnce(async (first) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return query(first);
+    });
     const together = await Promise.all(widgets.map((path) => get(path)));
     const queriesTogether = queries.mock.calls.length;
     queries.mockRestore();
