@@ -30,18 +30,23 @@ export interface ChartPlotProps {
 
 /** The analytics chart's drawing: stacked bars of the analysis levels, or one line per value. */
 export function ChartPlot({ kind, data, valueText, seriesName, bucketText, axisValue }: ChartPlotProps) {
+  // What both kinds share: the plot's margin, the time axis, the value axis and the tooltip.
+  const margin = { top: 8, right: 8, bottom: 0, left: 0 };
+  const timeAxis = { dataKey: 'bucket', tickFormatter: bucketText, tick: { fontSize: 11 }, minTickGap: 16 };
+  const valueAxis = { tickFormatter: axisValue, tick: { fontSize: 11 }, width: 44 };
+  const tooltip = {
+    contentStyle: TOOLTIP_STYLE,
+    formatter: (value: unknown, name: unknown) => [valueText(value), seriesName(String(name))],
+    labelFormatter: (label: unknown) => formatTimeBucket(String(label)),
+  };
   return (
     <ResponsiveContainer width="100%" height="100%">
       {kind === 'tiers' ? (
-        <BarChart data={data.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart data={data.points} margin={margin}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
-          <XAxis dataKey="bucket" tickFormatter={bucketText} tick={{ fontSize: 11 }} minTickGap={16} />
-          <YAxis tickFormatter={axisValue} tick={{ fontSize: 11 }} width={44} allowDecimals={false} />
-          <Tooltip
-            contentStyle={TOOLTIP_STYLE}
-            formatter={(value, name) => [valueText(value), seriesName(String(name))]}
-            labelFormatter={(label) => formatTimeBucket(String(label))}
-          />
+          <XAxis {...timeAxis} />
+          <YAxis {...valueAxis} allowDecimals={false} />
+          <Tooltip {...tooltip} />
           {data.series.map((series) => (
             <Bar
               key={series.key}
@@ -53,16 +58,11 @@ export function ChartPlot({ kind, data, valueText, seriesName, bucketText, axisV
           ))}
         </BarChart>
       ) : (
-        <LineChart data={data.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <LineChart data={data.points} margin={margin}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
-          <XAxis dataKey="bucket" tickFormatter={bucketText} tick={{ fontSize: 11 }} minTickGap={16} />
-          <YAxis tickFormatter={axisValue} tick={{ fontSize: 11 }} width={44} />
-          <Tooltip
-            contentStyle={TOOLTIP_STYLE}
-            formatter={(value, name) => [valueText(value), seriesName(String(name))]}
-            labelFormatter={(label) => formatTimeBucket(String(label))}
-            itemSorter={(item) => -Number(item.value ?? 0)}
-          />
+          <XAxis {...timeAxis} />
+          <YAxis {...valueAxis} />
+          <Tooltip {...tooltip} itemSorter={(item) => -Number(item.value ?? 0)} />
           {data.series.map((series) => (
             <Line
               key={series.key}
