@@ -33,7 +33,7 @@ export const INGEST_JOURNAL_DIR = 'ingest-journal';
 export async function createIngest(
   stores: Stores,
   dataDir: string,
-  log: FastifyBaseLogger,
+  log: FastifyBaseLogger | undefined,
   options: IngestOptions,
 ): Promise<Ingest> {
   const writer = new BatchWriter(stores.events, path.join(dataDir, INGEST_JOURNAL_DIR), options.writer, log);
