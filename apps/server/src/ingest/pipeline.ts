@@ -19,7 +19,7 @@ import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
 import { readLanding } from './landing.js';
-import { type KnownHit, readStoredConversion, readStoredHit } from './stored-events.js';
+import { type KnownHit, knownHitVerdict, readStoredConversion, readStoredHit } from './stored-events.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats, worst } from './verdict.js';
 
 /** A hit as the collector or the S2S endpoint hands it to the pipeline. */
@@ -114,18 +114,17 @@ export class IngestPipeline {
   async hit(account: AccountContext, hit: IncomingHit): Promise<HitVerdict> {
     const key = `${account.relationshipId}:${hit.id}`;
     const recent = this.#recentHits.get(key);
-    if (recent) return { ...(await recent).verdict, duplicate: true };
+    if (recent) return knownHitVerdict((await recent).row, true);
     if (hit.checkStored) {
-      const stored = (await readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hit.id))
-        ?.verdict;
-      if (stored) return { ...stored, duplicate: true };
+      const stored = await readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hit.id);
+      if (stored) return knownHitVerdict(stored.row, true);
     }
     const pending = this.#ingestHit(account, hit);
     this.#recentHits.set(key, pending);
     try {
       const done = await pending;
       if (!account.sensorIntegrated) await this.deps.accounts.markIntegrated(account);
-      return done.verdict;
+      return knownHitVerdict(done.row, false);
     } catch (error) {
       this.#recentHits.delete(key);
       throw error;
@@ -265,16 +264,7 @@ export class IngestPipeline {
       hits: [row],
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
-    const verdict: HitVerdict = {
-      id: hit.id,
-      riskLevel: assessment.riskLevel,
-      score: row.score ?? 0,
-      threats: verdictThreats(assessment.reasons.map((reason) => reason.id)),
-      duplicate: false,
-      sessionId: session.id,
-      trafficType,
-    };
-    return { row, input, assessment, verdict, engaged: false };
+    return { row, input, engaged: false };
   }
 
   async #ingestConversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
@@ -336,7 +326,7 @@ export class IngestPipeline {
     return {
       id: conversion.id,
       riskLevel,
-      score: Math.max(own.score, hit?.assessment.score ?? 0),
+      score: Math.max(own.score, hit?.row.score ?? 0),
       threats: verdictThreats(threats),
       duplicate: false,
     };

@@ -1,11 +1,4 @@
-import type {
-  Assessment,
-  AssessmentInput,
-  RequestFacts,
-  RiskLevel,
-  TrafficType,
-} from '@veracity/contracts/detection';
-import { THREAT_REASONS } from '@veracity/contracts/threat-reasons';
+import type { AssessmentInput, RequestFacts, RiskLevel, TrafficType } from '@veracity/contracts/detection';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import type { EventStore, HitRow } from '../storage/events/event-store.js';
@@ -14,13 +7,27 @@ import type { AccountContext } from './account-directory.js';
 import { readLanding } from './landing.js';
 import { type HitVerdict, type Verdict, verdictThreats } from './verdict.js';
 
-/** A hit the pipeline knows: what conversions, the engagement beacon and retries of it need. */
+/**
+ * A hit the pipeline knows: what conversions, the engagement beacon and retries of it need. Kept for
+ * every recent hit, so it holds no more than that: the verdict is read from the row when asked for.
+ */
 export interface KnownHit {
   row: HitRow;
   input: AssessmentInput;
-  assessment: Assessment;
-  verdict: HitVerdict;
   engaged: boolean;
+}
+
+/** The verdict of a known hit, as its row records it. */
+export function knownHitVerdict(row: HitRow, duplicate: boolean): HitVerdict {
+  return {
+    id: row.id,
+    riskLevel: row.riskLevel,
+    score: row.score ?? 0,
+    threats: verdictThreats(row.threats),
+    duplicate,
+    sessionId: row.sessionId,
+    trafficType: row.trafficType as TrafficType,
+  };
 }
 
 type StoredHit = {
@@ -74,6 +81,7 @@ export async function readStoredHit(
     riskLevel: stored.risk_level,
     threats: stored.threats,
     hitStatus: 'delivered',
+    score: stored.score,
   };
   const input: AssessmentInput = {
     kind: 'hit',
@@ -86,27 +94,7 @@ export async function readStoredHit(
     rules: account.rules,
     history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
   };
-  const threats = verdictThreats(stored.threats);
-  const assessment: Assessment = {
-    riskLevel: stored.risk_level,
-    score: stored.score ?? 0,
-    reasons: threats.map((threat) => ({
-      id: threat.id,
-      category: THREAT_REASONS[threat.id].category,
-      weight: 0,
-    })),
-    allowListed: false,
-  };
-  const verdict: HitVerdict = {
-    id: stored.id,
-    riskLevel: stored.risk_level,
-    score: stored.score ?? 0,
-    threats,
-    duplicate: true,
-    sessionId: stored.session_id,
-    trafficType: stored.traffic_type as TrafficType,
-  };
-  return { row, input, assessment, verdict, engaged: true };
+  return { row, input, engaged: true };
 }
 
 /** The verdict of a stored conversion, answered again to a repeated id. */
