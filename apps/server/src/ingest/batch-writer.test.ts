@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
-import { sessionOfHit } from '../storage/events/event-journal.js';
+import { type EventWrite, journalLine, sessionOfHit } from '../storage/events/event-journal.js';
 import type { EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
 import { rawSql } from '../storage/events/sql.js';
 import {
@@ -170,6 +170,41 @@ describe('parseSegment', () => {
     );
     expect(writes[0]?.hits?.[0]?.ts).toBeInstanceOf(Date);
     expect(skipped).toEqual([2]);
+  });
+});
+
+describe('journalLine', () => {
+  it('writes the JSON of the write, dates as ISO strings, which parseSegment reads back', () => {
+    const first = hit('a');
+    const write: EventWrite = {
+      hits: [first, { ...hit('b'), vars: { var1: 'x' } }],
+      hitSessions: [
+        { hits: 1, startedAt: new Date('2026-11-21T09:59:00Z') },
+        { hits: 2, startedAt: new Date('2026-11-21T09:00:00.123Z') },
+      ],
+      sessions: [sessionOfHit(first, { hits: 3, startedAt: new Date('2026-11-21T08:00:00Z') })],
+      conversions: [
+        {
+          relationshipId: 1,
+          id: 'c1',
+          sessionId: 's-a',
+          hitId: 'a',
+          ts: new Date('2026-11-21T10:05:00Z'),
+          name: 'lead',
+          value: 12.5,
+          currency: 'EUR',
+          trafficType: 'direct',
+          riskLevel: 'low',
+          threats: [],
+          status: 'not_reported',
+        },
+      ],
+    };
+    const line = journalLine(write);
+    // The same bytes as JSON.stringify of the write: segments written before and after read alike.
+    expect(line).toBe(`${JSON.stringify(write)}\n`);
+    expect(parseSegment(line)).toEqual([write]);
+    expect(journalLine({ hits: [first] })).toBe(`${JSON.stringify({ hits: [first] })}\n`);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { conversionTable, hitTable, sessionTable, validateBatch } from '../storage/events/event-columns.js';
-import { type EventWrite, type HitSession, journalRows } from '../storage/events/event-journal.js';
+import { type EventWrite, type HitSession, journalLine, journalRows } from '../storage/events/event-journal.js';
 import {
   type EventStore,
   EventValidationError,
@@ -150,7 +150,7 @@ export class BatchWriter {
     checkHitSessions(write);
     validateBatch(conversionTable, write.conversions ?? []);
     validateBatch(sessionTable, write.sessions ?? []);
-    const line = `${JSON.stringify(write)}\n`;
+    const line = journalLine(write);
     return new Promise<void>((resolve, reject) => {
       this.#queue.push({ line, resolve, reject });
       this.#committing ??= this.#commitLoop();

@@ -16,6 +16,28 @@ export interface EventWrite {
   conversions?: ConversionRow[];
 }
 
+/**
+ * One line of the journal: the write as JSON, dates as ISO strings, and a newline. The dates are turned
+ * into strings before `JSON.stringify`, which leaves its fast path at the first object with a `toJSON`
+ * and so took about twice as long over a hit's row with its `Date`s in it.
+ */
+export function journalLine(write: EventWrite): string {
+  const json = JSON.stringify({
+    hits: write.hits?.map((row) => ({ ...row, ts: row.ts.toISOString() })),
+    hitSessions: write.hitSessions?.map((session) => ({
+      hits: session.hits,
+      startedAt: session.startedAt.toISOString(),
+    })),
+    sessions: write.sessions?.map((row) => ({
+      ...row,
+      startedAt: row.startedAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+    })),
+    conversions: write.conversions?.map((row) => ({ ...row, ts: row.ts.toISOString() })),
+  });
+  return `${json}\n`;
+}
+
 /** A session's own figures as of one of its hits. */
 export interface HitSession {
   /** Hits in the session so far, this one included. */
