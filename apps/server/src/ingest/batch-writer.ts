@@ -2,7 +2,12 @@ import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { conversionTable, hitTable, sessionTable, validateBatch } from '../storage/events/event-columns.js';
-import { type EventWrite, type HitSession, journalLine, journalRows } from '../storage/events/event-journal.js';
+import {
+  type EventWrite,
+  type HitSession,
+  journalLine,
+  journalRows,
+} from '../storage/events/event-journal.js';
 import {
   type EventStore,
   EventValidationError,
