@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
 import { type EventWrite, journalLine, sessionOfHit } from '../storage/events/event-journal.js';
+import { makeConversion } from '../storage/events/event-store.fixtures.js';
 import type { EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
 import { rawSql } from '../storage/events/sql.js';
 import {
@@ -183,22 +184,7 @@ describe('journalLine', () => {
         { hits: 2, startedAt: new Date('2026-11-21T09:00:00.123Z') },
       ],
       sessions: [sessionOfHit(first, { hits: 3, startedAt: new Date('2026-11-21T08:00:00Z') })],
-      conversions: [
-        {
-          relationshipId: 1,
-          id: 'c1',
-          sessionId: 's-a',
-          hitId: 'a',
-          ts: new Date('2026-11-21T10:05:00Z'),
-          name: 'lead',
-          value: 12.5,
-          currency: 'EUR',
-          trafficType: 'direct',
-          riskLevel: 'low',
-          threats: [],
-          status: 'not_reported',
-        },
-      ],
+      conversions: [makeConversion({ id: 'c1', sessionId: 's-a', hitId: 'a' })],
     };
     const line = journalLine(write);
     // The same bytes as JSON.stringify of the write: segments written before and after read alike.
