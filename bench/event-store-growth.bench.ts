@@ -1,0 +1,121 @@
+// What the embedded store's work costs as it fills up: the CPU of one load of the ingestion journal
+// (the collector's path: segment files read by DuckDB, hits deduplicated by id, sessions merged) and
+// the time of one point look-up of a hit by id (what an S2S hit with an id, or a conversion of a hit
+// no longer in memory, asks), at growing numbers of stored hits. Ids are random, as the sensor's are,
+// so no row group can be skipped by the range of its ids.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/duckdb-event-store.js';
+import { journalLine } from '../apps/server/src/storage/events/event-journal.js';
+import type { HitRow } from '../apps/server/src/storage/events/event-store.js';
+import { sql } from '../apps/server/src/storage/events/sql.js';
+import { writeResults } from './report.js';
+
+const STORED = Number(process.env.BENCH_STORED ?? 1_000_000);
+const SIZES = [STORED / 10, STORED].map(Math.round);
+const LOADS = [100, 10_000];
+const REPEATS = 3;
+const FILL_LOAD = 100_000;
+const HITS_PER_SESSION = 3;
+const START = Date.parse('2026-10-01T00:00:00Z');
+const RAM_DISK = '/dev/shm';
+
+let sequence = 0;
+/** A journal line per hit, as the collector writes it: the hit and its session's snapshot. */
+function nextLine(): string {
+  const n = sequence++;
+  const ts = new Date(START + n * 50);
+  const high = n % 5 === 0;
+  const hit: HitRow = {
+    id: randomBytes(16).toString('base64url'),
+    relationshipId: 1 + (n % 3),
+    sessionId: createHash('sha256')
+      .update(`session ${Math.floor(n / HITS_PER_SESSION)}`)
+      .digest('base64url')
+      .slice(0, 22),
+    ts,
+    url: `https://shop.example/p/${n % 500}?gclid=g${n}`,
+    referrer: 'https://www.google.com/',
+    trafficType: 'google',
+    utmSource: 'google',
+    utmMedium: 'cpc',
+    campaignId: n % 50,
+    clickId: `g${n}`,
+    clickIdType: 'gclid',
+    ip: `203.0.113.${n % 255}`,
+    country: 'ES',
+    deviceType: 'Phone',
+    osName: 'Android',
+    browser: 'Chrome Mobile',
+    userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120 Mobile',
+    riskLevel: high ? 'high' : 'low',
+    threats: high ? ['automation:webdriver'] : [],
+    hitStatus: 'delivered',
+    score: high ? 90 : 5,
+  };
+  return journalLine({ hits: [hit], hitSessions: [{ hits: 1 + (n % HITS_PER_SESSION), startedAt: ts }] });
+}
+
+const dir = await mkdtemp(path.join(existsSync(RAM_DISK) ? RAM_DISK : os.tmpdir(), 'veracity-bench-growth-'));
+const store = await openDuckDbEventStore({ path: path.join(dir, 'events.duckdb') });
+await store.migrate();
+if (!store.loadJournal) throw new Error('The DuckDB store reads journal segments itself');
+const loadJournal = store.loadJournal.bind(store);
+let segments = 0;
+/** Writes `hits` journal lines to a new segment and loads it; resolves with the load's CPU (ms). */
+async function load(hits: number): Promise<number> {
+  const file = path.join(dir, `${String(++segments).padStart(12, '0')}.jsonl`);
+  await writeFile(file, Array.from({ length: hits }, nextLine).join(''));
+  const started = process.cpuUsage();
+  await loadJournal([file]);
+  const used = process.cpuUsage(started);
+  await rm(file);
+  return (used.user + used.system) / 1000;
+}
+
+interface Row {
+  storedHits: number;
+  hitsPerLoad: number;
+  cpuMsPerLoad: number;
+  cpuUsPerHit: number;
+  lookupMs: number;
+}
+const rows: Row[] = [];
+try {
+  for (const size of SIZES) {
+    while (sequence < size) await load(Math.min(FILL_LOAD, size - sequence));
+    const storedHits = sequence;
+    // A look-up of an id that is not stored: the collector's usual case for a new S2S hit.
+    const lookups: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await store.query(
+        () =>
+          sql`select id, score from hits where relationship_id = ${1} and id = ${randomBytes(16).toString('base64url')}`,
+      );
+      lookups.push(performance.now() - started);
+    }
+    for (const hits of LOADS) {
+      let least = Number.POSITIVE_INFINITY;
+      for (let r = 0; r < REPEATS; r++) least = Math.min(least, await load(hits));
+      rows.push({
+        storedHits,
+        hitsPerLoad: hits,
+        cpuMsPerLoad: Math.round(least),
+        cpuUsPerHit: Math.round((least * 1000) / hits),
+        lookupMs: Number(Math.min(...lookups).toFixed(1)),
+      });
+    }
+  }
+} finally {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+}
+console.log(
+  `journal loads into DuckDB as it fills (least CPU of ${REPEATS}, all threads; look-up least of 5)`,
+);
+console.table(rows);
+writeResults('event-store-growth', { rows });
