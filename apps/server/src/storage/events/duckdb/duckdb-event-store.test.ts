@@ -3,11 +3,13 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from '../event-store.conformance.js';
 import { makeHit } from '../event-store.fixtures.js';
 import { sql } from '../sql.js';
 import { openDuckDbEventStore } from './duckdb-event-store.js';
+import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
 
 describeEventStoreConformance('DuckDB', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'veracity-events-'));
@@ -120,6 +122,57 @@ describe('DuckDB event store', () => {
     // The read sees a committed snapshot: all of the batch or none of it.
     expect([0, 5000]).toContain(row?.hits);
     await writing;
+    await store.close();
+  });
+
+  it('moves the events of a version 4 store into tables without primary keys, and still stores a hit once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'veracity-events-'));
+    dirs.push(dir);
+    const path = join(dir, 'events.duckdb');
+    // A store as version 4 left it, with a hit, a session and a conversion.
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    await connection.run(
+      'CREATE TABLE event_schema_version (version INTEGER PRIMARY KEY, description VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT current_timestamp)',
+    );
+    for (const migration of DUCKDB_MIGRATIONS.filter((entry) => entry.version <= 4)) {
+      for (const statement of migration.statements) await connection.run(statement);
+      await connection.run(
+        `INSERT INTO event_schema_version (version, description) VALUES (${migration.version}, 'v')`,
+      );
+    }
+    await connection.run(`INSERT INTO hits (relationship_id, id, session_id, ts, url, traffic_type, risk_level, threats, hit_status, score)
+      VALUES (101, 'hit-1', 'session-1', TIMESTAMPTZ '2026-03-10 12:00:00+00', 'https://shop.example/', 'direct', 'high', ['automation:webdriver'], 'delivered', 90)`);
+    await connection.run(`INSERT INTO sessions (relationship_id, id, started_at, last_seen_at, landing_url, traffic_type, risk_level, threats, hits)
+      VALUES (101, 'session-1', TIMESTAMPTZ '2026-03-10 12:00:00+00', TIMESTAMPTZ '2026-03-10 12:00:00+00', 'https://shop.example/', 'direct', 'high', ['automation:webdriver'], 1)`);
+    await connection.run(`INSERT INTO conversions (relationship_id, id, ts, name, traffic_type, risk_level, threats, status)
+      VALUES (101, 'conversion-1', TIMESTAMPTZ '2026-03-10 12:05:00+00', 'lead', 'direct', 'high', [], 'not_reported')`);
+    connection.closeSync();
+    instance.closeSync();
+
+    const store = await openDuckDbEventStore({ path });
+    await expect(store.migrate()).resolves.toEqual({ fromVersion: 4, toVersion: 5 });
+    const stored = await store.query(
+      () => sql`select (select list(id || ':' || score) from hits) as hits, (select list(id || ':' || hits) from sessions) as sessions,
+        (select list(id) from conversions) as conversions,
+        (select count(*) from duckdb_constraints() where constraint_type = 'PRIMARY KEY'
+          and table_name in ('hits', 'sessions', 'conversions')) as keys,
+        (select count(*) from duckdb_constraints() where constraint_type = 'CHECK' and table_name = 'hits') as checks`,
+    );
+    expect(stored).toEqual([
+      { hits: ['hit-1:90'], sessions: ['session-1:1'], conversions: ['conversion-1'], keys: 0, checks: 2 },
+    ]);
+    await expect(store.insertHits([makeHit({ id: 'hit-1' }), makeHit({ id: 'hit-2' })])).resolves.toEqual({
+      inserted: 1,
+      duplicates: 1,
+    });
+    // NOT NULL stays with the key columns.
+    await expect(
+      store.query(
+        () => sql`insert into hits (relationship_id, session_id, ts, url, traffic_type, risk_level, threats, hit_status)
+        values (101, 's', now(), 'u', 'direct', 'low', [], 'delivered')`,
+      ),
+    ).rejects.toThrow(/NOT NULL/);
     await store.close();
   });
 

@@ -25,6 +25,7 @@ import { renderSql } from '../sql.js';
 import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
 import {
   firstStaged,
+  insertNewStaged,
   readJournalSql,
   rollupOf,
   STAGE_JOURNAL_CONVERSIONS_SQL,
@@ -32,7 +33,7 @@ import {
   STAGE_JOURNAL_SESSIONS_SQL,
 } from './duckdb-journal.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
-import { NEW_SESSION_COUNT_SQL, SESSION_UPSERT_SQL } from './duckdb-session-upsert.js';
+import { NEW_SESSION_COUNT_SQL, SESSION_MERGE_SQL } from './duckdb-session-upsert.js';
 import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
 
 export interface DuckDbEventStoreOptions {
@@ -84,7 +85,7 @@ const SCHEMA_VERSION_TABLE = `CREATE TABLE IF NOT EXISTS event_schema_version (
  *
  * Writes (migrate, inserts, close) run one at a time on the writer, in the order they were called.
  * Each batch is one transaction: the rows are appended to a temporary staging table, then moved to the
- * event table with INSERT ... SELECT, deduplicated on the (relationship_id, id) primary key. COMMIT
+ * event table with INSERT ... SELECT of the (relationship_id, id) keys not stored yet. COMMIT
  * writes the transaction to the write-ahead log and syncs it to disk, so a resolved insert survives a
  * crash; a failure rolls everything back. Readers see committed data only (DuckDB's MVCC snapshots).
  */
@@ -151,7 +152,7 @@ class DuckDbEventStore implements EventStore {
         await stage(connection, sessionTable, cells);
         const count = await connection.runAndReadAll(NEW_SESSION_COUNT_SQL);
         const inserted = Number(count.getRowsJS()[0]?.[0] ?? 0);
-        await connection.run(SESSION_UPSERT_SQL);
+        for (const statement of SESSION_MERGE_SQL) await connection.run(statement);
         await connection.run('DELETE FROM temp.stage_sessions');
         return { inserted, merged: cells.length - inserted };
       }),
@@ -183,14 +184,12 @@ class DuckDbEventStore implements EventStore {
         }
         if (conversions > 0) {
           await connection.run(STAGE_JOURNAL_CONVERSIONS_SQL);
-          await connection.run(
-            `INSERT INTO main.conversions ${firstStaged('conversions')} ON CONFLICT DO NOTHING`,
-          );
+          await connection.run(insertNewStaged('conversions'));
           await connection.run('DELETE FROM temp.stage_conversions');
         }
         if (hits + sessions > 0) {
           await connection.run(STAGE_JOURNAL_SESSIONS_SQL);
-          await connection.run(SESSION_UPSERT_SQL);
+          for (const statement of SESSION_MERGE_SQL) await connection.run(statement);
           await connection.run('DELETE FROM temp.stage_sessions');
         }
         await connection.run('DROP TABLE temp.journal');
@@ -205,9 +204,7 @@ class DuckDbEventStore implements EventStore {
    * from the keys the insert returned.
    */
   private async storeStagedHits(connection: DuckDBConnection, staged: number): Promise<void> {
-    const inserted = await connection.runAndReadAll(
-      `INSERT INTO main.hits ${firstStaged('hits')} ON CONFLICT DO NOTHING RETURNING relationship_id, id`,
-    );
+    const inserted = await connection.runAndReadAll(insertNewStaged('hits'));
     if (inserted.currentRowCount === 0) return;
     let rollup = rollupOf('SELECT * FROM temp.stage_hits');
     if (inserted.currentRowCount !== staged) {
@@ -280,13 +277,8 @@ class DuckDbEventStore implements EventStore {
     return this.write(async (connection) => {
       const result = await inTransaction(connection, async () => {
         await stage(connection, table, cells);
-        // First occurrence in the batch wins; rows already stored are skipped by the primary key.
-        const result = await connection.runAndReadAll(
-          `INSERT INTO main.${table.kind} SELECT * FROM temp.stage_${table.kind}
-           QUALIFY row_number() OVER (PARTITION BY relationship_id, id ORDER BY rowid) = 1
-           ON CONFLICT DO NOTHING
-           RETURNING relationship_id, id`,
-        );
+        // The first occurrence in the batch wins; rows already stored are skipped.
+        const result = await connection.runAndReadAll(insertNewStaged(table.kind));
         await connection.run(`DELETE FROM temp.stage_${table.kind}`);
         const inserted = result
           .getRowsJS()

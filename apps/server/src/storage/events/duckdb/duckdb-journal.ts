@@ -121,6 +121,18 @@ SELECT * EXCLUDE (line, part, i) FROM (
 export const firstStaged = (kind: string) =>
   `SELECT * FROM temp.stage_${kind} QUALIFY row_number() OVER (PARTITION BY relationship_id, id ORDER BY rowid) = 1`;
 
+/**
+ * Inserts the first staged row of each key not stored yet, returning the keys inserted. The event
+ * tables have no primary key (`duckdb-migrations.ts`, version 5): an anti-join finds the stored ones.
+ */
+export const insertNewStaged = (kind: string) => `INSERT INTO main.${kind}
+SELECT * FROM (${firstStaged(kind)}) AS staged
+WHERE NOT EXISTS (
+  SELECT 1 FROM main.${kind} AS stored
+  WHERE stored.relationship_id = staged.relationship_id AND stored.id = staged.id
+)
+RETURNING relationship_id, id`;
+
 /** Rollup rows of the staged hits in `from` (a query over stage_hits rows), appended to hits_hourly. */
 export const rollupOf = (from: string) => `INSERT INTO main.${HIT_ROLLUP_TABLE}
 SELECT relationship_id, date_trunc('hour', ts), ${HIT_ROLLUP_COLUMNS.join(', ')}, count(*), coalesce(sum(cost), 0)

@@ -13,12 +13,8 @@ const customVarColumns = Array.from({ length: 20 }, (_, index) => `  var${index 
 
 const riskLevelCheck = (column: string) => `CHECK (${column} IN ('low', 'medium', 'high'))`;
 
-export const DUCKDB_MIGRATIONS: readonly DuckDbMigration[] = [
-  {
-    version: 1,
-    description: 'hits, sessions and conversions',
-    statements: [
-      `CREATE TABLE hits (
+/** The hits table of version 1; later versions add columns at its end. */
+const HITS_V1 = `CREATE TABLE hits (
   relationship_id INTEGER NOT NULL,
   id VARCHAR NOT NULL,
   session_id VARCHAR NOT NULL,
@@ -51,8 +47,10 @@ export const DUCKDB_MIGRATIONS: readonly DuckDbMigration[] = [
   cost DOUBLE,
 ${customVarColumns},
   PRIMARY KEY (relationship_id, id)
-)`,
-      `CREATE TABLE sessions (
+)`;
+
+/** The sessions table of version 1; later versions add columns at its end. */
+const SESSIONS_V1 = `CREATE TABLE sessions (
   relationship_id INTEGER NOT NULL,
   id VARCHAR NOT NULL,
   started_at TIMESTAMPTZ NOT NULL,
@@ -75,8 +73,10 @@ ${customVarColumns},
   threats VARCHAR[] NOT NULL,
   hits INTEGER NOT NULL CHECK (hits >= 0),
   PRIMARY KEY (relationship_id, id)
-)`,
-      `CREATE TABLE conversions (
+)`;
+
+/** The conversions table of version 1; later versions add columns at its end. */
+const CONVERSIONS_V1 = `CREATE TABLE conversions (
   relationship_id INTEGER NOT NULL,
   id VARCHAR NOT NULL,
   session_id VARCHAR,
@@ -93,52 +93,85 @@ ${customVarColumns},
   threats VARCHAR[] NOT NULL,
   status VARCHAR NOT NULL CHECK (status IN ('reported', 'paused', 'not_reported')),
   PRIMARY KEY (relationship_id, id)
-)`,
-    ],
+)`;
+
+/** Version 2's hit columns, added to `table`. */
+const hitColumnsV2 = (table: string) =>
+  [
+    'domain VARCHAR',
+    'device_id VARCHAR',
+    'google_campaign_id VARCHAR',
+    'google_placement VARCHAR',
+    'google_keyword VARCHAR',
+    'google_account_id VARCHAR',
+    'score INTEGER',
+  ].map((column) => `ALTER TABLE ${table} ADD COLUMN ${column}`);
+
+/** Version 3's columns of the landing hit or click, added to the sessions and conversions tables named. */
+const landingColumnsV3 = (tables: { sessions: string; conversions: string }) => [
+  ...[
+    'referrer',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    'country',
+    'device_type',
+    'os_name',
+    'browser',
+  ].map((name) => `ALTER TABLE ${tables.conversions} ADD COLUMN ${name} VARCHAR`),
+  ...[tables.sessions, tables.conversions].flatMap((table) =>
+    [
+      'utm_content',
+      'utm_term',
+      'sub_publisher',
+      'isp',
+      'domain',
+      'google_campaign_id',
+      'google_placement',
+      'google_keyword',
+      'google_account_id',
+      'hit_status',
+      ...Array.from({ length: 20 }, (_, index) => `var${index + 1}`),
+    ].map((name) => `ALTER TABLE ${table} ADD COLUMN ${name} VARCHAR`),
+  ),
+];
+
+const PRIMARY_KEY = ',\n  PRIMARY KEY (relationship_id, id)\n)';
+
+/**
+ * Version 1's `table` as `name`, without its primary key; later versions' columns are added after.
+ * DuckDB cannot drop a key, so version 5 copies each event table into one made this way.
+ */
+function withoutKey(ddl: string, table: string, name: string): string {
+  const head = `CREATE TABLE ${table} (`;
+  if (!ddl.startsWith(head) || !ddl.endsWith(PRIMARY_KEY)) {
+    throw new Error(`The ${table} table of version 1 has changed`);
+  }
+  return `CREATE TABLE ${name} (${ddl.slice(head.length, -PRIMARY_KEY.length)}\n)`;
+}
+
+/** Replaces `table` by `copy`, made beforehand with the same columns in the same order. */
+const replaceBy = (table: string, copy: string) => [
+  `INSERT INTO ${copy} SELECT * FROM ${table}`,
+  `DROP TABLE ${table}`,
+  `ALTER TABLE ${copy} RENAME TO ${table}`,
+];
+
+export const DUCKDB_MIGRATIONS: readonly DuckDbMigration[] = [
+  {
+    version: 1,
+    description: 'hits, sessions and conversions',
+    statements: [HITS_V1, SESSIONS_V1, CONVERSIONS_V1],
   },
   {
     version: 2,
     description: 'hits: site domain, device id, Google ValueTrack values, detection score',
-    statements: [
-      'ALTER TABLE hits ADD COLUMN domain VARCHAR',
-      'ALTER TABLE hits ADD COLUMN device_id VARCHAR',
-      'ALTER TABLE hits ADD COLUMN google_campaign_id VARCHAR',
-      'ALTER TABLE hits ADD COLUMN google_placement VARCHAR',
-      'ALTER TABLE hits ADD COLUMN google_keyword VARCHAR',
-      'ALTER TABLE hits ADD COLUMN google_account_id VARCHAR',
-      'ALTER TABLE hits ADD COLUMN score INTEGER',
-    ],
+    statements: [...hitColumnsV2('hits')],
   },
   {
     version: 3,
     description: 'sessions and conversions: the dimensions of their landing hit or click, for analytics',
-    statements: [
-      ...[
-        'referrer',
-        'utm_source',
-        'utm_medium',
-        'utm_campaign',
-        'country',
-        'device_type',
-        'os_name',
-        'browser',
-      ].map((name) => `ALTER TABLE conversions ADD COLUMN ${name} VARCHAR`),
-      ...['sessions', 'conversions'].flatMap((table) =>
-        [
-          'utm_content',
-          'utm_term',
-          'sub_publisher',
-          'isp',
-          'domain',
-          'google_campaign_id',
-          'google_placement',
-          'google_keyword',
-          'google_account_id',
-          'hit_status',
-          ...Array.from({ length: 20 }, (_, index) => `var${index + 1}`),
-        ].map((name) => `ALTER TABLE ${table} ADD COLUMN ${name} VARCHAR`),
-      ),
-    ],
+    statements: [...landingColumnsV3({ sessions: 'sessions', conversions: 'conversions' })],
   },
   {
     version: 4,
@@ -159,6 +192,20 @@ ${customVarColumns},
 SELECT relationship_id, date_trunc('hour', ts), traffic_type, country, device_type, risk_level, hit_status,
   count(*), coalesce(sum(cost), 0)
 FROM hits GROUP BY ALL`,
+    ],
+  },
+  {
+    version: 5,
+    description: 'hits, sessions and conversions without primary keys: the store deduplicates by anti-join',
+    statements: [
+      withoutKey(HITS_V1, 'hits', 'hits_unkeyed'),
+      ...hitColumnsV2('hits_unkeyed'),
+      withoutKey(SESSIONS_V1, 'sessions', 'sessions_unkeyed'),
+      withoutKey(CONVERSIONS_V1, 'conversions', 'conversions_unkeyed'),
+      ...landingColumnsV3({ sessions: 'sessions_unkeyed', conversions: 'conversions_unkeyed' }),
+      ...replaceBy('hits', 'hits_unkeyed'),
+      ...replaceBy('sessions', 'sessions_unkeyed'),
+      ...replaceBy('conversions', 'conversions_unkeyed'),
     ],
   },
 ];
