@@ -4,7 +4,7 @@ import { RISK_LEVELS } from './event-store.js';
 /**
  * The session merge rule (documented on `EventStore.insertSessions`) over validated cells in catalogue
  * order, for stores that merge in application code (ClickHouse reads the stored row, folds the batch
- * into it and writes the result). DuckDB runs the same rule as SQL (`duckdb/duckdb-session-upsert.ts`).
+ * into it and writes the result). DuckDB runs the same rule as SQL (`duckdb/duckdb-session-merge.ts`).
  */
 
 const position = (name: string): number => {

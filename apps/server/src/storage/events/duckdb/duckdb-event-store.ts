@@ -33,7 +33,7 @@ import {
   STAGE_JOURNAL_SESSIONS_SQL,
 } from './duckdb-journal.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
-import { NEW_SESSION_COUNT_SQL, SESSION_MERGE_SQL } from './duckdb-session-upsert.js';
+import { NEW_SESSION_COUNT_SQL, SESSION_MERGE_SQL } from './duckdb-session-merge.js';
 import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
 
 export interface DuckDbEventStoreOptions {

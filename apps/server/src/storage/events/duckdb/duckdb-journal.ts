@@ -10,8 +10,8 @@ import { HIT_ROLLUP_COLUMNS, HIT_ROLLUP_TABLE } from '../hit-rollup.js';
 /**
  * SQL that reads ingestion journal segments (`event-journal.ts`) in DuckDB itself: `read_json` with
  * the columns of the catalogue parses the lines into a temporary table, and the rows move from there
- * into the staging tables that the inserts and the session upsert already read. Generated from the
- * column catalogue, like the upsert: a column added later is read from the journal by its field name.
+ * into the staging tables that the inserts and the session merge already read. Generated from the
+ * column catalogue, like the merge: a column added later is read from the journal by its field name.
  */
 
 const JSON_TYPES: Record<ColumnKind, string> = {
