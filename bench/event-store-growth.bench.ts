@@ -3,7 +3,7 @@
 // the time of one point look-up of a hit by id (what an S2S hit with an id, or a conversion of a hit
 // no longer in memory, asks), at growing numbers of stored hits. Ids are random, as the sensor's are,
 // so no row group can be skipped by the range of its ids.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/d
 import { journalLine } from '../apps/server/src/storage/events/event-journal.js';
 import type { HitRow } from '../apps/server/src/storage/events/event-store.js';
 import { sql } from '../apps/server/src/storage/events/sql.js';
+import { scrambled } from './page-views.js';
 import { writeResults } from './report.js';
 
 const STORED = Number(process.env.BENCH_STORED ?? 1_000_000);
@@ -32,10 +33,7 @@ function nextLine(): string {
   const hit: HitRow = {
     id: randomBytes(16).toString('base64url'),
     relationshipId: 1 + (n % 3),
-    sessionId: createHash('sha256')
-      .update(`session ${Math.floor(n / HITS_PER_SESSION)}`)
-      .digest('base64url')
-      .slice(0, 22),
+    sessionId: scrambled(`session ${Math.floor(n / HITS_PER_SESSION)}`),
     ts,
     url: `https://shop.example/p/${n % 500}?gclid=g${n}`,
     referrer: 'https://www.google.com/',

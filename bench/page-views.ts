@@ -142,14 +142,14 @@ export interface PageView {
   headers: Record<string, string>;
 }
 
+/** 22 characters of an id that look random and are the same for the same seed. */
+export const scrambled = (seed: string) => createHash('sha256').update(seed).digest('base64url').slice(0, 22);
+
 /**
  * The n-th page view of a run: a fresh event id (`bench<runId>` and 22 random-looking characters, as
  * the sensor's ids are random), a session every three page views, the visitors, landing pages and
  * referrers in turn. Ids in sequence would flatter the store: index and join work is cheaper on them.
  */
-/** 22 characters of an id that look random and are the same for the same seed. */
-const scrambled = (seed: string) => createHash('sha256').update(seed).digest('base64url').slice(0, 22);
-
 export function sensorPageView(n: number, key: string, runId: string): PageView {
   const visitor = VISITORS[n % VISITORS.length] ?? VISITORS[0];
   if (!visitor) throw new Error('no visitor');
