@@ -1,13 +1,15 @@
 // What the embedded store's work costs as it fills up: the CPU of one load of the ingestion journal
-// (the collector's path: segment files read by DuckDB, hits deduplicated by id, sessions merged) and
-// the time of one point look-up of a hit by id (what an S2S hit with an id, or a conversion of a hit
-// no longer in memory, asks), at growing numbers of stored hits. Ids are random, as the sensor's are,
-// so no row group can be skipped by the range of its ids.
+// (the collector's path: segment files read by DuckDB, hits deduplicated by id, sessions merged), and
+// what asking whether a hit id is stored costs (an S2S hit with an id, or a conversion of a hit no
+// longer in memory): a point look-up in the store, against the pipeline's filter of stored ids (its
+// read at start, its memory, a check and its false positives), at growing numbers of stored hits. Ids
+// are random, as the sensor's are, so no row group can be skipped by the range of its ids.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { StoredIds } from '../apps/server/src/ingest/stored-ids.js';
 import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/duckdb-event-store.js';
 import { journalLine } from '../apps/server/src/storage/events/event-journal.js';
 import type { HitRow } from '../apps/server/src/storage/events/event-store.js';
@@ -23,6 +25,8 @@ const FILL_LOAD = 100_000;
 const HITS_PER_SESSION = 3;
 const START = Date.parse('2026-10-01T00:00:00Z');
 const RAM_DISK = '/dev/shm';
+/** Absent ids checked against the filter, for its false positives and the cost of a check. */
+const CHECKS = 200_000;
 
 let sequence = 0;
 /** A journal line per hit, as the collector writes it: the hit and its session's snapshot. */
@@ -62,6 +66,8 @@ const store = await openDuckDbEventStore({ path: path.join(dir, 'events.duckdb')
 await store.migrate();
 if (!store.loadJournal) throw new Error('The DuckDB store reads journal segments itself');
 const loadJournal = store.loadJournal.bind(store);
+if (!store.scanKeys) throw new Error('The DuckDB store hands over its keys');
+const scanKeys = store.scanKeys.bind(store);
 let segments = 0;
 /** Writes `hits` journal lines to a new segment and loads it; resolves with the load's CPU (ms). */
 async function load(hits: number): Promise<number> {
@@ -79,23 +85,49 @@ interface Row {
   hitsPerLoad: number;
   cpuMsPerLoad: number;
   cpuUsPerHit: number;
+}
+interface Lookup {
+  storedHits: number;
+  /** A point look-up of an absent id in the store, least of 5. */
   lookupMs: number;
+  /** Reading every stored id into the filter, as the collector does at start. */
+  filterReadMs: number;
+  filterBytesPerHit: number;
+  filterCheckUs: number;
+  falsePositivePct: number;
 }
 const rows: Row[] = [];
+const lookups: Lookup[] = [];
 try {
   for (const size of SIZES) {
     while (sequence < size) await load(Math.min(FILL_LOAD, size - sequence));
     const storedHits = sequence;
     // A look-up of an id that is not stored: the collector's usual case for a new S2S hit.
-    const lookups: number[] = [];
+    const lookupMs: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
       await store.query(
         () =>
           sql`select id, score from hits where relationship_id = ${1} and id = ${randomBytes(16).toString('base64url')}`,
       );
-      lookups.push(performance.now() - started);
+      lookupMs.push(performance.now() - started);
     }
+    const storedIds = new StoredIds(scanKeys);
+    const readStarted = performance.now();
+    await storedIds.load();
+    const filterReadMs = performance.now() - readStarted;
+    const absent = Array.from({ length: CHECKS }, () => randomBytes(16).toString('base64url'));
+    const checkStarted = performance.now();
+    const falsePositives = absent.filter((id) => storedIds.mayHold('hits', 1, id)).length;
+    const checkUs = ((performance.now() - checkStarted) * 1000) / CHECKS;
+    lookups.push({
+      storedHits,
+      lookupMs: Number(Math.min(...lookupMs).toFixed(1)),
+      filterReadMs: Math.round(filterReadMs),
+      filterBytesPerHit: Number((storedIds.bytes / storedHits).toFixed(2)),
+      filterCheckUs: Number(checkUs.toFixed(2)),
+      falsePositivePct: Number(((falsePositives * 100) / CHECKS).toFixed(2)),
+    });
     for (const hits of LOADS) {
       let least = Number.POSITIVE_INFINITY;
       for (let r = 0; r < REPEATS; r++) least = Math.min(least, await load(hits));
@@ -104,7 +136,6 @@ try {
         hitsPerLoad: hits,
         cpuMsPerLoad: Math.round(least),
         cpuUsPerHit: Math.round((least * 1000) / hits),
-        lookupMs: Number(Math.min(...lookups).toFixed(1)),
       });
     }
   }
@@ -112,8 +143,8 @@ try {
   await store.close();
   await rm(dir, { recursive: true, force: true });
 }
-console.log(
-  `journal loads into DuckDB as it fills (least CPU of ${REPEATS}, all threads; look-up least of 5)`,
-);
+console.log(`journal loads into DuckDB as it fills (least CPU of ${REPEATS}, all threads)`);
 console.table(rows);
-writeResults('event-store-growth', { rows });
+console.log(`is an id stored: a look-up in the store (least of 5), or the filter (${CHECKS} absent ids)`);
+console.table(lookups);
+writeResults('event-store-growth', { rows, lookups });

@@ -148,8 +148,12 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  // The writer finishes its queued batches after the last request is answered, before the stores close.
-  app.addHook('onClose', () => ingest.writer.close());
+  // The writer finishes its queued batches after the last request is answered, before the stores close;
+  // a read of the stored ids still going stops first.
+  app.addHook('onClose', async () => {
+    await ingest.pipeline.storedIds?.stop();
+    await ingest.writer.close();
+  });
   await app.register(ingest.routes);
 
   await registerDashboard(app, config.webDist);

@@ -1,7 +1,7 @@
 import type { SensorHit } from '@veracity/contracts/collect';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { buildSensor } from '@veracity/sensor/build.mjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { createApiKey } from '../features/account/api-keys.js';
 import { rawSql, sql } from '../storage/events/sql.js';
@@ -423,6 +423,34 @@ describe('server-to-server', () => {
     const afterRestart = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-2' });
     expect(afterRestart.json()).toEqual({ ...first.json(), duplicate: true });
     expect(await count('hits')).toBe(1);
+  });
+
+  it('reads the stored ids at start, and then looks up only an id that may be stored', async () => {
+    const first = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-7' });
+    await loaded();
+    await t.app.close();
+    t.app = await buildApp(t.config, t.stores);
+    expect(await t.app.ingest.pipeline.storedIds?.load()).toEqual({ hits: 1, conversions: 0 });
+    const lookups = vi.spyOn(t.stores.events, 'query');
+
+    const again = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-7' });
+    expect(again.json()).toEqual({ ...first.json(), duplicate: true });
+    expect(lookups).toHaveBeenCalledTimes(1);
+
+    // New ids are not looked up; once written, a repeat is answered from memory.
+    lookups.mockClear();
+    expect((await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-8' })).json()).toMatchObject({
+      duplicate: false,
+    });
+    expect((await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-8' })).json()).toMatchObject({
+      duplicate: true,
+    });
+    const conversion = await s2s(S2S_CONVERSIONS_PATH, { id: 'order-1', hitId: 'click-8', name: 'lead' });
+    expect(conversion.json()).toMatchObject({ duplicate: false });
+    const ofUnknownHit = await s2s(S2S_CONVERSIONS_PATH, { hitId: 'click-unknown', name: 'lead' });
+    expect(ofUnknownHit.statusCode).toBe(400);
+    expect(lookups).not.toHaveBeenCalled();
+    expect(await count('hits')).toBe(2);
   });
 
   it('carries the click verdict into its conversion', async () => {

@@ -14,12 +14,13 @@ import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { LruCache } from '@veracity/detection/lru-cache';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
 import { dimensionsOf, sessionOfHit } from '../storage/events/event-journal.js';
-import type { ConversionRow, EventStore, HitRow } from '../storage/events/event-store.js';
+import type { ConversionRow, EventStore, HitRow, KeyedTable } from '../storage/events/event-store.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
 import { readLanding } from './landing.js';
 import { type KnownHit, knownHitVerdict, readStoredConversion, readStoredHit } from './stored-events.js';
+import { StoredIds } from './stored-ids.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats, worst } from './verdict.js';
 
 /** A hit as the collector or the S2S endpoint hands it to the pipeline. */
@@ -94,6 +95,8 @@ export class IngestPipeline {
   readonly #sessions: LruCache<string, SessionState>;
   readonly #deviceSessions: LruCache<string, { id: string; lastAt: number }>;
   readonly #recentConversions = new LruCache<string, Promise<Verdict>>(50_000);
+  /** The ids in the store, when it can hand them over: an id surely not stored is not looked up. */
+  readonly storedIds: StoredIds | undefined;
 
   constructor(
     private readonly deps: {
@@ -108,6 +111,7 @@ export class IngestPipeline {
     this.#recentHits = new LruCache(options.recentHits ?? 50_000);
     this.#sessions = new LruCache(options.sessions ?? 100_000);
     this.#deviceSessions = new LruCache(options.sessions ?? 100_000);
+    this.storedIds = deps.store.scanKeys ? new StoredIds(deps.store.scanKeys.bind(deps.store)) : undefined;
   }
 
   /** Assesses and stores a hit; resolves with its verdict once it is durable. */
@@ -115,7 +119,7 @@ export class IngestPipeline {
     const key = `${account.relationshipId}:${hit.id}`;
     const recent = this.#recentHits.get(key);
     if (recent) return knownHitVerdict((await recent).row, true);
-    if (hit.checkStored) {
+    if (hit.checkStored && this.#mayBeStored('hits', account, hit.id)) {
       const stored = await readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hit.id);
       if (stored) return knownHitVerdict(stored.row, true);
     }
@@ -175,7 +179,7 @@ export class IngestPipeline {
     const key = `${account.relationshipId}:conversion:${conversion.id}`;
     const recent = this.#recentConversions.get(key);
     if (recent) return { ...(await recent), duplicate: true };
-    if (conversion.checkStored) {
+    if (conversion.checkStored && this.#mayBeStored('conversions', account, conversion.id)) {
       const stored = await readStoredConversion(this.deps.store, account, conversion.id);
       if (stored) return { ...stored, duplicate: true };
     }
@@ -264,6 +268,7 @@ export class IngestPipeline {
       hits: [row],
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
+    this.storedIds?.add('hits', account.relationshipId, hit.id);
     return { row, input, engaged: false };
   }
 
@@ -323,6 +328,7 @@ export class IngestPipeline {
       status: 'not_reported',
     };
     await this.deps.writer.write({ conversions: [row] });
+    this.storedIds?.add('conversions', account.relationshipId, conversion.id);
     return {
       id: conversion.id,
       riskLevel,
@@ -335,7 +341,12 @@ export class IngestPipeline {
   /** A hit from memory, or read back from the store (after a restart). */
   async #knownHit(account: AccountContext, hitId: string): Promise<KnownHit | undefined> {
     const recent = await this.#recentHits.get(`${account.relationshipId}:${hitId}`)?.catch(() => undefined);
-    return recent ?? readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hitId);
+    if (recent || !this.#mayBeStored('hits', account, hitId)) return recent;
+    return readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hitId);
+  }
+
+  #mayBeStored(table: KeyedTable, account: AccountContext, id: string): boolean {
+    return this.storedIds?.mayHold(table, account.relationshipId, id) ?? true;
   }
 
   /** The session a hit belongs to, counting the hit; a derived one when the sender has none. */

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from '../event-store.conformance.js';
-import { makeHit } from '../event-store.fixtures.js';
+import { makeConversion, makeHit, RELATIONSHIP } from '../event-store.fixtures.js';
+import type { KeyedTable } from '../event-store.js';
 import { sql } from '../sql.js';
 import { openDuckDbEventStore } from './duckdb-event-store.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
@@ -80,6 +81,33 @@ describe('DuckDB event store', () => {
       { traffic_type: 'google', partial_rows: 4, hits: 6, cost: 1.5 },
     ]);
     expect((await store.health()).detail).toBeUndefined();
+    await store.close();
+  });
+
+  it('hands over the key of every stored hit and conversion, a chunk at a time, until told to stop', async () => {
+    const store = await openDuckDbEventStore({ path: ':memory:', scanKeysRows: 1_000 });
+    await store.migrate();
+    // Five queries' worth, in two accounts.
+    const hits = Array.from({ length: 5_000 }, (_, n) =>
+      makeHit({ id: `hit-${n}`, relationshipId: 1 + (n % 2) }),
+    );
+    await store.insertHits(hits);
+    await store.insertConversions([makeConversion({ id: 'order-1' }), makeConversion({ id: 'order-2' })]);
+    const scan = async (table: KeyedTable, signal?: AbortSignal) => {
+      const chunks: string[][] = [];
+      await store.scanKeys?.(table, (keys) => chunks.push(keys), signal);
+      return chunks;
+    };
+    const hitChunks = await scan('hits');
+    expect(hitChunks.map((keys) => keys.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
+    expect(hitChunks.flat().sort()).toEqual(hits.map((hit) => `${hit.relationshipId}:${hit.id}`).sort());
+    expect((await scan('conversions')).flat().sort()).toEqual([
+      `${RELATIONSHIP}:order-1`,
+      `${RELATIONSHIP}:order-2`,
+    ]);
+    const stop = new AbortController();
+    stop.abort();
+    expect(await scan('hits', stop.signal)).toEqual([]);
     await store.close();
   });
 

@@ -14,6 +14,7 @@ import type {
   EventStoreHealth,
   HitRow,
   InsertResult,
+  KeyedTable,
   MigrationResult,
   ResultRow,
   SessionRow,
@@ -43,6 +44,8 @@ export interface DuckDbEventStoreOptions {
   threads?: number;
   /** Partial rollup rows appended before hits_hourly is first compacted (default {@link COMPACT_MIN_ROWS}). */
   compactRollupAfter?: number;
+  /** Rows a query of `scanKeys` reads (default {@link SCAN_KEYS_ROWS}). */
+  scanKeysRows?: number;
 }
 
 /**
@@ -53,6 +56,9 @@ export interface DuckDbEventStoreOptions {
  * bench -- event-store`). A dedicated analytics host raises it through the option.
  */
 export const DEFAULT_THREADS = 1;
+
+/** Rows a query of `scanKeys` reads: about 2.5 MB of keys. */
+export const SCAN_KEYS_ROWS = 100_000;
 
 /** Opens (creating if absent) the DuckDB event store. Call `migrate()` before writing. */
 export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Promise<EventStore> {
@@ -67,6 +73,7 @@ export async function openDuckDbEventStore(options: DuckDbEventStoreOptions): Pr
       writer,
       options.path,
       options.compactRollupAfter ?? COMPACT_MIN_ROWS,
+      options.scanKeysRows ?? SCAN_KEYS_ROWS,
     );
   } catch (error) {
     instance.closeSync();
@@ -104,6 +111,7 @@ class DuckDbEventStore implements EventStore {
     private readonly writer: DuckDBConnection,
     private readonly path: string,
     private readonly compactRollupAfter: number,
+    private readonly scanKeysRows: number,
   ) {}
 
   migrate(): Promise<MigrationResult> {
@@ -247,6 +255,24 @@ class DuckDbEventStore implements EventStore {
       });
       // The caller asserts the row shape (documented on EventStore.query).
       return row as Row;
+    });
+  }
+
+  scanKeys(table: KeyedTable, onKeys: (keys: string[]) => void, signal?: AbortSignal): Promise<void> {
+    return this.read(async (connection) => {
+      const last = await connection.runAndReadAll(`SELECT max(rowid) FROM ${table}`);
+      const lastRowId = Number(last.getRowsJS()[0]?.[0] ?? -1);
+      // A range of row ids a query, so memory stays bounded; its keys come as one string, split here
+      // (ids have no line breaks): DuckDB's client took about 2.7 µs to hand over each value alone.
+      for (let from = 0; from <= lastRowId && !signal?.aborted; from += this.scanKeysRows) {
+        const result = await connection.runAndReadAll(
+          `SELECT string_agg(relationship_id::VARCHAR || ':' || id, chr(10)) FROM ${table}
+           WHERE rowid >= $1 AND rowid < $2`,
+          [from, from + this.scanKeysRows],
+        );
+        const keys = result.getRowsJS()[0]?.[0];
+        if (typeof keys === 'string') onKeys(keys.split('\n'));
+      }
     });
   }
 
