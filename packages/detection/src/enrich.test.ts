@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { enrich } from './enrich.js';
-import { LruCache } from './lru-cache.js';
 import { fakeIpIntelligence } from './test-support/hits.js';
 
 const ip = fakeIpIntelligence({
@@ -66,18 +65,5 @@ describe('enrich', () => {
       isp: null,
     });
     expect(enrich({ ip: '81.33.20.7', userAgent: '' }, ip).isp).toBe('TELEFONICA DE ESPANA S.A.U.');
-  });
-});
-
-describe('LruCache', () => {
-  it('forgets the least recently used entry when full', () => {
-    const cache = new LruCache<string, number>(2);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    cache.get('a');
-    cache.set('c', 3);
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe(1);
-    expect(cache.size).toBe(2);
   });
 });

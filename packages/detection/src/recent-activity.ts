@@ -1,3 +1,4 @@
+import { LruCache } from './lru-cache.js';
 import { ACTIVITY_WINDOWS_MS } from './policy.js';
 
 /**
@@ -46,12 +47,12 @@ const EXPIRED_SWEEP_PER_HIT = 4;
 
 /**
  * A sliding window of hit counts per key. Every key owns a slot in one preallocated table: a ring of
- * `buckets` counts and the index of its newest bucket, so a key costs its Map entry plus
- * 2 bytes a bucket. Keys are kept in least-recently-seen order (Map insertion order, refreshed on
+ * `buckets` counts and the index of its newest bucket, so a key costs its cache entry plus
+ * 2 bytes a bucket. Keys are kept in least-recently-seen order (an LRU cache of slots, refreshed on
  * every hit) and bounded by `maxKeys`.
  */
 export class SlidingWindowCounter {
-  readonly #slots = new Map<string, number>();
+  readonly #slots: LruCache<string, number>;
   readonly #counts: Uint16Array;
   /** Absolute index (time / bucket width) of each slot's newest bucket. */
   readonly #newest: Float64Array;
@@ -73,6 +74,7 @@ export class SlidingWindowCounter {
     ) {
       throw new RangeError('window, buckets and maxKeys must be positive');
     }
+    this.#slots = new LruCache(maxKeys);
     this.#width = windowMs / buckets;
     this.#counts = new Uint16Array(maxKeys * buckets);
     this.#newest = new Float64Array(maxKeys);
@@ -91,11 +93,10 @@ export class SlidingWindowCounter {
       slot = this.#allocate();
       this.#counts.fill(0, slot * this.buckets, (slot + 1) * this.buckets);
       this.#newest[slot] = bucket;
+      this.#slots.set(key, slot);
     } else {
-      this.#slots.delete(key);
       this.#advance(slot, bucket);
     }
-    this.#slots.set(key, slot);
     const base = slot * this.buckets;
     let before = 0;
     for (let i = base; i < base + this.buckets; i++) before += this.#counts[i] ?? 0;
@@ -105,9 +106,9 @@ export class SlidingWindowCounter {
     return before;
   }
 
-  /** Hits within the window for the key at `now`, without counting one. */
+  /** Hits within the window for the key at `now`, without counting one (nor refreshing the key). */
   count(key: string, now: number): number {
-    const slot = this.#slots.get(key);
+    const slot = this.#slots.peek(key);
     if (slot === undefined) return 0;
     const bucket = Math.floor(now / this.#width);
     const newest = this.#newest[slot] ?? 0;
@@ -124,10 +125,10 @@ export class SlidingWindowCounter {
     const free = this.#free.pop();
     if (free !== undefined) return free;
     if (this.#used < this.maxKeys) return this.#used++;
-    const oldest = this.#slots.entries().next();
-    if (oldest.done) throw new Error('no slot to reuse');
-    this.#slots.delete(oldest.value[0]);
-    return oldest.value[1];
+    const oldest = this.#slots.oldest();
+    if (!oldest) throw new Error('no slot to reuse');
+    this.#slots.delete(oldest[0]);
+    return oldest[1];
   }
 
   /** Clears the buckets that fell out of the window since the slot was last written. */
@@ -142,10 +143,10 @@ export class SlidingWindowCounter {
 
   #sweep(bucket: number): void {
     for (let dropped = 0; dropped < EXPIRED_SWEEP_PER_HIT; dropped++) {
-      const oldest = this.#slots.entries().next();
-      if (oldest.done || bucket - (this.#newest[oldest.value[1]] ?? 0) < this.buckets) return;
-      this.#slots.delete(oldest.value[0]);
-      this.#free.push(oldest.value[1]);
+      const oldest = this.#slots.oldest();
+      if (!oldest || bucket - (this.#newest[oldest[1]] ?? 0) < this.buckets) return;
+      this.#slots.delete(oldest[0]);
+      this.#free.push(oldest[1]);
     }
   }
 }

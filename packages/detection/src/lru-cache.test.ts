@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { LruCache } from './lru-cache.js';
+
+describe('LruCache', () => {
+  it('refreshes an entry on get and on set, not on peek', () => {
+    const cache = new LruCache<string, number>(3);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect(cache.oldest()).toEqual(['a', 1]);
+    expect(cache.peek('a')).toBe(1);
+    expect(cache.oldest()).toEqual(['a', 1]);
+    cache.get('a');
+    expect(cache.oldest()).toEqual(['b', 2]);
+    cache.set('b', 20);
+    expect(cache.oldest()).toEqual(['c', 3]);
+    cache.set('d', 4);
+    expect(cache.peek('c')).toBeUndefined();
+    expect([cache.get('a'), cache.get('b'), cache.get('d'), cache.size]).toEqual([1, 20, 4, 3]);
+  });
+
+  it('reuses the slot of a deleted entry and empties down to nothing', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.delete('a');
+    cache.delete('missing');
+    cache.set('c', 3);
+    expect([cache.get('b'), cache.get('c'), cache.size]).toEqual([2, 3, 2]);
+    cache.delete('b');
+    cache.delete('c');
+    expect([cache.size, cache.oldest()]).toEqual([0, undefined]);
+    cache.set('d', 4);
+    expect(cache.oldest()).toEqual(['d', 4]);
+  });
+
+  it('keeps the same entries as a reference model through a long random run', () => {
+    const cache = new LruCache<number, number>(100);
+    const model = new Map<number, number>();
+    const use = (key: number, value: number) => {
+      model.delete(key);
+      model.set(key, value);
+    };
+    let seed = 7;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    for (let step = 0; step < 50_000; step++) {
+      const key = Math.floor(random() * 300);
+      const action = random();
+      if (action < 0.5) {
+        cache.set(key, step);
+        use(key, step);
+        if (model.size > 100) model.delete(model.keys().next().value as number);
+      } else if (action < 0.9) {
+        const value = model.get(key);
+        expect(cache.get(key)).toBe(value);
+        if (value !== undefined) use(key, value);
+      } else {
+        cache.delete(key);
+        model.delete(key);
+      }
+      expect(cache.size).toBe(model.size);
+    }
+    expect(cache.oldest()).toEqual(model.entries().next().value);
+  });
+
+  it('refuses a size that is not a positive integer', () => {
+    expect(() => new LruCache(0)).toThrow(RangeError);
+  });
+});
