@@ -2,7 +2,7 @@ import type { EventStore, KeyedTable } from '../storage/events/event-store.js';
 import { GrowingBloomFilter } from './bloom-filter.js';
 
 /** How the store and the filters name a row: its account, a colon, its id. */
-export function storedKey(relationshipId: number, id: string): string {
+function storedKey(relationshipId: number, id: string): string {
   return `${relationshipId}:${id}`;
 }
 
@@ -27,10 +27,6 @@ export class StoredIds {
   readonly #stop = new AbortController();
 
   constructor(private readonly scanKeys: NonNullable<EventStore['scanKeys']>) {}
-
-  get loaded(): boolean {
-    return this.#loaded;
-  }
 
   /** Memory the filters hold. */
   get bytes(): number {
