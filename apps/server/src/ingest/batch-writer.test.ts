@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setTimeout as pause } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
 import { type EventWrite, journalLine, sessionOfHit } from '../storage/events/event-journal.js';
 import { makeConversion } from '../storage/events/event-store.fixtures.js';
@@ -150,6 +151,42 @@ describe('BatchWriter', () => {
     fake.release();
     await closed;
     expect(fake.ids().flat()).toEqual(['a', 'b']);
+  });
+
+  it('rests after a load while the backlog is small, and loads without resting once a full load waits', async () => {
+    // The clock and timers are faked; the journal's file system calls are real, so the test waits for
+    // them with real pauses (timers/promises is not faked).
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const fake = recordingStore();
+      const writer = new BatchWriter(fake.store, dir, { maxLoad: 3, loadIntervalMs: 1_000 });
+      await writer.open();
+      const loadsBecome = async (expected: string[][]) => {
+        for (let tries = 0; tries < 200 && fake.ids().length < expected.length; tries++) await pause(5);
+        expect(fake.ids()).toEqual(expected);
+      };
+      // The first load takes two seconds: the loader then rests 5 s (nine times the load, at most
+      // five intervals).
+      fake.hold();
+      await writer.write({ hits: [hit('a')] });
+      vi.advanceTimersByTime(2_000);
+      fake.release();
+      await loadsBecome([['a']]);
+      await pause(20);
+
+      await writer.write({ hits: [hit('b')] });
+      vi.advanceTimersByTime(4_000);
+      await pause(50);
+      expect(fake.ids()).toEqual([['a']]);
+
+      // A full load (three writes) now waits: the rest is over at once.
+      await Promise.all(['c', 'd'].map((id) => writer.write({ hits: [hit(id)] })));
+      await loadsBecome([['a'], ['b', 'c', 'd']]);
+      expect(writer.pending).toBe(0);
+      await writer.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses an invalid row alone, before it reaches the journal', async () => {

@@ -54,9 +54,12 @@ export const DEFAULT_MAX_LOAD = 20_000;
 export const DEFAULT_LOAD_INTERVAL_MS = 1_000;
 /**
  * After a load, the loader rests this many times as long as the load took (and at least the load
- * interval, and at most five). A load has a fixed cost in the store (DuckDB plans and runs a dozen statements whatever
- * the batch size, about 150 ms of CPU on the 2-core bench machine), so under heavy traffic larger,
- * rarer loads spare the host's CPU for requests; a quiet collector still loads every interval.
+ * interval, and at most five), while less than a full load ({@link BatchWriterOptions.maxLoad}) waits.
+ * A load has a fixed cost in the store (DuckDB plans and runs a dozen statements whatever the batch
+ * size, about 150 ms of CPU on the 2-core bench machine), so under heavy traffic larger, rarer loads
+ * spare the host's CPU for requests; a quiet collector still loads every interval. Once a full load
+ * waits, resting would only grow the backlog towards refusal: the loader then loads one full batch
+ * after another, each no sooner than the interval after the one before.
  */
 export const LOAD_REST_FACTOR = 9;
 
@@ -94,6 +97,8 @@ export class BatchWriter {
   #lastLoadEnd = 0;
   #lastLoadMs = 0;
   #loadTimer: NodeJS.Timeout | undefined;
+  /** When the timer's load is due (epoch ms). */
+  #loadTimerDue = 0;
   #queue: Pending[] = [];
   #committing: Promise<void> | undefined;
   #loading: Promise<void> | undefined;
@@ -213,20 +218,24 @@ export class BatchWriter {
   /**
    * Seals the current segment (between appends) and loads the sealed ones in the background; no
    * sooner than the load interval after the previous load started, nor than its rest after it ended
-   * ({@link LOAD_REST_FACTOR}, at most five intervals), unless `now`.
+   * ({@link LOAD_REST_FACTOR}: at most five intervals, none while a full load waits), unless `now`.
    */
   #startLoad(now = false): void {
     if (this.#loading) return;
-    const wait =
-      Math.max(
-        this.#lastLoadAt + this.#loadIntervalMs,
-        this.#lastLoadEnd + Math.min(LOAD_REST_FACTOR * this.#lastLoadMs, 5 * this.#loadIntervalMs),
-      ) - Date.now();
-    if (!now && wait > 0) {
-      this.#loadTimer ??= setTimeout(() => {
+    const rest =
+      this.#unloaded >= this.#maxLoad
+        ? 0
+        : Math.min(LOAD_REST_FACTOR * this.#lastLoadMs, 5 * this.#loadIntervalMs);
+    const due = Math.max(this.#lastLoadAt + this.#loadIntervalMs, this.#lastLoadEnd + rest);
+    if (!now && due > Date.now()) {
+      // A timer already set for this time or sooner stands; a backlog that ends the rest brings it forward.
+      if (this.#loadTimer && this.#loadTimerDue <= due) return;
+      clearTimeout(this.#loadTimer);
+      this.#loadTimerDue = due;
+      this.#loadTimer = setTimeout(() => {
         this.#loadTimer = undefined;
         if (!this.#committing) this.#startLoad();
-      }, wait);
+      }, due - Date.now());
       this.#loadTimer.unref();
       return;
     }
