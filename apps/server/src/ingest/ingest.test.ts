@@ -475,6 +475,27 @@ describe('server-to-server', () => {
     expect(await count('conversions')).toBe(1);
   });
 
+  it('gives a conversion of a click read back after a restart the verdict and dimensions of that click', async () => {
+    await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-9', vars: { var1: 'landing-a' } });
+    await loaded();
+    await t.app.close();
+    t.app = await buildApp(t.config, t.stores);
+    const conversion = await s2s(S2S_CONVERSIONS_PATH, { id: 'order-9', hitId: 'click-9', name: 'lead' });
+    expect(conversion.statusCode).toBe(200);
+    expect(conversion.json()).toMatchObject({ duplicate: false });
+    await loaded();
+    const dimensions = (table: string, id: string) =>
+      t.stores.events.query(
+        () => sql`select traffic_type, utm_source, utm_medium, country, isp, device_type, os_name, browser,
+          domain, var1 from ${rawSql(table)} where id = ${id}`,
+      );
+    const [click] = await dimensions('hits', 'click-9');
+    expect(click).toMatchObject({ traffic_type: 'microsoft', utm_source: 'bing', var1: 'landing-a' });
+    expect(click?.country).toEqual(expect.any(String));
+    expect(click?.browser).toEqual(expect.any(String));
+    expect(await dimensions('conversions', 'order-9')).toEqual([click]);
+  });
+
   it('refuses a missing or unknown key, unknown fields, a conversion of an unknown hit and dates out of range', async () => {
     expect((await s2s(S2S_HITS_PATH, visitor, null)).statusCode).toBe(401);
     // The key is checked before the body: an empty body without a key is 401, not a schema lesson.

@@ -1,8 +1,9 @@
 import type { AssessmentInput, RequestFacts, RiskLevel, TrafficType } from '@veracity/contracts/detection';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
-import type { EventStore, HitRow } from '../storage/events/event-store.js';
-import { sql } from '../storage/events/sql.js';
+import { hitTable } from '../storage/events/event-columns.js';
+import type { EventStore, HitRow, ResultRow } from '../storage/events/event-store.js';
+import { rawSql, sql } from '../storage/events/sql.js';
 import type { AccountContext } from './account-directory.js';
 import { readLanding } from './landing.js';
 import { type HitVerdict, type Verdict, verdictThreats } from './verdict.js';
@@ -30,25 +31,36 @@ export function knownHitVerdict(row: HitRow, duplicate: boolean): HitVerdict {
   };
 }
 
-type StoredHit = {
-  id: string;
-  session_id: string;
-  ts: string;
-  url: string;
-  referrer: string | null;
-  traffic_type: string;
-  campaign_id: number | null;
-  ip: string | null;
-  user_agent: string | null;
-  risk_level: RiskLevel;
-  threats: string[];
-  score: number | null;
-};
+/** Every stored column of a hit, from the catalogue: a hit read back is whole, dimensions included. */
+const HIT_COLUMNS = rawSql(hitTable.columns.map((column) => column.name).join(', '));
+/** The catalogue's field names of the custom variables (`vars.var1`, ...). */
+const VARS_PREFIX = 'vars.';
 
 /**
- * A stored hit read back with what later events need (after a restart nothing is in memory): its row,
- * an assessment input rebuilt from the stored request facts, and its verdict. Sensor signals and
- * recent-activity counts are not stored, so the rebuilt input has none.
+ * A stored hit's row from its columns (`EventStore.query` gives timestamps as ISO strings, lists as
+ * arrays, integers as numbers): each column goes back to the row field the catalogue names.
+ */
+function hitRowOf(stored: ResultRow): HitRow {
+  const fields: Record<string, unknown> = {};
+  const vars: Record<string, string> = {};
+  for (const column of hitTable.columns) {
+    const value = stored[column.name] ?? null;
+    if (column.field.startsWith(VARS_PREFIX)) {
+      if (typeof value === 'string') vars[column.field.slice(VARS_PREFIX.length)] = value;
+    } else {
+      fields[column.field] =
+        column.kind === 'timestamp' && typeof value === 'string' ? new Date(value) : value;
+    }
+  }
+  // The catalogue maps every HitRow field, so the record is a whole row.
+  return { ...fields, vars } as unknown as HitRow;
+}
+
+/**
+ * A stored hit read back with what later events need (after a restart nothing is in memory): its whole
+ * row, so that a conversion of it carries its dimensions, an assessment input rebuilt from the stored
+ * request facts, and its verdict. Sensor signals and recent-activity counts are not stored, so the
+ * rebuilt input has none.
  */
 export async function readStoredHit(
   store: EventStore,
@@ -56,32 +68,19 @@ export async function readStoredHit(
   account: AccountContext,
   hitId: string,
 ): Promise<KnownHit | undefined> {
-  const rows = await store.query<StoredHit>(
-    () => sql`select id, session_id, ts, url, referrer, traffic_type, campaign_id, ip, user_agent,
-      risk_level, threats, score from hits where relationship_id = ${account.relationshipId} and id = ${hitId}`,
+  const rows = await store.query(
+    () =>
+      sql`select ${HIT_COLUMNS} from hits where relationship_id = ${account.relationshipId} and id = ${hitId}`,
   );
   const stored = rows[0];
   if (!stored) return undefined;
+  const row = hitRowOf(stored);
   const request: RequestFacts = {
-    ip: stored.ip ?? '',
-    userAgent: stored.user_agent ?? '',
-    referrer: stored.referrer,
-    landingUrl: stored.url,
-    clickIds: readLanding(stored.url, stored.referrer).clickIds,
-  };
-  const row: HitRow = {
-    relationshipId: account.relationshipId,
-    id: stored.id,
-    sessionId: stored.session_id,
-    ts: new Date(stored.ts),
-    url: stored.url,
-    referrer: stored.referrer,
-    trafficType: stored.traffic_type,
-    campaignId: stored.campaign_id,
-    riskLevel: stored.risk_level,
-    threats: stored.threats,
-    hitStatus: 'delivered',
-    score: stored.score,
+    ip: row.ip ?? '',
+    userAgent: row.userAgent ?? '',
+    referrer: row.referrer ?? null,
+    landingUrl: row.url,
+    clickIds: readLanding(row.url, row.referrer ?? null).clickIds,
   };
   const input: AssessmentInput = {
     kind: 'hit',
