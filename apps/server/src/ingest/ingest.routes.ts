@@ -29,6 +29,7 @@ import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 import { type IngestPipeline, UnknownHitError } from './pipeline.js';
 import { s2sIncomingConversion, s2sIncomingHit } from './s2s-events.js';
+import { StoredHitReaderBusyError } from './stored-hit-reader.js';
 import { riskLabel, type Verdict } from './verdict.js';
 
 /** Events per minute allowed from one address and for one account key. */
@@ -330,7 +331,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
 
 /** Overload and shutdown become 503 with Retry-After; anything else passes through. */
 function unavailable(error: unknown): unknown {
-  if (error instanceof WriterOverloadedError) {
+  if (error instanceof WriterOverloadedError || error instanceof StoredHitReaderBusyError) {
     return new ApiError(HTTP_STATUS.SERVICE_UNAVAILABLE, 'The collector is overloaded, retry shortly', {
       'retry-after': '1',
     });

@@ -19,7 +19,8 @@ import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
 import { readLanding } from './landing.js';
-import { type KnownHit, knownHitVerdict, readStoredConversion, readStoredHit } from './stored-events.js';
+import { type KnownHit, knownHitVerdict, readStoredConversion, readStoredHits } from './stored-events.js';
+import { hitKey, StoredHitReader, type StoredHitReaderOptions } from './stored-hit-reader.js';
 import { StoredIds } from './stored-ids.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats, worst } from './verdict.js';
 
@@ -75,6 +76,8 @@ export interface PipelineOptions {
   recentHits?: number;
   /** Sessions whose running hit count is kept. */
   sessions?: number;
+  /** How hits not in memory are read back from the store. */
+  storedHitReader?: StoredHitReaderOptions;
 }
 
 /** A visit without a session id of its own ends after this long without a hit from its device. */
@@ -97,6 +100,8 @@ export class IngestPipeline {
   readonly #recentConversions = new LruCache<string, Promise<Verdict>>(50_000);
   /** The ids in the store, when it can hand them over: an id surely not stored is not looked up. */
   readonly storedIds: StoredIds | undefined;
+  /** Hits not in memory, read back from the store in batches. */
+  readonly #storedHits: StoredHitReader;
 
   constructor(
     private readonly deps: {
@@ -112,15 +117,19 @@ export class IngestPipeline {
     this.#sessions = new LruCache(options.sessions ?? 100_000);
     this.#deviceSessions = new LruCache(options.sessions ?? 100_000);
     this.storedIds = deps.store.scanKeys ? new StoredIds(deps.store.scanKeys.bind(deps.store)) : undefined;
+    this.#storedHits = new StoredHitReader(
+      (wanted) => readStoredHits(deps.store, deps.ipIntelligence, wanted),
+      options.storedHitReader,
+    );
   }
 
   /** Assesses and stores a hit; resolves with its verdict once it is durable. */
   async hit(account: AccountContext, hit: IncomingHit): Promise<HitVerdict> {
-    const key = `${account.relationshipId}:${hit.id}`;
+    const key = hitKey(account.relationshipId, hit.id);
     const recent = this.#recentHits.get(key);
     if (recent) return knownHitVerdict((await recent).row, true);
     if (hit.checkStored && this.#mayBeStored('hits', account, hit.id)) {
-      const stored = await readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hit.id);
+      const stored = await this.#storedHits.get(account, hit.id);
       if (stored) return knownHitVerdict(stored.row, true);
     }
     const pending = this.#ingestHit(account, hit);
@@ -146,7 +155,7 @@ export class IngestPipeline {
     behaviour: SensorBehaviour,
     visibleMs: number,
   ): Promise<boolean> {
-    const recent = await this.#recentHits.get(`${account.relationshipId}:${hitId}`)?.catch(() => undefined);
+    const recent = await this.#recentHits.get(hitKey(account.relationshipId, hitId))?.catch(() => undefined);
     if (!recent || recent.engaged) return recent !== undefined;
     recent.engaged = true;
     const input: AssessmentInput = {
@@ -338,11 +347,11 @@ export class IngestPipeline {
     };
   }
 
-  /** A hit from memory, or read back from the store (after a restart). */
+  /** A hit from memory, or read back from the store (after a restart, or once it left the recent hits). */
   async #knownHit(account: AccountContext, hitId: string): Promise<KnownHit | undefined> {
-    const recent = await this.#recentHits.get(`${account.relationshipId}:${hitId}`)?.catch(() => undefined);
+    const recent = await this.#recentHits.get(hitKey(account.relationshipId, hitId))?.catch(() => undefined);
     if (recent || !this.#mayBeStored('hits', account, hitId)) return recent;
-    return readStoredHit(this.deps.store, this.deps.ipIntelligence, account, hitId);
+    return this.#storedHits.get(account, hitId);
   }
 
   #mayBeStored(table: KeyedTable, account: AccountContext, id: string): boolean {

@@ -3,9 +3,10 @@ import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { hitTable } from '../storage/events/event-columns.js';
 import type { EventStore, HitRow, ResultRow } from '../storage/events/event-store.js';
-import { rawSql, sql } from '../storage/events/sql.js';
+import { inList, joinSql, rawSql, sql } from '../storage/events/sql.js';
 import type { AccountContext } from './account-directory.js';
 import { readLanding } from './landing.js';
+import { hitKey, type WantedHit } from './stored-hit-reader.js';
 import { type HitVerdict, type Verdict, verdictThreats } from './verdict.js';
 
 /**
@@ -57,24 +58,40 @@ function hitRowOf(stored: ResultRow): HitRow {
 }
 
 /**
- * A stored hit read back with what later events need (after a restart nothing is in memory): its whole
- * row, so that a conversion of it carries its dimensions, an assessment input rebuilt from the stored
- * request facts, and its verdict. Sensor signals and recent-activity counts are not stored, so the
- * rebuilt input has none.
+ * Stored hits read back with what later events need (after a restart, or once they left the recent
+ * hits): each one's whole row, so that a conversion of it carries its dimensions, an assessment input
+ * rebuilt from the stored request facts, and its verdict. Sensor signals and recent-activity counts
+ * are not stored, so the rebuilt input has none. One query for them all, whatever their accounts.
  */
-export async function readStoredHit(
+export async function readStoredHits(
   store: EventStore,
   ipIntelligence: IpIntelligence,
-  account: AccountContext,
-  hitId: string,
-): Promise<KnownHit | undefined> {
-  const rows = await store.query(
-    () =>
-      sql`select ${HIT_COLUMNS} from hits where relationship_id = ${account.relationshipId} and id = ${hitId}`,
+  wanted: readonly WantedHit[],
+): Promise<Map<string, KnownHit>> {
+  const byAccount = new Map<number, { account: AccountContext; ids: string[] }>();
+  for (const { account, hitId } of wanted) {
+    const entry = byAccount.get(account.relationshipId) ?? { account, ids: [] };
+    entry.ids.push(hitId);
+    byAccount.set(account.relationshipId, entry);
+  }
+  const found = new Map<string, KnownHit>();
+  if (byAccount.size === 0) return found;
+  const where = joinSql(
+    [...byAccount.values()].map(
+      ({ account, ids }) =>
+        sql`(relationship_id = ${account.relationshipId} and ${inList(rawSql('id'), ids)})`,
+    ),
+    ' or ',
   );
-  const stored = rows[0];
-  if (!stored) return undefined;
-  const row = hitRowOf(stored);
+  for (const stored of await store.query(() => sql`select ${HIT_COLUMNS} from hits where ${where}`)) {
+    const row = hitRowOf(stored);
+    const account = byAccount.get(row.relationshipId)?.account;
+    if (account) found.set(hitKey(row.relationshipId, row.id), rebuilt(row, account, ipIntelligence));
+  }
+  return found;
+}
+
+function rebuilt(row: HitRow, account: AccountContext, ipIntelligence: IpIntelligence): KnownHit {
   const request: RequestFacts = {
     ip: row.ip ?? '',
     userAgent: row.userAgent ?? '',
