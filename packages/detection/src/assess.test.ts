@@ -1,7 +1,7 @@
 import { zAssessment, zAssessmentInput } from '@veracity/contracts/detection';
 import { THREAT_REASON_IDS } from '@veracity/contracts/threat-reasons';
 import { describe, expect, it } from 'vitest';
-import { assess, tier } from './assess.js';
+import { assess, tier, withReasons } from './assess.js';
 import { REASON_POLICY, TIER_THRESHOLDS } from './policy.js';
 import { aHit } from './test-support/hits.js';
 
@@ -182,5 +182,47 @@ describe('false positives users report must not be invalid on that evidence alon
   it('privacy browsers with empty plugins and mime types', () => {
     const result = assess(aHit({ sensor: { pluginsCount: 0, mimeTypesCount: 0, webgl: undefined } }));
     expect(result.riskLevel).toBe('low');
+  });
+});
+
+describe('a verdict joined with reasons found later', () => {
+  it('adds the weights of the new reasons to the earlier score and tiers by the same rule', () => {
+    // A time zone that does not fit the country (20) and no interaction (25): medium.
+    expect(
+      withReasons({ score: 20, reasonIds: ['consistency:timezone_country'] }, ['behaviour:no_interaction']),
+    ).toEqual({
+      riskLevel: 'medium',
+      score: 45,
+      reasonIds: ['consistency:timezone_country', 'behaviour:no_interaction'],
+    });
+    // 45 + 25 from two categories reaches high; 40 + 25 does not.
+    expect(
+      withReasons({ score: 45, reasonIds: ['ua:impossible_version'] }, ['behaviour:no_interaction'])
+        .riskLevel,
+    ).toBe('high');
+    expect(
+      withReasons({ score: 40, reasonIds: ['network:datacenter'] }, ['behaviour:no_interaction']).riskLevel,
+    ).toBe('medium');
+  });
+
+  it('counts a reason it already had once, keeps a decisive verdict high, and caps the score', () => {
+    expect(
+      withReasons({ score: 25, reasonIds: ['behaviour:no_interaction'] }, ['behaviour:no_interaction']),
+    ).toEqual({
+      riskLevel: 'low',
+      score: 25,
+      reasonIds: ['behaviour:no_interaction'],
+    });
+    expect(
+      withReasons({ score: 100, reasonIds: ['automation:webdriver'] }, ['behaviour:no_interaction']),
+    ).toMatchObject({
+      riskLevel: 'high',
+      score: 100,
+    });
+    expect(withReasons({ score: 0, reasonIds: [] }, [])).toEqual({
+      riskLevel: 'low',
+      score: 0,
+      reasonIds: [],
+    });
   });
 });

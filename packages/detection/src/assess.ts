@@ -47,19 +47,45 @@ function reason(id: ThreatReasonId, input: AssessmentInput): ThreatReason {
 /** The tier of a set of reasons; exported for the policy's own tests. */
 export function tier(reasons: ThreatReason[]): Assessment {
   let total = 0;
-  let decisive = false;
-  const categories = new Set<string>();
-  for (const found of reasons) {
-    total += found.weight;
-    categories.add(found.category);
-    if (REASON_POLICY[found.id].decisive) decisive = true;
-  }
+  for (const found of reasons) total += found.weight;
   const score = Math.min(MAX_SCORE, total);
-  let riskLevel: RiskLevel = 'low';
-  if (decisive) riskLevel = 'high';
-  else if (score >= TIER_THRESHOLDS.high && categories.size >= TIER_THRESHOLDS.highMinCategories)
-    riskLevel = 'high';
-  else if (score >= TIER_THRESHOLDS.medium) riskLevel = 'medium';
+  const riskLevel = levelOf(
+    score,
+    new Set(reasons.map((found) => found.category)).size,
+    reasons.some((found) => REASON_POLICY[found.id].decisive),
+  );
   reasons.sort((a, b) => b.weight - a.weight);
   return { riskLevel, score, reasons, allowListed: false };
+}
+
+function levelOf(score: number, categories: number, decisive: boolean): RiskLevel {
+  if (decisive) return 'high';
+  if (score >= TIER_THRESHOLDS.high && categories >= TIER_THRESHOLDS.highMinCategories) return 'high';
+  return score >= TIER_THRESHOLDS.medium ? 'medium' : 'low';
+}
+
+/**
+ * A verdict given earlier, joined with reasons found since (the engagement beacon of a page view whose
+ * full input is no longer at hand): the earlier score plus the weights of the new reasons, tiered by the
+ * same rule as {@link tier}. Reasons it already had add nothing; ids the engine does not know (from an
+ * older version) count towards categories only through the known ones.
+ */
+export function withReasons(
+  earlier: { score: number; reasonIds: readonly string[] },
+  added: readonly ThreatReasonId[],
+): { riskLevel: RiskLevel; score: number; reasonIds: string[] } {
+  const known = (id: string): id is ThreatReasonId => Object.hasOwn(THREAT_REASONS, id);
+  const fresh = [...new Set(added)].filter((id) => !earlier.reasonIds.includes(id));
+  const reasonIds = [...earlier.reasonIds, ...fresh];
+  const knownIds = reasonIds.filter(known);
+  const score = Math.min(
+    MAX_SCORE,
+    earlier.score + fresh.reduce((sum, id) => sum + REASON_POLICY[id].weight, 0),
+  );
+  const riskLevel = levelOf(
+    score,
+    new Set(knownIds.map((id) => THREAT_REASONS[id].category)).size,
+    knownIds.some((id) => REASON_POLICY[id].decisive),
+  );
+  return { riskLevel, score, reasonIds };
 }

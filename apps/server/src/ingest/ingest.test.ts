@@ -228,6 +228,34 @@ describe('the sensor collection endpoint', () => {
     ]);
   });
 
+  it('takes the engagement beacon of a page view read back after a restart, joining its stored verdict', async () => {
+    // A Spanish address with a New York time zone: one light reason, low.
+    const hit = sensorHit({ signals: { ...sensorHit().signals, timezone: 'America/New_York' } });
+    expect((await collect(hit)).json()).toMatchObject({ riskLevel: 'low' });
+    expect((await storedHit(hit.eventId))?.threats).toEqual(['consistency:timezone_country']);
+    await t.app.close();
+    t.app = await buildApp(t.config, t.stores);
+    const engagement = await collect({
+      type: 'engagement',
+      key: sensorKey,
+      eventId: id('eng'),
+      sessionId: hit.sessionId,
+      ts: Date.now(),
+      hitId: hit.eventId,
+      behaviour: { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0, dwellMs: 60_000 },
+      visibleMs: 60_000,
+    });
+    expect(engagement.statusCode).toBe(204);
+    await loaded();
+    // The stored reason (20) and no interaction (25): the visit is suspicious.
+    const sessions = await t.stores.events.query<{ risk_level: string; threats: string[] }>(
+      () => sql`select risk_level, threats from sessions where id = ${hit.sessionId}`,
+    );
+    expect(sessions).toEqual([
+      { risk_level: 'medium', threats: ['behaviour:no_interaction', 'consistency:timezone_country'] },
+    ]);
+  });
+
   it('refuses bad input with a reason and stores nothing', async () => {
     const malformed = await collect('{"type":"hit",');
     expect(malformed.statusCode).toBe(400);

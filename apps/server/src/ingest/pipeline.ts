@@ -4,14 +4,17 @@ import type {
   AssessmentInput,
   HitChannel,
   RequestFacts,
+  RiskLevel,
   SensorSignals,
   TrafficType,
 } from '@veracity/contracts/detection';
 import type { CustomVarName } from '@veracity/contracts/s2s';
-import { assess } from '@veracity/detection/assess';
+import { assess, withReasons } from '@veracity/detection/assess';
+import { behaviourReasons } from '@veracity/detection/behaviour';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { LruCache } from '@veracity/detection/lru-cache';
+import { isAllowListed } from '@veracity/detection/network';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
 import { dimensionsOf, sessionOfHit } from '../storage/events/event-journal.js';
 import type { ConversionRow, EventStore, HitRow, KeyedTable } from '../storage/events/event-store.js';
@@ -147,7 +150,9 @@ export class IngestPipeline {
   /**
    * The engagement beacon of a page view: the visitor's behaviour joins the hit's signals and the
    * visit is assessed again. The hit stays as stored (immutable); its session takes the new verdict
-   * when it is worse, with the behaviour's reasons. Answers false when the hit is not known here.
+   * when it is worse, with the behaviour's reasons. A page view no longer in memory is read back from
+   * the store; its sensor signals are not stored, so its stored verdict is joined with the behaviour's
+   * reasons instead. Answers false when the hit is not known.
    */
   async engagement(
     account: AccountContext,
@@ -155,25 +160,20 @@ export class IngestPipeline {
     behaviour: SensorBehaviour,
     visibleMs: number,
   ): Promise<boolean> {
-    const recent = await this.#recentHits.get(hitKey(account.relationshipId, hitId))?.catch(() => undefined);
-    if (!recent || recent.engaged) return recent !== undefined;
-    recent.engaged = true;
-    const input: AssessmentInput = {
-      ...recent.input,
-      sensor: { ...(recent.input.sensor ?? {}), behaviour, visibleMs },
-    };
-    const assessment = assess(input);
-    const threats = assessment.reasons.map((reason) => reason.id);
-    const added = threats.filter((id) => !recent.row.threats.includes(id));
-    if (LEVEL_RANK[assessment.riskLevel] <= LEVEL_RANK[recent.row.riskLevel] && added.length === 0)
-      return true;
-    const session = this.#sessions.get(`${account.relationshipId}:${recent.row.sessionId}`);
+    const known = await this.#knownHit(account, hitId);
+    if (!known || known.engaged) return known !== undefined;
+    known.engaged = true;
+    const { row } = known;
+    const { riskLevel, threats } = withBehaviour(known, behaviour, visibleMs);
+    const added = threats.filter((id) => !row.threats.includes(id));
+    if (LEVEL_RANK[riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
+    const session = this.#sessions.get(`${account.relationshipId}:${row.sessionId}`);
     await this.deps.writer.write({
       sessions: [
         sessionOfHit(
-          recent.row,
-          { hits: session?.hits ?? 1, startedAt: session?.startedAt ?? recent.row.ts },
-          { riskLevel: worst(assessment.riskLevel, recent.row.riskLevel), threats },
+          row,
+          { hits: session?.hits ?? 1, startedAt: session?.startedAt ?? row.ts },
+          { riskLevel: worst(riskLevel, row.riskLevel), threats },
         ),
       ],
     });
@@ -278,7 +278,7 @@ export class IngestPipeline {
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
     this.storedIds?.add('hits', account.relationshipId, hit.id);
-    return { row, input, engaged: false };
+    return { row, input, engaged: false, fromStore: false };
   }
 
   async #ingestConversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
@@ -377,4 +377,30 @@ export class IngestPipeline {
     this.#sessions.set(key, state);
     return state;
   }
+}
+
+/**
+ * A visit's verdict with its behaviour: assessed again when the page view's input is in memory, else
+ * (read back from the store, without sensor signals) its stored verdict joined with the behaviour's
+ * reasons.
+ */
+function withBehaviour(
+  known: KnownHit,
+  behaviour: SensorBehaviour,
+  visibleMs: number,
+): { riskLevel: RiskLevel; threats: string[] } {
+  const input: AssessmentInput = {
+    ...known.input,
+    sensor: { ...(known.input.sensor ?? {}), behaviour, visibleMs },
+  };
+  if (!known.fromStore) {
+    const assessment = assess(input);
+    return { riskLevel: assessment.riskLevel, threats: assessment.reasons.map((reason) => reason.id) };
+  }
+  if (isAllowListed(input)) return { riskLevel: known.row.riskLevel, threats: known.row.threats };
+  const joined = withReasons(
+    { score: known.row.score ?? 0, reasonIds: known.row.threats },
+    behaviourReasons(input),
+  );
+  return { riskLevel: joined.riskLevel, threats: joined.reasonIds };
 }

@@ -16,7 +16,10 @@ import { type HitVerdict, type Verdict, verdictThreats } from './verdict.js';
 export interface KnownHit {
   row: HitRow;
   input: AssessmentInput;
+  /** Its engagement beacon was taken (one per page view). */
   engaged: boolean;
+  /** Read back from the store: the input was rebuilt from the stored row, without sensor signals. */
+  fromStore: boolean;
 }
 
 /** The verdict of a known hit, as its row records it. */
@@ -110,7 +113,7 @@ function rebuilt(row: HitRow, account: AccountContext, ipIntelligence: IpIntelli
     rules: account.rules,
     history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
   };
-  return { row, input, engaged: true };
+  return { row, input, engaged: false, fromStore: true };
 }
 
 /** The verdict of a stored conversion, answered again to a repeated id. */
