@@ -84,6 +84,20 @@ function collect(body: unknown, options: { ip?: string; headers?: Record<string,
   });
 }
 
+/** The engagement beacon of a page view left open a minute, visible, without any interaction. */
+function idleMinute(hit: SensorHit) {
+  return {
+    type: 'engagement',
+    key: sensorKey,
+    eventId: id('eng'),
+    sessionId: hit.sessionId,
+    ts: Date.now(),
+    hitId: hit.eventId,
+    behaviour: { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0, dwellMs: 60_000 },
+    visibleMs: 60_000,
+  };
+}
+
 /** Everything acknowledged so far, loaded into the event store. */
 const loaded = () => t.app.ingest.writer.drain();
 
@@ -194,16 +208,7 @@ describe('the sensor collection endpoint', () => {
   it('takes the engagement beacon and a conversion with 204, and the visit without interaction gets the behaviour reason', async () => {
     const hit = sensorHit();
     await collect(hit);
-    const engagement = await collect({
-      type: 'engagement',
-      key: sensorKey,
-      eventId: id('eng'),
-      sessionId: hit.sessionId,
-      ts: Date.now(),
-      hitId: hit.eventId,
-      behaviour: { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0, dwellMs: 60_000 },
-      visibleMs: 60_000,
-    });
+    const engagement = await collect(idleMinute(hit));
     expect(engagement.statusCode).toBe(204);
     const conversion = await collect({
       type: 'conversion',
@@ -235,16 +240,7 @@ describe('the sensor collection endpoint', () => {
     expect((await storedHit(hit.eventId))?.threats).toEqual(['consistency:timezone_country']);
     await t.app.close();
     t.app = await buildApp(t.config, t.stores);
-    const engagement = await collect({
-      type: 'engagement',
-      key: sensorKey,
-      eventId: id('eng'),
-      sessionId: hit.sessionId,
-      ts: Date.now(),
-      hitId: hit.eventId,
-      behaviour: { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0, dwellMs: 60_000 },
-      visibleMs: 60_000,
-    });
+    const engagement = await collect(idleMinute(hit));
     expect(engagement.statusCode).toBe(204);
     await loaded();
     // The stored reason (20) and no interaction (25): the visit is suspicious.
