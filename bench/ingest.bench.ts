@@ -1,6 +1,8 @@
 // The collector under load: autocannon posts varied, realistic sensor page views to POST /c/e of the real
 // server (its own process, production mode, embedded stores in a temporary DATA_DIR) for 20 s over 50
-// connections, and in the same run to a bare node:http server answering 204, the ceiling of this machine.
+// connections, and in the same run to a bare node:http server answering 204, the ceiling of this machine,
+// and to the durable floor (bench/durable-floor-server.mjs), the least a collector that answers once its
+// journal is synced does.
 // After the run the server stops cleanly and the hits acknowledged (200) are counted against the hits
 // stored. Targets (issue 5): throughput at least 0.4 of the baseline, p99 under 20 ms, acknowledged = stored.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -254,6 +256,17 @@ try {
   children.push(baseline);
   await waitFor(`http://127.0.0.1:${basePort}/`, baseline);
 
+  // The floor: the least a durable collector does (bench/durable-floor-server.mjs), to tell what the
+  // group commit's fdatasync costs on this host and how much CPU the rest of the collector may use.
+  const floorPort = await freePort();
+  const floorServer = spawn(
+    process.execPath,
+    [path.join(root, 'bench/durable-floor-server.mjs'), String(floorPort), path.join(dataDir, 'floor.jsonl')],
+    { stdio: 'inherit' },
+  );
+  children.push(floorServer);
+  await waitFor(`http://127.0.0.1:${floorPort}/`, floorServer);
+
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_ARGS adds node flags to the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof.
@@ -293,6 +306,9 @@ try {
 
   console.log(`baseline: node:http 204, ${DURATION_S} s x ${CONNECTIONS} connections`);
   const base = await measured(baseline, `http://127.0.0.1:${basePort}/c/e`, fresh);
+  console.log(`durable floor: node:http, JSON.parse, a journal line with group commit and fdatasync`);
+  const floor = await measured(floorServer, `http://127.0.0.1:${floorPort}/c/e`, fresh);
+  floorServer.kill('SIGKILL');
   acknowledged.clear();
   console.log(`collector: POST /c/e, ${DURATION_S} s x ${CONNECTIONS} connections`);
   const collector = await measured(server, `${url}/c/e`, fresh);
@@ -330,9 +346,12 @@ try {
   }
   const lost = [...acknowledged].filter((id) => !stored.has(id)).length;
 
-  const ratio = Math.round((collector.requestsPerSecond / base.requestsPerSecond) * 100) / 100;
+  const ratioOf = (result: { requestsPerSecond: number }) =>
+    Math.round((result.requestsPerSecond / base.requestsPerSecond) * 100) / 100;
+  const ratio = ratioOf(collector);
   console.table([
     { name: 'baseline node:http 204', ...base },
+    { name: 'durable floor', ...floor },
     { name: 'collector POST /c/e', ...collector },
     { name: `collector at ${steadyRate}/s`, ...steady },
     { name: `baseline at ${steadyRate}/s`, ...baseSteady },
@@ -353,6 +372,10 @@ try {
       `${acknowledged.size - lost}; stored ${stored.size} in all (the rest were in flight when a run stopped) ` +
       `${JSON.stringify(byLevel)}; server exit ${code}`,
   );
+  console.log(
+    `durable floor: ratio ${ratioOf(floor)}, p99 ${floor.p99Ms} ms, ${floor.userUsPerRequest + floor.systemUsPerRequest} µs ` +
+      `of CPU a request: the most any collector that answers once its journal is synced reaches here, at the least CPU`,
+  );
   // What the target leaves the collector: at 0.4 of the baseline's rate, the sender's share of the
   // cores comes off first (this machine's cores; time its hypervisor takes is not counted).
   const targetRate = 0.4 * base.requestsPerSecond;
@@ -371,6 +394,7 @@ try {
     durationS: DURATION_S,
     connections: CONNECTIONS,
     baseline: base,
+    durableFloor: { ...floor, ratio: ratioOf(floor) },
     collector,
     backlog: { drainS, sustainedHitsPerSecond: sustained },
     steady: { rate: steadyRate, ...steady },
