@@ -123,6 +123,11 @@ describe('a crash under load', () => {
       expect(recovery?.recovered).toBeGreaterThan(0);
       expect(sent).toBeGreaterThanOrEqual(acked.length);
       expect(lost).toEqual([]);
+      // The figures issue 5 asks for in its closing note, in the test's output.
+      console.info(
+        `crash test: ${acked.length} hits acknowledged before SIGKILL (${sent} sent), ` +
+          `${recovery?.recovered} writes recovered from the journal at restart, ${lost.length} lost`,
+      );
     } finally {
       await store.close();
     }
