@@ -46,23 +46,24 @@ http
     const chunks = [];
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {
-      let event;
+      let row;
       try {
-        event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        row = {
+          id: event.eventId,
+          sessionId: event.sessionId,
+          ts: new Date(event.ts).toISOString(),
+          url: event.url,
+          referrer: event.referrer,
+          ip: request.headers['x-forwarded-for'],
+          userAgent: request.headers['user-agent'],
+          signals: event.signals,
+        };
       } catch {
-        answer(response, 400, { error: 'Malformed JSON body' });
+        // Not a page view (the bench's readiness probe, say): refused, as the collector would.
+        answer(response, 400, { error: 'Not a page view' });
         return;
       }
-      const row = {
-        id: event.eventId,
-        sessionId: event.sessionId,
-        ts: new Date(event.ts).toISOString(),
-        url: event.url,
-        referrer: event.referrer,
-        ip: request.headers['x-forwarded-for'],
-        userAgent: request.headers['user-agent'],
-        signals: event.signals,
-      };
       append(`${JSON.stringify(row)}\n`).then(() => answer(response, 200, { hitId: row.id }));
     });
   })
