@@ -269,11 +269,19 @@ try {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // BENCH_SERVER_ARGS adds node flags to the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof.
+  // The server runs with the young generation `npm start` gives it (package.json, docs/decisions.md).
+  // BENCH_SERVER_ARGS adds node flags, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof.
   const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(
     process.execPath,
-    [...serverArgs, '--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    [
+      '--max-semi-space-size=64',
+      ...serverArgs,
+      '--conditions=source',
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
     {
       cwd: root,
       env: {
