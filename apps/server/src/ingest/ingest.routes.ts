@@ -48,6 +48,11 @@ export interface IngestDeps {
 }
 
 const MINUTE = 60_000;
+/**
+ * Addresses (and keys) the rate limits remember: a minute's worth at 1,600 new addresses a second.
+ * Past that the least recently seen are forgotten, which only frees addresses that had gone quiet.
+ */
+const LIMITED_KEYS = 100_000;
 const BYTE_ORDER_MARK = 0xfeff;
 
 /** The built sensor script (packages/sensor/dist), read once and kept; missing until it is built. */
@@ -125,10 +130,14 @@ function verdictBody(verdict: Verdict) {
 export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const limits = deps.rateLimits;
-    const limiter = new RateLimiter({
-      perIp: { limit: limits.perIpPerMinute, windowMs: MINUTE },
-      perKey: { limit: limits.perKeyPerMinute, windowMs: MINUTE },
-    });
+    const limiter = new RateLimiter(
+      {
+        perIp: { limit: limits.perIpPerMinute, windowMs: MINUTE },
+        perKey: { limit: limits.perKeyPerMinute, windowMs: MINUTE },
+      },
+      Date.now,
+      LIMITED_KEYS,
+    );
 
     /**
      * Refuses before any work. Browsers are limited per address and per account; a customer's server
