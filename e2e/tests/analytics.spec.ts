@@ -254,6 +254,8 @@ test.describe('the analytics page', () => {
       await entry.fill(text);
       await entry.press('Enter');
       await page.keyboard.press('Escape');
+      // Escape closes the values picker; the next line's menu opens only once it has.
+      await expect(page.getByRole('dialog', { name: /values picker/ })).toHaveCount(0);
     };
     // Trimmed, split and de-duplicated: "cpc" once; "tiktok" and a value no visit has.
     await addLine('UTM Medium', ' cpc , cpc ');
