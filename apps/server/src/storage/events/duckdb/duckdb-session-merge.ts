@@ -28,12 +28,14 @@ const FOLDED: Record<string, string> = {
 
 function buildMerge(): string[] {
   const names = sessionTable.columns.map((column) => column.name);
-  const select = names.map((name) =>
-    KEY_COLUMNS.has(name) || name in FOLDED ? `folded.${name}` : `earliest.${name}`,
-  );
+  const acquisition = names.filter((name) => !KEY_COLUMNS.has(name) && !(name in FOLDED));
+  const select = names.map((name) => (KEY_COLUMNS.has(name) || name in FOLDED ? name : `earliest.${name}`));
   const folded = Object.entries(FOLDED).map(([name, rule]) => `${rule} AS ${name}`);
   // The stored row first (0), then the batch's in order: the earliest start gives the acquisition
-  // fields, and on a tie the stored row wins, then the batch's first.
+  // fields, and on a tie the stored row wins, then the batch's first. One aggregation does both: the
+  // folded columns, and the acquisition fields of the row that sorts first (`arg_min` over a struct of
+  // start, origin and position). A window over the rows joined to a GROUP BY took three times as long:
+  // 65 to 83 ms against 22 to 27 for a load of 10,000 sessions (`npm run bench -- pipeline-cpu`).
   const rows = `SELECT 0 AS origin, 0 AS position, * FROM main.sessions
   WHERE rowid IN (SELECT stored FROM temp.stored_sessions)
   UNION ALL
@@ -43,16 +45,15 @@ function buildMerge(): string[] {
 SELECT sessions.rowid AS stored FROM main.sessions AS sessions
 SEMI JOIN temp.stage_sessions AS staged USING (relationship_id, id)`,
     `CREATE OR REPLACE TEMP TABLE merged_sessions AS
-WITH rows AS (${rows})
 SELECT ${select.join(', ')}
 FROM (
-  SELECT * FROM rows
-  QUALIFY row_number() OVER (PARTITION BY relationship_id, id ORDER BY started_at, origin, position) = 1
-) AS earliest
-JOIN (
-  SELECT relationship_id, id, ${folded.join(', ')}
-  FROM rows GROUP BY relationship_id, id
-) AS folded USING (relationship_id, id)`,
+  SELECT relationship_id, id, ${folded.join(', ')},
+    arg_min(
+      {${acquisition.map((name) => `'${name}': ${name}`).join(', ')}},
+      {'started': started_at, 'origin': origin, 'position': position}
+    ) AS earliest
+  FROM (${rows}) AS rows GROUP BY relationship_id, id
+)`,
     'DELETE FROM main.sessions WHERE rowid IN (SELECT stored FROM temp.stored_sessions)',
     'INSERT INTO main.sessions SELECT * FROM temp.merged_sessions',
     'DROP TABLE temp.merged_sessions',
