@@ -75,11 +75,13 @@ interface HarnessProps {
   access?: AnalyticsAccess;
   disabled?: boolean;
   disabledReason?: string;
+  /** The value comes back this long after onChange, as the address does after a navigation. */
+  valueDelayMs?: number;
   onChange: (next: ReportFiltersValue) => void;
 }
 
 /** The page's part: keeps the value and passes it back, as the analytics page does through the address. */
-function Harness({ initial, access, disabled, disabledReason, onChange }: HarnessProps) {
+function Harness({ initial, access, disabled, disabledReason, valueDelayMs, onChange }: HarnessProps) {
   const [value, setValue] = useState<ReportFiltersValue>(initial ?? { matchType: 'all', filters: [] });
   return (
     <ReportFilters
@@ -89,7 +91,8 @@ function Harness({ initial, access, disabled, disabledReason, onChange }: Harnes
       disabledReason={disabledReason}
       onChange={(next) => {
         onChange(next);
-        setValue(next);
+        if (valueDelayMs === undefined) setValue(next);
+        else setTimeout(() => setValue(next), valueDelayMs);
       }}
     />
   );
@@ -336,6 +339,24 @@ describe('ReportFilters: the picker', () => {
     expect(screen.getByRole('option', { name: 'Select All' }).getAttribute('aria-selected')).toBe('true');
     await user.click(screen.getByRole('option', { name: 'Select All' }));
     expect(lastValue(onChange).filters).toEqual([]);
+  });
+
+  it('keeps a new line and its open picker in place while its first value comes back through the address', async () => {
+    const { onChange, user } = renderFilters({ valueDelayMs: 100 });
+    await addFilter(user, 'Target', 'ISP');
+    const picker = screen.getByRole('dialog', { name: 'ISP values picker' });
+    await user.click(within(picker).getByRole('textbox', { name: 'Write a filter value and press enter' }));
+    await user.paste('Orange');
+    await user.keyboard('{Enter}');
+    expect(lastValue(onChange).filters).toEqual([{ column: 'isp', type: 'equals', values: ['Orange'] }]);
+    // Before the value comes back, and after: the same picker (not mounted again), the chip shown.
+    expect(screen.getByRole('dialog', { name: 'ISP values picker' })).toBe(picker);
+    expect(within(screen.getByRole('list', { name: 'ISP values' })).getAllByRole('listitem')).toHaveLength(1);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
+    expect(screen.getByRole('dialog', { name: 'ISP values picker' })).toBe(picker);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: /values picker/ })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'ISP values' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('takes free text: trimmed, split on commas and new lines, de-duplicated', async () => {

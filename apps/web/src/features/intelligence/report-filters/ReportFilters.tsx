@@ -4,12 +4,12 @@ import {
   type MATCH_TYPES,
   type ReportFilter,
 } from '@veracity/contracts/analytics/filters';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { Icon } from '../../../components/Icon/Icon';
 import { Tooltip } from '../../../components/Tooltip/Tooltip';
 import { ColumnMenu } from './ColumnMenu';
-import { FilterLine, type FilterLineState, type FilterType } from './FilterLine';
+import { FilterLine, type FilterLineState } from './FilterLine';
 import styles from './ReportFilters.module.css';
 import { columnGroups } from './report-filter-columns';
 
@@ -30,10 +30,13 @@ export interface ReportFiltersProps {
   access: AnalyticsAccess;
 }
 
-/** A line whose column is chosen but which has no value yet: kept here, not in `value` (nor the address). */
-interface Draft {
-  column: string;
-  type: FilterType;
+/**
+ * A line that `value` (the address) does not hold: one whose column is chosen but which has no value
+ * yet, or one whose first values were just sent with `onChange`. The address changes in a navigation
+ * that lands a render or more later; until `value` brings the line back, its draft keeps it in place,
+ * so the line and a picker open on it are not unmounted and mounted again in between.
+ */
+interface Draft extends FilterLineState {
   /** Where the line shows among all lines. */
   position: number;
 }
@@ -45,19 +48,35 @@ const MATCH_LABELS: Record<MatchType, string> = { all: 'All', any: 'Any' };
 
 /** Every line in display order: the value's lines, with the drafts at their positions. */
 function displayLines(filters: readonly ReportFilter[], drafts: readonly Draft[]) {
-  const lines: (FilterLineState & { draft: boolean })[] = filters.map((filter) => ({
+  const lines: FilterLineState[] = filters.map((filter) => ({
     column: filter.column,
     type: filter.type,
     values: [...filter.values],
-    draft: false,
   }));
   const committed = new Set(filters.map((filter) => filter.column));
   for (const draft of [...drafts].sort((a, b) => a.position - b.position)) {
     if (committed.has(draft.column)) continue;
-    lines.splice(Math.min(draft.position, lines.length), 0, { ...draft, values: [], draft: true });
+    const { position, ...line } = draft;
+    lines.splice(Math.min(position, lines.length), 0, line);
   }
   return lines;
 }
+
+/** The lines `filters` does not hold with values, as drafts at their positions. */
+function draftsOf(lines: readonly FilterLineState[], filters: readonly ReportFilter[]): Draft[] {
+  const committed = new Set(filters.map((filter) => filter.column));
+  return lines.flatMap((line, position) =>
+    committed.has(line.column) && line.values.length > 0
+      ? []
+      : [{ column: line.column, type: line.type, values: line.values, position }],
+  );
+}
+
+/** The filters of the lines that have values: a line joins `value` with its first value. */
+const filtersOf = (lines: readonly FilterLineState[]): ReportFilter[] =>
+  lines
+    .filter((line) => line.values.length > 0)
+    .map((line) => ({ column: line.column, type: line.type, values: line.values }));
 
 /**
  * The report filters editor (spec 02 §2 "Report filters", §5, §6): "Match [All|Any] of the following..."
@@ -83,26 +102,26 @@ export function ReportFilters({
 
   const emit = (filters: ReportFilter[], matchType = value.matchType) => onChange({ matchType, filters });
 
+  // A draft whose column `value` now holds has arrived: dropped, so that it does not come back should
+  // the address lose the column later (Back).
+  const committedColumns = value.filters.map((filter) => filter.column).join('\n');
+  useEffect(() => {
+    const committed = new Set(committedColumns.split('\n'));
+    setDrafts((previous) =>
+      previous.some((draft) => committed.has(draft.column) && draft.values.length > 0)
+        ? previous.filter((draft) => !(committed.has(draft.column) && draft.values.length > 0))
+        : previous,
+    );
+  }, [committedColumns]);
+
   /** Puts `next` in place of the line at `index` (same column, or a new one). */
   const replaceLine = (index: number, next: FilterLineState) => {
     const current = lines[index];
     if (!current) return;
     const others = lines.filter((_, i) => i !== index);
-    const nextLines = [
-      ...others.slice(0, index),
-      { ...next, draft: next.values.length === 0 },
-      ...others.slice(index),
-    ];
-    emit(
-      nextLines
-        .filter((line) => !line.draft)
-        .map((line) => ({ column: line.column, type: line.type, values: line.values })),
-    );
-    setDrafts(
-      nextLines.flatMap((line, position) =>
-        line.draft ? [{ column: line.column, type: line.type, position }] : [],
-      ),
-    );
+    const nextLines = [...others.slice(0, index), next, ...others.slice(index)];
+    emit(filtersOf(nextLines));
+    setDrafts(draftsOf(nextLines, value.filters));
     if (next.column !== current.column && openPicker === current.column) setOpenPicker(next.column);
   };
 
@@ -110,22 +129,12 @@ export function ReportFilters({
     const current = lines[index];
     if (!current) return;
     const nextLines = lines.filter((_, i) => i !== index);
-    if (!current.draft) {
-      emit(
-        nextLines
-          .filter((line) => !line.draft)
-          .map((line) => ({ column: line.column, type: line.type, values: line.values })),
-      );
-    }
-    setDrafts(
-      nextLines.flatMap((line, position) =>
-        line.draft ? [{ column: line.column, type: line.type, position }] : [],
-      ),
-    );
+    if (current.values.length > 0) emit(filtersOf(nextLines));
+    setDrafts(draftsOf(nextLines, value.filters));
   };
 
   const addLine = (column: string) => {
-    setDrafts((previous) => [...previous, { column, type: 'equals', position: lines.length }]);
+    setDrafts((previous) => [...previous, { column, type: 'equals', values: [], position: lines.length }]);
     setOpenPicker(column);
   };
 
