@@ -107,11 +107,10 @@ export function ReportFilters({
   const committedColumns = value.filters.map((filter) => filter.column).join('\n');
   useEffect(() => {
     const committed = new Set(committedColumns.split('\n'));
-    setDrafts((previous) =>
-      previous.some((draft) => committed.has(draft.column) && draft.values.length > 0)
-        ? previous.filter((draft) => !(committed.has(draft.column) && draft.values.length > 0))
-        : previous,
-    );
+    setDrafts((previous) => {
+      const waiting = previous.filter((draft) => !(committed.has(draft.column) && draft.values.length > 0));
+      return waiting.length === previous.length ? previous : waiting;
+    });
   }, [committedColumns]);
 
   /** Puts `next` in place of the line at `index` (same column, or a new one). */
