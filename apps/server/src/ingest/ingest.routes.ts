@@ -27,6 +27,7 @@ import { RateLimiter } from '../features/auth/rate-limit.js';
 import { ApiError } from '../http/api-error.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
+import { TurnCohort } from './cohort.js';
 import { type IngestPipeline, UnknownHitError } from './pipeline.js';
 import { s2sIncomingConversion, s2sIncomingHit } from './s2s-events.js';
 import { StoredHitReaderBusyError } from './stored-hit-reader.js';
@@ -162,6 +163,11 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       return account;
     };
 
+    // Events are validated and processed in cohorts, all those read in one event-loop turn together
+    // (cohort.ts): a hook between reading the body and validating it, on every route that posts one.
+    const cohort = new TurnCohort();
+    const inCohort = () => cohort.wait();
+
     // Bodies are read raw and decoded here: the sensor posts text/plain (a CORS simple request), and
     // invalid UTF-8 must be refused rather than replaced.
     app.removeAllContentTypeParsers();
@@ -217,7 +223,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
 
     app.post(
       sensorEventPath(deps.sensorPath),
-      { bodyLimit: SENSOR_MAX_BODY_BYTES, schema: { body: zSensorEvent } },
+      { bodyLimit: SENSOR_MAX_BODY_BYTES, preValidation: inCohort, schema: { body: zSensorEvent } },
       async (request, reply) => {
         const event = request.body;
         const account = admit(request, await deps.accounts.bySensorKey(event.key), event.key, 'always');
@@ -287,6 +293,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       {
         bodyLimit: S2S_MAX_BODY_BYTES,
         onRequest: authenticate,
+        preValidation: inCohort,
         schema: { body: zS2sHit, response: { 200: zS2sHitVerdict } },
       },
       async (request, reply) => {
@@ -318,6 +325,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       {
         bodyLimit: S2S_MAX_BODY_BYTES,
         onRequest: authenticate,
+        preValidation: inCohort,
         schema: { body: zS2sConversion, response: { 200: zS2sVerdict } },
       },
       async (request, reply) => {
