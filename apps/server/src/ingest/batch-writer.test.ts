@@ -397,6 +397,30 @@ describe('loading the journal into DuckDB', () => {
     expect(await loaded(true, fresh, false)).toEqual(jsPath);
   });
 
+  it('keeps the first copy of each id when the copies are thousands of lines apart', async () => {
+    // DuckDB stages the rows in the order it reads them, without sorting (duckdb-journal.ts): the
+    // first copy must still win when the copies lie in different vectors of its scan.
+    const copies = 6_000;
+    const conversion = (id: string, name: string) => makeConversion({ id, name, ts: day('10:10:00') });
+    const copy = (index: number, which: string) => ({
+      hits: [row(`h${index}`, { ts: day('10:00:00'), url: `https://shop.example.com/${which}` })],
+      conversions: [conversion(`c${index}`, which)],
+    });
+    const ids = Array.from({ length: copies }, (_, index) => index);
+    const writes = [
+      ...ids.map((index) => copy(index, 'first')),
+      ...ids.reverse().map((index) => copy(index, 'again')),
+    ];
+    const filePath = await loaded(true, writes, false);
+    expect(filePath.hits).toHaveLength(copies);
+    expect(new Set(filePath.hits.map((stored) => stored.url))).toEqual(
+      new Set(['https://shop.example.com/first']),
+    );
+    expect(filePath.conversions).toHaveLength(copies);
+    expect(new Set(filePath.conversions.map((stored) => stored.name))).toEqual(new Set(['first']));
+    expect(filePath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(copies);
+  });
+
   it('reads segment files whose folder name holds glob characters', async () => {
     const jsPath = await loaded(false);
     expect(await loaded(true, lines, true, 'veracity-[journal]*?-')).toEqual(jsPath);
