@@ -397,6 +397,15 @@ describe('loading the journal into DuckDB', () => {
     expect(await loaded(true, fresh, false)).toEqual(jsPath);
   });
 
+  it('stores the same rows both ways when no line holds session snapshots of its own', async () => {
+    // DuckDB then stages the hits' sessions in scan order, without sorting (duckdb-journal.ts).
+    const hitsOnly = lines.filter((line) => !('sessions' in line));
+    const jsPath = await loaded(false, hitsOnly);
+    expect(jsPath.sessions).toHaveLength(2);
+    expect(jsPath.sessions[0]).toMatchObject({ id: 's1', hits: 2, risk_level: 'medium' });
+    expect(await loaded(true, hitsOnly)).toEqual(jsPath);
+  });
+
   it('keeps the first copy of each id when the copies are thousands of lines apart', async () => {
     // DuckDB stages the rows in the order it reads them, without sorting (duckdb-journal.ts): the
     // first copy must still win when the copies lie in different vectors of its scan.
@@ -404,6 +413,7 @@ describe('loading the journal into DuckDB', () => {
     const conversion = (id: string, name: string) => makeConversion({ id, name, ts: day('10:10:00') });
     const copy = (index: number, which: string) => ({
       hits: [row(`h${index}`, { ts: day('10:00:00'), url: `https://shop.example.com/${which}` })],
+      hitSessions: [{ hits: 1, startedAt: day('10:00:00') }],
       conversions: [conversion(`c${index}`, which)],
     });
     const ids = Array.from({ length: copies }, (_, index) => index);
@@ -419,6 +429,8 @@ describe('loading the journal into DuckDB', () => {
     expect(filePath.conversions).toHaveLength(copies);
     expect(new Set(filePath.conversions.map((stored) => stored.name))).toEqual(new Set(['first']));
     expect(filePath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(copies);
+    // Every copy is a snapshot of session s1 with the same start: the first staged gives its landing.
+    expect(filePath.sessions).toMatchObject([{ id: 's1', landing_url: 'https://shop.example.com/first' }]);
   });
 
   it('reads segment files whose folder name holds glob characters', async () => {

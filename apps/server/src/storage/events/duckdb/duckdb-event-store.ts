@@ -211,7 +211,7 @@ class DuckDbEventStore implements EventStore {
           await connection.run('DELETE FROM temp.stage_conversions');
         }
         if (hits + sessions > 0) {
-          await connection.run(STAGE_JOURNAL_SESSIONS_SQL);
+          await connection.run(STAGE_JOURNAL_SESSIONS_SQL[sessions > 0 ? 'interleaved' : 'hitsOnly']);
           for (const statement of SESSION_MERGE_SQL) await connection.run(statement);
           await connection.run('DELETE FROM temp.stage_sessions');
         }

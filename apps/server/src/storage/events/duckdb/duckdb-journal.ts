@@ -115,17 +115,25 @@ export const STAGE_JOURNAL_HITS_SQL = staged(hitTable, 'hits');
 
 export const STAGE_JOURNAL_CONVERSIONS_SQL = staged(conversionTable, 'conversions');
 
+/** The session snapshots the journal's hits give (`sessionOfHit`), with their line and place. */
+const hitSessions = `SELECT line, i, ${sessionOfHitColumns()}
+  FROM (${unnested('hits', 'h', ', unnest(hitSessions) AS s')}) WHERE s IS NOT NULL`;
+
 /**
- * Hits' sessions, then the snapshots of their own, line by line (the order of `journalRows`): sorted,
- * since the two kinds interleave.
+ * The staging of sessions, in the order of `journalRows`: line by line, a line's hits' sessions then
+ * its own session snapshots. Lines with snapshots of their own are rare (an engagement that worsened a
+ * verdict), so `interleaved` (sorted) serves loads that hold any, and `hitsOnly` (in scan order, as
+ * {@link staged}) the others: sorted, they took 3.3 µs a hit to stage against 2.2.
  */
-export const STAGE_JOURNAL_SESSIONS_SQL = `INSERT INTO temp.stage_sessions
+export const STAGE_JOURNAL_SESSIONS_SQL = {
+  hitsOnly: `INSERT INTO temp.stage_sessions SELECT * EXCLUDE (line, i) FROM (${hitSessions})`,
+  interleaved: `INSERT INTO temp.stage_sessions
 SELECT * EXCLUDE (line, part, i) FROM (
-  SELECT line, 0 AS part, i, ${sessionOfHitColumns()}
-  FROM (${unnested('hits', 'h', ', unnest(hitSessions) AS s')}) WHERE s IS NOT NULL
+  SELECT line, 0 AS part, * EXCLUDE (line) FROM (${hitSessions})
   UNION ALL
   SELECT line, 1 AS part, i, ${rowColumns(sessionTable, 'r')} FROM (${unnested('sessions', 'r')})
-) ORDER BY line, part, i`;
+) ORDER BY line, part, i`,
+};
 
 /** The first staged row of each key: the one an insert stores when the key is new. */
 export const firstStaged = (kind: string) =>
