@@ -2,7 +2,7 @@
 // server (its own process, production mode, embedded stores in a temporary DATA_DIR) for 20 s over 50
 // connections, and in the same run to a bare node:http server answering 204, the ceiling of this machine,
 // and to the durable floor (bench/durable-floor-server.mjs), the least a collector that answers once its
-// journal is synced does.
+// journal is synced does. Each server first takes 3 s of the same load, not measured.
 // After the run the server stops cleanly and the hits acknowledged (200) are counted against the hits
 // stored. Targets (issue 5): throughput at least 0.4 of the baseline, p99 under 20 ms, acknowledged = stored.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -21,6 +21,8 @@ import { sensorPageView } from './page-views.js';
 import { writeResults } from './report.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
+/** Seconds of the same load before each measured run, not measured. */
+const WARM_UP_S = 3;
 const CONNECTIONS = 50;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'bench@veracity-bench.example', password: 'bench-password-1' };
@@ -209,6 +211,9 @@ async function measured(
   const processStat = `/proc/${child.pid}/stat`;
   const mainStat = `/proc/${child.pid}/task/${child.pid}/stat`;
   const before = { all: cpuSeconds(processStat), main: cpuSeconds(mainStat) };
+  // Unmeasured first: the server's code compiled by the JIT and its caches filled, so the figures are
+  // its steady state rather than a cold start. The same for every server measured.
+  await load(url, body, { ...options, durationS: WARM_UP_S });
   const senderBefore = process.cpuUsage();
   const result = summary(await load(url, body, options));
   const sender = process.cpuUsage(senderBefore);

@@ -88,10 +88,16 @@ function header(request: FastifyRequest, name: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** The visitor's request facts from the headers of the request itself (the sensor's own call). */
-function facts(request: FastifyRequest): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
+/**
+ * The visitor's request facts from the headers of the request itself (the sensor's own call), and its
+ * address (`request.ip`, which Fastify works out again from the forwarding headers at each read).
+ */
+function facts(
+  request: FastifyRequest,
+  ip: string,
+): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
   return {
-    ip: request.ip,
+    ip,
     userAgent: (header(request, 'user-agent') ?? '').slice(0, 2048),
     acceptLanguage: header(request, 'accept-language')?.slice(0, 512) ?? null,
     secChUa: header(request, 'sec-ch-ua')?.slice(0, 512) ?? null,
@@ -146,12 +152,12 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
      * (and per address while the key is wrong, against guessing).
      */
     const admit = (
-      request: FastifyRequest,
+      ip: string,
       account: AccountContext | undefined,
       key: string,
       perIp: 'always' | 'unless-authenticated',
     ): AccountContext => {
-      if (perIp === 'always' || !account) limiter.hit('perIp', request.ip);
+      if (perIp === 'always' || !account) limiter.hit('perIp', ip);
       if (!account) throw new ApiError(HTTP_STATUS.UNAUTHORIZED, 'Unknown key');
       if (!account.active) throw ApiError.forbidden('This account is inactive');
       limiter.hit('perKey', key);
@@ -226,7 +232,8 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       { bodyLimit: SENSOR_MAX_BODY_BYTES, preValidation: inCohort, schema: { body: zSensorEvent } },
       async (request, reply) => {
         const event = request.body;
-        const account = admit(request, await deps.accounts.bySensorKey(event.key), event.key, 'always');
+        const ip = request.ip;
+        const account = admit(ip, await deps.accounts.bySensorKey(event.key), event.key, 'always');
         const now = new Date();
         try {
           if (event.type === 'hit') {
@@ -237,7 +244,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
               at: now,
               url: event.url,
               referrer: event.referrer || null,
-              request: facts(request),
+              request: facts(request, ip),
               sensor: event.signals,
             });
             const answer: CollectAnswer = {
@@ -258,7 +265,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
               name: event.conversion.name,
               value: event.conversion.value ?? null,
               currency: event.conversion.currency ?? null,
-              request: facts(request),
+              request: facts(request, ip),
             });
           }
           return reply.code(HTTP_STATUS.NO_CONTENT).send();
@@ -274,7 +281,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
         limiter.hit('perIp', request.ip);
         throw ApiError.unauthorized('An API key is required: Authorization: Bearer <key>');
       }
-      return admit(request, await deps.accounts.byApiKey(key), key, 'unless-authenticated');
+      return admit(request.ip, await deps.accounts.byApiKey(key), key, 'unless-authenticated');
     };
     // The key is checked when the request arrives, before its body is read or validated: a caller
     // without a valid key learns nothing about the body's schema and costs no parsing.
