@@ -4,9 +4,15 @@ import path from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
+import { conversionTable, hitTable, normalizeBatch, sessionTable } from '../storage/events/event-columns.js';
 import { type EventWrite, journalLine, sessionOfHit } from '../storage/events/event-journal.js';
 import { makeConversion } from '../storage/events/event-store.fixtures.js';
-import type { EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
+import {
+  type EventStore,
+  EventValidationError,
+  type HitRow,
+  type SessionRow,
+} from '../storage/events/event-store.js';
 import { rawSql } from '../storage/events/sql.js';
 import {
   BatchWriter,
@@ -212,22 +218,51 @@ describe('parseSegment', () => {
 });
 
 describe('journalLine', () => {
-  it('writes the JSON of the write, dates as ISO strings, which parseSegment reads back', () => {
-    const first = hit('a');
-    const write: EventWrite = {
-      hits: [first, { ...hit('b'), vars: { var1: 'x' } }],
-      hitSessions: [
-        { hits: 1, startedAt: new Date('2026-11-21T09:59:00Z') },
-        { hits: 2, startedAt: new Date('2026-11-21T09:00:00.123Z') },
-      ],
-      sessions: [sessionOfHit(first, { hits: 3, startedAt: new Date('2026-11-21T08:00:00Z') })],
-      conversions: [makeConversion({ id: 'c1', sessionId: 's-a', hitId: 'a' })],
-    };
+  const write: EventWrite = {
+    hits: [hit('a'), { ...hit('b'), referrer: null, cost: 0.5, vars: { var1: 'x' } }],
+    hitSessions: [
+      { hits: 1, startedAt: new Date('2026-11-21T09:59:00Z') },
+      { hits: 2, startedAt: new Date('2026-11-21T09:00:00.123Z') },
+    ],
+    sessions: [sessionOfHit(hit('a'), { hits: 3, startedAt: new Date('2026-11-21T08:00:00Z') })],
+    conversions: [makeConversion({ id: 'c1', sessionId: 's-a', hitId: 'a' })],
+  };
+
+  it('writes the rows as JSON, dates as ISO strings and null cells left out, which parseSegment reads back', () => {
     const line = journalLine(write);
-    // The same bytes as JSON.stringify of the write: segments written before and after read alike.
-    expect(line).toBe(`${JSON.stringify(write)}\n`);
-    expect(parseSegment(line)).toEqual([write]);
-    expect(journalLine({ hits: [first] })).toBe(`${JSON.stringify({ hits: [first] })}\n`);
+    expect(line.endsWith('}\n')).toBe(true);
+    expect(line).not.toContain('null');
+    const [read] = parseSegment(line);
+    // The same cells as the rows written: a field left out reads as null.
+    expect(normalizeBatch(hitTable, read?.hits ?? [])).toEqual(normalizeBatch(hitTable, write.hits ?? []));
+    expect(normalizeBatch(sessionTable, read?.sessions ?? [])).toEqual(
+      normalizeBatch(sessionTable, write.sessions ?? []),
+    );
+    expect(normalizeBatch(conversionTable, read?.conversions ?? [])).toEqual(
+      normalizeBatch(conversionTable, write.conversions ?? []),
+    );
+    expect(read?.hitSessions).toEqual(write.hitSessions);
+    expect(JSON.parse(journalLine({ hits: [hit('a')] }))).toEqual({
+      hits: [{ ...hit('a'), ts: '2026-11-21T10:00:00.000Z' }],
+    });
+  });
+
+  it('refuses an invalid row with every problem of the batch, as validateBatch does', () => {
+    const bad = { ...hit('c'), riskLevel: 'severe', url: '' } as unknown as HitRow;
+    const thrown = (() => {
+      try {
+        journalLine({ hits: [hit('a'), bad] });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(EventValidationError);
+    expect((thrown as EventValidationError).issues.map((issue) => [issue.row, issue.field])).toEqual([
+      [1, 'url'],
+      [1, 'riskLevel'],
+    ]);
+    const later = { ...write.sessions?.[0], lastSeenAt: new Date('2026-11-21T07:00:00Z') } as SessionRow;
+    expect(() => journalLine({ sessions: [later] })).toThrow(EventValidationError);
   });
 });
 
@@ -332,8 +367,11 @@ describe('loading the journal into DuckDB', () => {
       ],
     },
   ];
+  /** Lines as `JSON.stringify` wrote them before journalLine left null cells out: both load alike. */
+  const stringified = (write: object) => `${JSON.stringify(write)}\n`;
+  let encode: (write: EventWrite) => string = stringified;
   const journalOf = (writes: readonly object[]) =>
-    `${writes.map((line) => JSON.stringify(line)).join('\n')}\n{"hits":[{"relationshipId":1,"id":"cut`;
+    `${writes.map((line) => encode(line as EventWrite)).join('')}{"hits":[{"relationshipId":1,"id":"cut`;
 
   /** The store's tables after the journal is recovered into it, as comparable rows. */
   async function loaded(
@@ -388,6 +426,17 @@ describe('loading the journal into DuckDB', () => {
     expect(jsPath.conversions).toHaveLength(1);
     expect(jsPath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(3);
     expect(filePath).toEqual(jsPath);
+  });
+
+  it('stores the same rows from lines journalLine writes as from lines with every null written out', async () => {
+    const old = await loaded(true);
+    encode = journalLine;
+    try {
+      expect(await loaded(true)).toEqual(old);
+      expect(await loaded(false)).toEqual(old);
+    } finally {
+      encode = stringified;
+    }
   });
 
   it('stores the same rows both ways when every hit is new', async () => {

@@ -2,7 +2,6 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { conversionTable, hitTable, sessionTable, validateBatch } from '../storage/events/event-columns.js';
 import {
   type EventWrite,
   type HitSession,
@@ -175,10 +174,8 @@ export class BatchWriter {
   /** Queues the write; resolves once it is durable in the journal. Invalid rows reject at once. */
   write(write: EventWrite): Promise<void> {
     this.assertAccepting();
-    validateBatch(hitTable, write.hits ?? []);
     checkHitSessions(write);
-    validateBatch(conversionTable, write.conversions ?? []);
-    validateBatch(sessionTable, write.sessions ?? []);
+    // Validates every row as it writes the line: an invalid one throws before anything is queued.
     const line = journalLine(write);
     return new Promise<void>((resolve, reject) => {
       this.#queue.push({ line, resolve, reject });
