@@ -145,6 +145,9 @@ export interface PageView {
 /** 22 characters of an id that look random and are the same for the same seed. */
 export const scrambled = (seed: string) => createHash('sha256').update(seed).digest('base64url').slice(0, 22);
 
+/** The event id of the n-th page view of a run (`sensorPageView`). */
+export const pageViewId = (n: number, runId: string) => `bench${runId}${scrambled(`hit ${n}`)}`;
+
 /**
  * The n-th page view of a run: a fresh event id (`bench<runId>` and 22 random-looking characters, as
  * the sensor's ids are random), a session every three page views, the visitors, landing pages and
@@ -157,7 +160,7 @@ export function sensorPageView(n: number, key: string, runId: string): PageView 
     body: JSON.stringify({
       type: 'hit',
       key,
-      eventId: `bench${runId}${scrambled(`hit ${n}`)}`,
+      eventId: pageViewId(n, runId),
       sessionId: `s${runId}${scrambled(`session ${Math.floor(n / 3)}`)}`,
       ts: Date.now(),
       url: LANDINGS[n % LANDINGS.length],
