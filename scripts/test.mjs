@@ -61,6 +61,14 @@ function readJson(file) {
   }
 }
 
+// Before the unit tests: the sensor's own suite drives Chromium too, not only the end-to-end step.
+if (!existsSync(CHROMIUM) && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  step('install chromium', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+  ]);
+}
+
 check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
@@ -85,12 +93,6 @@ if (vitest) {
 const built = step('build', 'npm', ['run', '--silent', 'build']);
 if (!built) failed += 1;
 
-if (!existsSync(CHROMIUM) && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-  step('install chromium', 'sh', [
-    '-c',
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
-  ]);
-}
 const e2eReport = path.join(results, 'e2e.json');
 if (built) {
   const e2eOk = step('end-to-end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
