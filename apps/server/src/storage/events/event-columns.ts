@@ -57,10 +57,11 @@ export interface EventTable<Row> {
 }
 
 const MAX_ID_LENGTH = 128;
-/** The prefix of a custom variable's field name (`vars.var1`): the row keeps them in `vars`. */
-const VARS_FIELD = 'vars.';
 const MAX_TEXT_LENGTH = 8192;
 const MAX_THREATS = 100;
+const MAX_REASON_LENGTH = 128;
+/** The prefix of a custom variable's field name (`vars.var1`): the row keeps them in `vars`. */
+const VARS_FIELD = 'vars.';
 const MAX_INT32 = 2_147_483_647;
 
 function column<Row, Field extends keyof Row & string>(
@@ -75,7 +76,7 @@ function column<Row, Field extends keyof Row & string>(
 function customVarColumns<Row extends { vars?: HitRow['vars'] }>(): EventColumn<Row>[] {
   return CUSTOM_VAR_NAMES.map((name) => ({
     name,
-    field: `vars.${name}`,
+    field: `${VARS_FIELD}${name}`,
     kind: 'text' as const,
     required: false,
     read: (row: Row) => row.vars?.[name],
@@ -279,9 +280,11 @@ function checkValue(kind: ColumnKind, value: unknown, required: boolean): string
       if (!Array.isArray(value) || value.length > MAX_THREATS) {
         return `must be a list of at most ${MAX_THREATS} threat reasons (got ${describe(value)})`;
       }
-      return value.every((reason) => typeof reason === 'string' && reason.length > 0 && reason.length <= 128)
+      return value.every(
+        (reason) => typeof reason === 'string' && reason.length > 0 && reason.length <= MAX_REASON_LENGTH,
+      )
         ? undefined
-        : 'must contain only non-empty strings of at most 128 characters';
+        : `must contain only non-empty strings of at most ${MAX_REASON_LENGTH} characters`;
   }
 }
 
@@ -395,6 +398,7 @@ const LIMITS = {
   text: MAX_TEXT_LENGTH,
   int32: MAX_INT32,
   threats: MAX_THREATS,
+  reason: MAX_REASON_LENGTH,
   country: /^[A-Z]{2}$/,
   currency: /^[A-Z]{3}$/,
 };
@@ -420,7 +424,7 @@ const INVALID: Record<ColumnKind, (required: boolean) => string> = {
   hitStatus: () => `!(typeof v === 'string' && allowed.hitStatus.has(v))`,
   conversionStatus: () => `!(typeof v === 'string' && allowed.conversionStatus.has(v))`,
   threats: () =>
-    `!(Array.isArray(v) && v.length <= limits.threats && v.every((r) => typeof r === 'string' && r.length > 0 && r.length <= 128))`,
+    `!(Array.isArray(v) && v.length <= limits.threats && v.every((r) => typeof r === 'string' && r.length > 0 && r.length <= limits.reason))`,
 };
 
 /** For each kind, JavaScript for the JSON of a valid value `v`. */
