@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from './lru-cache.js';
+import { LruCache, LruSlots, NO_SLOT } from './lru-cache.js';
 
 describe('LruCache', () => {
   it('refreshes an entry on get and on set, not on peek', () => {
@@ -66,7 +66,55 @@ describe('LruCache', () => {
     expect(cache.oldest()).toEqual(model.entries().next().value);
   });
 
+  it('creates a missing value once with getOrSet, and refreshes a present one', () => {
+    const cache = new LruCache<string, { n: number }>(2);
+    let created = 0;
+    const make = () => {
+      created += 1;
+      return { n: created };
+    };
+    const a = cache.getOrSet('a', make);
+    cache.set('b', { n: 0 });
+    expect(cache.getOrSet('a', make)).toBe(a);
+    expect([created, cache.oldest()?.[0]]).toEqual([1, 'b']);
+    cache.getOrSet('c', make);
+    expect([cache.peek('b'), cache.size, created]).toEqual([undefined, 2, 2]);
+  });
+
   it('refuses a size that is not a positive integer', () => {
     expect(() => new LruCache(0)).toThrow(RangeError);
+    expect(() => new LruSlots(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('LruSlots', () => {
+  it('gives each held key its own slot and a new key the least recently used key slot', () => {
+    const slots = new LruSlots<string>(3);
+    const a = slots.claim('a');
+    const b = slots.claim('b');
+    const c = slots.claim('c');
+    expect(new Set([a, b, c]).size).toBe(3);
+    expect([a, b, c].every((slot) => slot >= 0 && slot < 3)).toBe(true);
+    expect([slots.find('a'), slots.find('missing'), slots.peek('b')]).toEqual([a, NO_SLOT, b]);
+    // The order is now b, c, a: b is the oldest, and the peek left it so.
+    expect(slots.oldest()).toBe(b);
+    expect(slots.claim('d')).toBe(b);
+    expect([slots.find('b'), slots.keyAt(b), slots.size]).toEqual([NO_SLOT, 'd', 3]);
+    expect(slots.keyAt(slots.oldest())).toBe('c');
+  });
+
+  it('gives a released slot out first, and empties down to nothing', () => {
+    const slots = new LruSlots<string>(3);
+    slots.claim('a');
+    const b = slots.claim('b');
+    slots.release(b);
+    slots.release(b);
+    expect([slots.size, slots.find('b')]).toEqual([1, NO_SLOT]);
+    expect(slots.claim('c')).toBe(b);
+    slots.release(slots.peek('a'));
+    slots.release(slots.peek('c'));
+    expect([slots.size, slots.oldest()]).toEqual([0, NO_SLOT]);
+    const d = slots.claim('d');
+    expect([slots.oldest(), slots.find('d')]).toEqual([d, d]);
   });
 });

@@ -1,4 +1,4 @@
-import { LruCache } from './lru-cache.js';
+import { LruSlots, NO_SLOT } from './lru-cache.js';
 import { ACTIVITY_WINDOWS_MS } from './policy.js';
 
 /**
@@ -47,17 +47,15 @@ const EXPIRED_SWEEP_PER_HIT = 4;
 
 /**
  * A sliding window of hit counts per key. Every key owns a slot in one preallocated table: a ring of
- * `buckets` counts and the index of its newest bucket, so a key costs its cache entry plus
- * 2 bytes a bucket. Keys are kept in least-recently-seen order (an LRU cache of slots, refreshed on
+ * `buckets` counts and the index of its newest bucket, so a key costs its entry in the slots' Map
+ * plus 2 bytes a bucket. Keys are kept in least-recently-seen order ({@link LruSlots}, refreshed on
  * every hit) and bounded by `maxKeys`.
  */
 export class SlidingWindowCounter {
-  readonly #slots: LruCache<string, number>;
+  readonly #slots: LruSlots<string>;
   readonly #counts: Uint16Array;
   /** Absolute index (time / bucket width) of each slot's newest bucket. */
   readonly #newest: Float64Array;
-  readonly #free: number[] = [];
-  #used = 0;
   readonly #width: number;
 
   constructor(
@@ -74,7 +72,7 @@ export class SlidingWindowCounter {
     ) {
       throw new RangeError('window, buckets and maxKeys must be positive');
     }
-    this.#slots = new LruCache(maxKeys);
+    this.#slots = new LruSlots(maxKeys);
     this.#width = windowMs / buckets;
     this.#counts = new Uint16Array(maxKeys * buckets);
     this.#newest = new Float64Array(maxKeys);
@@ -88,12 +86,11 @@ export class SlidingWindowCounter {
   hit(key: string, now: number): number {
     const bucket = Math.floor(now / this.#width);
     this.#sweep(bucket);
-    let slot = this.#slots.get(key);
-    if (slot === undefined) {
-      slot = this.#allocate();
+    let slot = this.#slots.find(key);
+    if (slot === NO_SLOT) {
+      slot = this.#slots.claim(key);
       this.#counts.fill(0, slot * this.buckets, (slot + 1) * this.buckets);
       this.#newest[slot] = bucket;
-      this.#slots.set(key, slot);
     } else {
       this.#advance(slot, bucket);
     }
@@ -109,7 +106,7 @@ export class SlidingWindowCounter {
   /** Hits within the window for the key at `now`, without counting one (nor refreshing the key). */
   count(key: string, now: number): number {
     const slot = this.#slots.peek(key);
-    if (slot === undefined) return 0;
+    if (slot === NO_SLOT) return 0;
     const bucket = Math.floor(now / this.#width);
     const newest = this.#newest[slot] ?? 0;
     let total = 0;
@@ -119,16 +116,6 @@ export class SlidingWindowCounter {
         total += this.#counts[slot * this.buckets + (at % this.buckets)] ?? 0;
     }
     return total;
-  }
-
-  #allocate(): number {
-    const free = this.#free.pop();
-    if (free !== undefined) return free;
-    if (this.#used < this.maxKeys) return this.#used++;
-    const oldest = this.#slots.oldest();
-    if (!oldest) throw new Error('no slot to reuse');
-    this.#slots.delete(oldest[0]);
-    return oldest[1];
   }
 
   /** Clears the buckets that fell out of the window since the slot was last written. */
@@ -144,9 +131,8 @@ export class SlidingWindowCounter {
   #sweep(bucket: number): void {
     for (let dropped = 0; dropped < EXPIRED_SWEEP_PER_HIT; dropped++) {
       const oldest = this.#slots.oldest();
-      if (!oldest || bucket - (this.#newest[oldest[1]] ?? 0) < this.buckets) return;
-      this.#slots.delete(oldest[0]);
-      this.#free.push(oldest[1]);
+      if (oldest === NO_SLOT || bucket - (this.#newest[oldest] ?? 0) < this.buckets) return;
+      this.#slots.release(oldest);
     }
   }
 }

@@ -367,19 +367,24 @@ export class IngestPipeline {
   #session(account: AccountContext, given: string | null, deviceId: string, at: Date): SessionState {
     let id = given;
     if (id === null) {
-      const deviceKey = `${account.relationshipId}:${deviceId}`;
-      const current = this.#deviceSessions.get(deviceKey);
-      id =
-        current && at.getTime() - current.lastAt < DERIVED_SESSION_IDLE_MS && at.getTime() >= current.lastAt
-          ? current.id
-          : `d-${randomUUID()}`;
-      this.#deviceSessions.set(deviceKey, { id, lastAt: at.getTime() });
+      // A device's visit: the same while its hits come less than the idle time apart, in order.
+      const visit = this.#deviceSessions.getOrSet(`${account.relationshipId}:${deviceId}`, () => ({
+        id: '',
+        lastAt: Number.NEGATIVE_INFINITY,
+      }));
+      const sinceLast = at.getTime() - visit.lastAt;
+      if (!(sinceLast >= 0 && sinceLast < DERIVED_SESSION_IDLE_MS)) visit.id = `d-${randomUUID()}`;
+      visit.lastAt = at.getTime();
+      id = visit.id;
     }
-    const key = `${account.relationshipId}:${id}`;
-    const state = this.#sessions.get(key) ?? { id, hits: 0, startedAt: at };
+    const session = id;
+    const state = this.#sessions.getOrSet(`${account.relationshipId}:${id}`, () => ({
+      id: session,
+      hits: 0,
+      startedAt: at,
+    }));
     state.hits += 1;
     if (at < state.startedAt) state.startedAt = at;
-    this.#sessions.set(key, state);
     return state;
   }
 }

@@ -1,5 +1,5 @@
 import { HTTP_STATUS } from '@veracity/contracts/errors';
-import { LruCache } from '@veracity/detection/lru-cache';
+import { LruSlots, NO_SLOT } from '@veracity/detection/lru-cache';
 import { ApiError } from '../../http/api-error.js';
 
 export interface RateRule {
@@ -24,30 +24,28 @@ export const DEFAULT_MAX_KEYS = 10_000;
 
 /**
  * The windows of one rule. A key's count and the end of its window live in typed arrays, at a slot
- * that an LRU cache finds for the key, so a window costs no object of its own and the table never
+ * that an LRU of slots ({@link LruSlots}) gives the key, so a window costs no object of its own and the table never
  * grows past `maxKeys`: when full, the least recently seen key gives up its slot. That key was the
  * least active, so forgetting its count loses the least. (Windows were objects in a Map, swept once
  * expired: after 15 s of page views from 8,000 new addresses a second the collector's heap held 33 MB
  * more than with this table, all of it promoted to V8's old generation.)
  */
 class Windows {
-  readonly #slots: LruCache<string, number>;
+  readonly #slots: LruSlots<string>;
   readonly #counts: Uint32Array;
   readonly #resetAt: Float64Array;
-  #used = 0;
 
   constructor(readonly maxKeys: number) {
-    this.#slots = new LruCache(maxKeys);
+    this.#slots = new LruSlots(maxKeys);
     this.#counts = new Uint32Array(maxKeys);
     this.#resetAt = new Float64Array(maxKeys);
   }
 
   /** Counts an attempt for the key; answers its count in the window and when the window ends. */
   hit(key: string, now: number, windowMs: number): { count: number; resetAt: number } {
-    let slot = this.#slots.get(key);
-    if (slot === undefined) {
-      slot = this.#allocate();
-      this.#slots.set(key, slot);
+    let slot = this.#slots.find(key);
+    if (slot === NO_SLOT) {
+      slot = this.#slots.claim(key);
       this.#resetAt[slot] = 0;
     }
     let resetAt = this.#resetAt[slot] ?? 0;
@@ -59,14 +57,6 @@ class Windows {
     const count = Math.min((this.#counts[slot] ?? 0) + 1, 0xffffffff);
     this.#counts[slot] = count;
     return { count, resetAt };
-  }
-
-  #allocate(): number {
-    if (this.#used < this.maxKeys) return this.#used++;
-    const oldest = this.#slots.oldest();
-    if (!oldest) throw new Error('no slot to reuse');
-    this.#slots.delete(oldest[0]);
-    return oldest[1];
   }
 }
 
