@@ -77,6 +77,12 @@ describe('LruCache', () => {
     cache.set('b', { n: 0 });
     expect(cache.getOrSet('a', make)).toBe(a);
     expect([created, cache.oldest()?.[0]]).toEqual([1, 'b']);
+    expect(() =>
+      cache.getOrSet('x', () => {
+        throw new Error('no value');
+      }),
+    ).toThrow('no value');
+    expect([cache.peek('x'), cache.peek('b'), cache.size]).toEqual([undefined, { n: 0 }, 2]);
     cache.getOrSet('c', make);
     expect([cache.peek('b'), cache.size, created]).toEqual([undefined, 2, 2]);
   });

@@ -149,12 +149,12 @@ export class LruCache<K, V> {
 
   /** The value, made the most recently used; a key not held gets `create()`'s, as {@link set}. */
   getOrSet(key: K, create: () => V): V {
-    let slot = this.#slots.find(key);
-    if (slot === NO_SLOT) {
-      slot = this.#slots.claim(key);
-      this.#values[slot] = create();
-    }
-    return this.#values[slot] as V;
+    const slot = this.#slots.find(key);
+    if (slot !== NO_SLOT) return this.#values[slot] as V;
+    // Created before a slot is claimed: a `create` that throws leaves the cache as it was.
+    const value = create();
+    this.#values[this.#slots.claim(key)] = value;
+    return value;
   }
 
   /** The least recently used entry, without touching it. */
