@@ -377,9 +377,9 @@ export class IngestPipeline {
       visit.lastAt = at.getTime();
       id = visit.id;
     }
-    const session = id;
-    const state = this.#sessions.getOrSet(`${account.relationshipId}:${id}`, () => ({
-      id: session,
+    const sessionId = id;
+    const state = this.#sessions.getOrSet(`${account.relationshipId}:${sessionId}`, () => ({
+      id: sessionId,
       hits: 0,
       startedAt: at,
     }));

@@ -23,8 +23,8 @@ export type RateLimits = Record<keyof typeof RATE_LIMITS, RateRule>;
 export const DEFAULT_MAX_KEYS = 10_000;
 
 /**
- * The windows of one rule. A key's count and the end of its window live in typed arrays, at a slot
- * that an LRU of slots ({@link LruSlots}) gives the key, so a window costs no object of its own and the table never
+ * The windows of one rule. A key's count and the end of its window live in typed arrays, at the slot
+ * that {@link LruSlots} gives the key, so a window costs no object of its own and the table never
  * grows past `maxKeys`: when full, the least recently seen key gives up its slot. That key was the
  * least active, so forgetting its count loses the least. (Windows were objects in a Map, swept once
  * expired: after 15 s of page views from 8,000 new addresses a second the collector's heap held 33 MB
