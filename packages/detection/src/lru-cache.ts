@@ -5,9 +5,8 @@ export const NO_SLOT = -1;
  * Keys held in numbered slots `0 ≤ slot < capacity`, in least-recently-used order: a key keeps its slot
  * while held, and once every slot is taken a new key takes the slot of the least recently used one.
  * Every operation is O(1), and a key that is not held costs one Map look-up to find and one to add
- * (two more reads of the Map, where callers once asked `get` then `set`, were a tenth of the
- * collector's Map work). The slots index the caller's own tables: typed arrays of counters, or the
- * values of an {@link LruCache}.
+ * (callers that asked `get`, then `set`, read the Map twice more). The slots index the caller's own
+ * tables: typed arrays of counters, or the values of an {@link LruCache}.
  *
  * The use order is a doubly linked list of slot numbers (two typed arrays); the Map only finds a key's
  * slot. A first version kept the order in the Map itself (a use deleted and re-added the key, the
@@ -118,9 +117,8 @@ export class LruCache<K, V> {
   readonly #slots: LruSlots<K>;
   readonly #values: (V | undefined)[] = [];
 
-  constructor(readonly maxEntries: number) {
-    if (!Number.isInteger(maxEntries) || maxEntries < 1)
-      throw new RangeError('maxEntries must be a positive integer');
+  /** Refuses a size that is not a positive integer (RangeError, from {@link LruSlots}). */
+  constructor(maxEntries: number) {
     this.#slots = new LruSlots(maxEntries);
   }
 
