@@ -1,9 +1,11 @@
 import { zAssessment, zAssessmentInput } from '@veracity/contracts/detection';
 import { THREAT_REASON_IDS } from '@veracity/contracts/threat-reasons';
 import { describe, expect, it } from 'vitest';
-import { assess, tier, withReasons } from './assess.js';
+import { assess, engagementReasons, tier, withReasons } from './assess.js';
+import { clickToConversionReasons } from './conversion.js';
 import { REASON_POLICY, TIER_THRESHOLDS } from './policy.js';
-import { aHit } from './test-support/hits.js';
+import { loadedHidden } from './render.js';
+import { aHit, type HitChanges } from './test-support/hits.js';
 
 const reason = (id: keyof typeof REASON_POLICY, weight = REASON_POLICY[id].weight) => ({
   id,
@@ -224,5 +226,78 @@ describe('a verdict joined with reasons found later', () => {
       score: 0,
       reasonIds: [],
     });
+  });
+});
+
+describe("a page view's engagement", () => {
+  // Page views as the sensor reports them: visible for a moment, no behaviour yet.
+  const timeZoneElsewhere: HitChanges = { sensor: { timezone: 'America/New_York' } };
+  const backgroundTab: HitChanges = { sensor: { visibilityAtLoad: 'hidden', hiddenAtLoad: true } };
+  const hiddenNotYetSeen: HitChanges = {
+    sensor: { visibilityAtLoad: 'hidden', hiddenAtLoad: true, visibleMs: 0 },
+  };
+  const pageViews: HitChanges[] = [
+    {},
+    timeZoneElsewhere,
+    { enrichment: { hosting: true } },
+    { sensor: { webdriver: true } },
+    backgroundTab,
+  ];
+  const idle = { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0 };
+  const idleMinute = { behaviour: { ...idle, dwellMs: 60_000 }, visibleMs: 60_000 };
+  const reader = { behaviour: { ...idle, scrolls: 6, dwellMs: 60_000 }, visibleMs: 60_000 };
+  const neverSeen = { behaviour: { ...idle, dwellMs: 60_000 }, visibleMs: 0 };
+  const shortLook = { behaviour: { ...idle, dwellMs: 4_000 }, visibleMs: 4_000 };
+  type Engagement = typeof idleMinute;
+
+  const pageView = (changes: HitChanges) =>
+    aHit({ ...changes, sensor: { visibleMs: 700, behaviour: undefined, ...changes.sensor } });
+  const joined = (changes: HitChanges, engagement: Engagement) => {
+    const input = pageView(changes);
+    const page = assess(input);
+    return withReasons(
+      { score: page.score, reasonIds: page.reasons.map((found) => found.id) },
+      engagementReasons(loadedHidden(input.sensor ?? {}), engagement),
+    );
+  };
+  const assessedAgain = (changes: HitChanges, engagement: Engagement) => {
+    const input = pageView(changes);
+    return assess({ ...input, sensor: { ...input.sensor, ...engagement } });
+  };
+
+  it("joined with the page view's verdict, is the page view assessed again with its behaviour", () => {
+    for (const changes of pageViews) {
+      for (const engagement of [idleMinute, reader, neverSeen, shortLook]) {
+        const again = assessedAgain(changes, engagement);
+        const join = joined(changes, engagement);
+        expect({ ...join, reasonIds: [...join.reasonIds].sort() }).toEqual({
+          riskLevel: again.riskLevel,
+          score: again.score,
+          reasonIds: again.reasons.map((found) => found.id).sort(),
+        });
+      }
+    }
+    // The cases differ: behaviour and hidden pages are found, alone and with other reasons.
+    expect(joined(timeZoneElsewhere, idleMinute)).toMatchObject({
+      riskLevel: 'medium',
+      reasonIds: ['consistency:timezone_country', 'behaviour:no_interaction'],
+    });
+    expect(joined(backgroundTab, neverSeen).reasonIds).toEqual(['render:hidden_page']);
+  });
+
+  it('keeps a reason the page view had when the visitor looks later: a verdict only escalates', () => {
+    expect(assess(pageView(hiddenNotYetSeen)).reasons.map((found) => found.id)).toEqual([
+      'render:hidden_page',
+    ]);
+    expect(assessedAgain(hiddenNotYetSeen, reader).reasons).toEqual([]);
+    expect(joined(hiddenNotYetSeen, reader).reasonIds).toEqual(['render:hidden_page']);
+  });
+});
+
+describe("a click's conversion", () => {
+  it('is too fast when it comes sooner after its click than a person can', () => {
+    expect(clickToConversionReasons(1_200)).toEqual(['conversion:too_fast']);
+    expect(clickToConversionReasons(45_000)).toEqual([]);
+    expect(clickToConversionReasons(null)).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import type { Assessment, AssessmentInput, RiskLevel, ThreatReason } from '@veracity/contracts/detection';
+import type {
+  Assessment,
+  AssessmentInput,
+  RiskLevel,
+  SensorSignals,
+  ThreatReason,
+} from '@veracity/contracts/detection';
 import { THREAT_REASONS, type ThreatReasonId } from '@veracity/contracts/threat-reasons';
 import { automationReasons } from './automation.js';
 import { behaviourReasons } from './behaviour.js';
@@ -58,6 +64,20 @@ export function tier(reasons: ThreatReason[]): Assessment {
   return { riskLevel, score, reasons, allowListed: false };
 }
 
+/**
+ * The reasons a page view's engagement beacon adds: no interaction (behaviour) and a page loaded
+ * hidden that stayed hidden (rendering). No other family reads the beacon's figures, so the page
+ * view's verdict joined with these ({@link withReasons}) is the page view assessed again with its
+ * behaviour, except that a reason it had stays (hits are immutable; a verdict only escalates).
+ */
+export function engagementReasons(
+  pageLoadedHidden: boolean,
+  engagement: { behaviour: NonNullable<SensorSignals['behaviour']>; visibleMs: number },
+): ThreatReasonId[] {
+  const sensor: SensorSignals = { ...engagement, hiddenAtLoad: pageLoadedHidden };
+  return [...behaviourReasons({ sensor }), ...renderReasons({ sensor })];
+}
+
 function levelOf(score: number, categories: number, decisive: boolean): RiskLevel {
   if (decisive) return 'high';
   if (score >= TIER_THRESHOLDS.high && categories >= TIER_THRESHOLDS.highMinCategories) return 'high';
@@ -65,10 +85,10 @@ function levelOf(score: number, categories: number, decisive: boolean): RiskLeve
 }
 
 /**
- * A verdict given earlier, joined with reasons found since (the engagement beacon of a page view whose
- * full input is no longer at hand): the earlier score plus the weights of the new reasons, tiered by the
- * same rule as {@link tier}. Reasons it already had add nothing; ids the engine does not know (from an
- * older version) count towards categories only through the known ones.
+ * A verdict given earlier, joined with reasons found since (a page view's engagement beacon, a click's
+ * conversion): the earlier score plus the weights of the new reasons, tiered by the same rule as
+ * {@link tier}. Reasons it already had add nothing; ids the engine does not know (from an older
+ * version) count towards categories only through the known ones.
  */
 export function withReasons(
   earlier: { score: number; reasonIds: readonly string[] },

@@ -3,7 +3,7 @@ import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
 import { NO_INTERACTION_MIN_DWELL_MS } from './policy.js';
 
 /** Behaviour: a long, visible visit without a single pointer move, touch, scroll, key or click. */
-export function behaviourReasons(input: AssessmentInput): ThreatReasonId[] {
+export function behaviourReasons(input: Pick<AssessmentInput, 'sensor'>): ThreatReasonId[] {
   const behaviour = input.sensor?.behaviour;
   if (behaviour === undefined) return [];
   const { pointerMoves, clicks, keys, scrolls, touches, dwellMs } = behaviour;

@@ -4,8 +4,10 @@ import { CONVERSION_MIN_MS } from './policy.js';
 
 /** Conversion: a form filled or a purchase made sooner after the click than a person can. */
 export function conversionReasons(input: AssessmentInput): ThreatReasonId[] {
-  const since = input.history.sinceClickMs;
-  return input.kind === 'conversion' && since !== null && since < CONVERSION_MIN_MS
-    ? ['conversion:too_fast']
-    : [];
+  return input.kind === 'conversion' ? clickToConversionReasons(input.history.sinceClickMs) : [];
+}
+
+/** What the time from its click (null: unknown) says about a conversion. */
+export function clickToConversionReasons(sinceClickMs: number | null): ThreatReasonId[] {
+  return sinceClickMs !== null && sinceClickMs < CONVERSION_MIN_MS ? ['conversion:too_fast'] : [];
 }

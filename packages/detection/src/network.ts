@@ -44,7 +44,10 @@ export function isExcludedHost(host: string, domains: readonly string[]): boolea
   }
 }
 
-export function isAllowListed(input: AssessmentInput): boolean {
+export function isAllowListed(input: {
+  rules: Pick<AssessmentInput['rules'], 'ipAllowList'>;
+  request: { ip: string };
+}): boolean {
   return ipInList(input.rules.ipAllowList, input.request.ip);
 }
 

@@ -252,6 +252,51 @@ describe('the sensor collection endpoint', () => {
     ]);
   });
 
+  it('judges a conversion the same whether its page view is in memory or read back after a restart', async () => {
+    // Sensor signals: a New York time zone on a Spanish address (20) and headless Chrome's
+    // notification answers (35), suspicious; a lead a second after the page view adds 45.
+    const signals = {
+      ...sensorHit().signals,
+      timezone: 'America/New_York',
+      notificationPermission: 'denied' as const,
+    };
+    const recent = sensorHit({ signals });
+    const stored = sensorHit({ signals });
+    expect((await collect(recent)).json()).toMatchObject({ riskLevel: 'medium' });
+    await collect(stored);
+    const convert = (hit: SensorHit) =>
+      collect({
+        type: 'conversion',
+        key: sensorKey,
+        eventId: id('cnv'),
+        sessionId: hit.sessionId,
+        ts: hit.ts + 1_000,
+        hitId: hit.eventId,
+        conversion: { name: 'lead' },
+      });
+    expect((await convert(recent)).statusCode).toBe(204);
+    await loaded();
+    await t.app.close();
+    t.app = await buildApp(t.config, t.stores);
+    expect((await convert(stored)).statusCode).toBe(204);
+    await loaded();
+    const conversions = await t.stores.events.query<{
+      hit_id: string;
+      risk_level: string;
+      threats: string[];
+    }>(() => rawSql('select hit_id, risk_level, threats from conversions order by hit_id'));
+    const verdict = {
+      risk_level: 'high',
+      threats: ['consistency:timezone_country', 'automation:inconsistent_environment', 'conversion:too_fast'],
+    };
+    expect(
+      conversions.map(({ hit_id, ...rest }) => ({ ...rest, threats: [...rest.threats].sort() })),
+    ).toEqual([
+      { ...verdict, threats: [...verdict.threats].sort() },
+      { ...verdict, threats: [...verdict.threats].sort() },
+    ]);
+  });
+
   it('refuses bad input with a reason and stores nothing', async () => {
     const malformed = await collect('{"type":"hit",');
     expect(malformed.statusCode).toBe(400);

@@ -9,15 +9,23 @@ import type {
   TrafficType,
 } from '@veracity/contracts/detection';
 import type { CustomVarName } from '@veracity/contracts/s2s';
-import { assess, withReasons } from '@veracity/detection/assess';
-import { behaviourReasons } from '@veracity/detection/behaviour';
+import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { assess, engagementReasons, withReasons } from '@veracity/detection/assess';
+import { clickToConversionReasons } from '@veracity/detection/conversion';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { LruCache } from '@veracity/detection/lru-cache';
 import { isAllowListed } from '@veracity/detection/network';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
+import { loadedHidden } from '@veracity/detection/render';
 import { dimensionsOf, sessionOfHit } from '../storage/events/event-journal.js';
-import type { ConversionRow, EventStore, HitRow, KeyedTable } from '../storage/events/event-store.js';
+import type {
+  ConversionRow,
+  EventDimensions,
+  EventStore,
+  HitRow,
+  KeyedTable,
+} from '../storage/events/event-store.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
@@ -91,10 +99,12 @@ export const DERIVED_SESSION_IDLE_MS = 30 * 60_000;
  * detection engine, build the stored rows (hit, session snapshot, conversion), hand them to the group
  * commit writer, and answer once they are durable.
  *
- * Memory holds what later events of a visit need: recent hits (their assessment input, for the
- * engagement beacon and conversions, and their verdict, answered again to a retry) and the running hit
- * count of each session. After a restart these are read back from the store when asked for (hits) or
- * start again (session counts; the store keeps the largest snapshot).
+ * Memory holds what later events of a visit need: recent hits (their rows, whose verdict the engagement
+ * beacon and conversions join with what they add, and which a retry is answered again from) and the
+ * running hit count of each session. After a restart these are read back from the store when asked for
+ * (hits) or start again (session counts; the store keeps the largest snapshot). A hit's sensor signals
+ * are not kept: its verdict already holds what they say, and each kept hit is memory that the garbage
+ * collector copies twice before it settles (docs/decisions.md).
  */
 export class IngestPipeline {
   readonly #recentHits: LruCache<string, Promise<KnownHit>>;
@@ -121,7 +131,7 @@ export class IngestPipeline {
     this.#deviceSessions = new LruCache(options.sessions ?? 100_000);
     this.storedIds = deps.store.scanKeys ? new StoredIds(deps.store.scanKeys.bind(deps.store)) : undefined;
     this.#storedHits = new StoredHitReader(
-      (wanted) => readStoredHits(deps.store, deps.ipIntelligence, wanted),
+      (wanted) => readStoredHits(deps.store, wanted),
       options.storedHitReader,
     );
   }
@@ -148,11 +158,10 @@ export class IngestPipeline {
   }
 
   /**
-   * The engagement beacon of a page view: the visitor's behaviour joins the hit's signals and the
-   * visit is assessed again. The hit stays as stored (immutable); its session takes the new verdict
-   * when it is worse, with the behaviour's reasons. A page view no longer in memory is read back from
-   * the store; its sensor signals are not stored, so its stored verdict is joined with the behaviour's
-   * reasons instead. Answers false when the hit is not known.
+   * The engagement beacon of a page view: the reasons the visitor's behaviour gives join the hit's
+   * verdict (`engagementReasons`, the same as assessing the page view again with its behaviour). The
+   * hit stays as stored (immutable); its session takes the new verdict when it is worse. A page view
+   * no longer in memory is read back from the store. Answers false when the hit is not known.
    */
   async engagement(
     account: AccountContext,
@@ -164,7 +173,11 @@ export class IngestPipeline {
     if (!known || known.engaged) return known !== undefined;
     known.engaged = true;
     const { row } = known;
-    const { riskLevel, threats } = withBehaviour(known, behaviour, visibleMs);
+    const { riskLevel, threats } = joined(
+      account,
+      row,
+      engagementReasons(known.loadedHidden, { behaviour, visibleMs }),
+    );
     const added = threats.filter((id) => !row.threats.includes(id));
     if (LEVEL_RANK[riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
     const session = this.#sessions.get(`${account.relationshipId}:${row.sessionId}`);
@@ -181,8 +194,9 @@ export class IngestPipeline {
   }
 
   /**
-   * Assesses and stores a conversion: its own assessment (a conversion too soon after its click, ...)
-   * joined with its click's, so a conversion from an invalid click is invalid.
+   * Assesses and stores a conversion. Of a known click: the click's verdict joined with what the
+   * conversion adds (too soon after the click), so a conversion from an invalid click is invalid.
+   * Without one (S2S with the visitor's request): assessed on its own.
    */
   async conversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
     const key = `${account.relationshipId}:conversion:${conversion.id}`;
@@ -283,52 +297,26 @@ export class IngestPipeline {
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
     this.storedIds?.add('hits', account.relationshipId, hit.id);
-    return { row, input, engaged: false, fromStore: false };
+    return { row, engaged: false, loadedHidden: hit.sensor !== null && loadedHidden(hit.sensor) };
   }
 
   async #ingestConversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
     const hit = conversion.hitId ? await this.#knownHit(account, conversion.hitId) : undefined;
-    let input: AssessmentInput;
+    let judged: JoinedVerdict & { dimensions: EventDimensions };
     if (hit) {
-      input = {
-        ...hit.input,
-        kind: 'conversion',
-        at: conversion.at.getTime(),
-        history: {
-          ...hit.input.history,
-          sinceClickMs: Math.max(0, conversion.at.getTime() - hit.row.ts.getTime()),
-        },
+      const sinceClickMs = Math.max(0, conversion.at.getTime() - hit.row.ts.getTime());
+      judged = {
+        ...joined(account, hit.row, clickToConversionReasons(sinceClickMs)),
+        dimensions: dimensionsOf(hit.row),
       };
     } else if (conversion.request) {
-      const request: RequestFacts = { referrer: null, landingUrl: null, clickIds: {}, ...conversion.request };
-      input = {
-        kind: 'conversion',
-        channel: 's2s',
-        at: conversion.at.getTime(),
-        request,
-        enrichment: enrich(request, this.deps.ipIntelligence),
-        sensor: null,
-        campaign: { targetedCountries: [], trafficType: null, paid: false },
-        rules: account.rules,
-        history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
-      };
+      judged = this.#conversionAlone(account, conversion, conversion.request);
     } else {
       throw new UnknownHitError(`no hit ${conversion.hitId ?? ''} is known for this account`);
     }
-    const own = assess(input);
-    const threats = [...new Set([...(hit?.row.threats ?? []), ...own.reasons.map((reason) => reason.id)])];
-    const riskLevel = hit ? worst(hit.row.riskLevel, own.riskLevel) : own.riskLevel;
+    const { riskLevel, score, threats } = judged;
     const row: ConversionRow = {
-      ...(hit
-        ? dimensionsOf(hit.row)
-        : {
-            trafficType: 'direct',
-            country: input.enrichment.country ?? 'WW',
-            isp: input.enrichment.isp ?? input.enrichment.organisation,
-            deviceType: input.enrichment.device,
-            osName: input.enrichment.os,
-            browser: input.enrichment.browser,
-          }),
+      ...judged.dimensions,
       relationshipId: account.relationshipId,
       id: conversion.id,
       sessionId: hit?.row.sessionId ?? conversion.sessionId,
@@ -343,12 +331,40 @@ export class IngestPipeline {
     };
     await this.deps.writer.write({ conversions: [row] });
     this.storedIds?.add('conversions', account.relationshipId, conversion.id);
+    return { id: conversion.id, riskLevel, score, threats: verdictThreats(threats), duplicate: false };
+  }
+
+  /** A conversion whose click is not known, judged by the visitor's request that S2S forwarded. */
+  #conversionAlone(
+    account: AccountContext,
+    conversion: IncomingConversion,
+    visitor: NonNullable<IncomingConversion['request']>,
+  ): JoinedVerdict & { dimensions: EventDimensions } {
+    const request: RequestFacts = { referrer: null, landingUrl: null, clickIds: {}, ...visitor };
+    const enrichment = enrich(request, this.deps.ipIntelligence);
+    const own = assess({
+      kind: 'conversion',
+      channel: 's2s',
+      at: conversion.at.getTime(),
+      request,
+      enrichment,
+      sensor: null,
+      campaign: { targetedCountries: [], trafficType: null, paid: false },
+      rules: account.rules,
+      history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
+    });
     return {
-      id: conversion.id,
-      riskLevel,
-      score: Math.max(own.score, hit?.row.score ?? 0),
-      threats: verdictThreats(threats),
-      duplicate: false,
+      riskLevel: own.riskLevel,
+      score: own.score,
+      threats: own.reasons.map((found) => found.id),
+      dimensions: {
+        trafficType: 'direct',
+        country: enrichment.country ?? 'WW',
+        isp: enrichment.isp ?? enrichment.organisation,
+        deviceType: enrichment.device,
+        osName: enrichment.os,
+        browser: enrichment.browser,
+      },
     };
   }
 
@@ -389,28 +405,21 @@ export class IngestPipeline {
   }
 }
 
+interface JoinedVerdict {
+  riskLevel: RiskLevel;
+  score: number;
+  threats: string[];
+}
+
 /**
- * A visit's verdict with its behaviour: assessed again when the page view's input is in memory, else
- * (read back from the store, without sensor signals) its stored verdict joined with the behaviour's
- * reasons.
+ * A known hit's verdict joined with reasons found since (its engagement, its conversion), by the
+ * engine's tiering rule; nothing is added for an address the account allow-lists.
  */
-function withBehaviour(
-  known: KnownHit,
-  behaviour: SensorBehaviour,
-  visibleMs: number,
-): { riskLevel: RiskLevel; threats: string[] } {
-  const input: AssessmentInput = {
-    ...known.input,
-    sensor: { ...(known.input.sensor ?? {}), behaviour, visibleMs },
-  };
-  if (!known.fromStore) {
-    const assessment = assess(input);
-    return { riskLevel: assessment.riskLevel, threats: assessment.reasons.map((reason) => reason.id) };
+function joined(account: AccountContext, row: HitRow, added: readonly ThreatReasonId[]): JoinedVerdict {
+  const score = row.score ?? 0;
+  if (isAllowListed({ rules: account.rules, request: { ip: row.ip ?? '' } })) {
+    return { riskLevel: row.riskLevel, score, threats: row.threats };
   }
-  if (isAllowListed(input)) return { riskLevel: known.row.riskLevel, threats: known.row.threats };
-  const joined = withReasons(
-    { score: known.row.score ?? 0, reasonIds: known.row.threats },
-    behaviourReasons(input),
-  );
-  return { riskLevel: joined.riskLevel, threats: joined.reasonIds };
+  const join = withReasons({ score, reasonIds: row.threats }, added);
+  return { riskLevel: join.riskLevel, score: join.score, threats: join.reasonIds };
 }

@@ -1,25 +1,22 @@
-import type { AssessmentInput, RequestFacts, RiskLevel, TrafficType } from '@veracity/contracts/detection';
-import { enrich } from '@veracity/detection/enrich';
-import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
+import type { RiskLevel, TrafficType } from '@veracity/contracts/detection';
 import { hitTable } from '../storage/events/event-columns.js';
 import type { EventStore, HitRow, ResultRow } from '../storage/events/event-store.js';
 import { inList, joinSql, rawSql, sql } from '../storage/events/sql.js';
 import type { AccountContext } from './account-directory.js';
-import { readLanding } from './landing.js';
 import { hitKey, type WantedHit } from './stored-hit-reader.js';
 import { type HitVerdict, type Verdict, verdictThreats } from './verdict.js';
 
 /**
  * A hit the pipeline knows: what conversions, the engagement beacon and retries of it need. Kept for
- * every recent hit, so it holds no more than that: the verdict is read from the row when asked for.
+ * every recent hit, so it holds no more than that: its row, whose verdict later events join with what
+ * they add (`withReasons`), the same way whether the hit is in memory or read back from the store.
  */
 export interface KnownHit {
   row: HitRow;
-  input: AssessmentInput;
   /** Its engagement beacon was taken (one per page view). */
   engaged: boolean;
-  /** Read back from the store: the input was rebuilt from the stored row, without sensor signals. */
-  fromStore: boolean;
+  /** The page was hidden when the sensor started (a signal, not stored: false once read back). */
+  loadedHidden: boolean;
 }
 
 /** The verdict of a known hit, as its row records it. */
@@ -62,13 +59,11 @@ function hitRowOf(stored: ResultRow): HitRow {
 
 /**
  * Stored hits read back with what later events need (after a restart, or once they left the recent
- * hits): each one's whole row, so that a conversion of it carries its dimensions, an assessment input
- * rebuilt from the stored request facts, and its verdict. Sensor signals and recent-activity counts
- * are not stored, so the rebuilt input has none. One query for them all, whatever their accounts.
+ * hits): each one's whole row, so that a conversion of it carries its dimensions, and its verdict.
+ * One query for them all, whatever their accounts.
  */
 export async function readStoredHits(
   store: EventStore,
-  ipIntelligence: IpIntelligence,
   wanted: readonly WantedHit[],
 ): Promise<Map<string, KnownHit>> {
   const byAccount = new Map<number, { account: AccountContext; ids: string[] }>();
@@ -88,32 +83,11 @@ export async function readStoredHits(
   );
   for (const stored of await store.query(() => sql`select ${HIT_COLUMNS} from hits where ${where}`)) {
     const row = hitRowOf(stored);
-    const account = byAccount.get(row.relationshipId)?.account;
-    if (account) found.set(hitKey(row.relationshipId, row.id), rebuilt(row, account, ipIntelligence));
+    if (byAccount.has(row.relationshipId)) {
+      found.set(hitKey(row.relationshipId, row.id), { row, engaged: false, loadedHidden: false });
+    }
   }
   return found;
-}
-
-function rebuilt(row: HitRow, account: AccountContext, ipIntelligence: IpIntelligence): KnownHit {
-  const request: RequestFacts = {
-    ip: row.ip ?? '',
-    userAgent: row.userAgent ?? '',
-    referrer: row.referrer ?? null,
-    landingUrl: row.url,
-    clickIds: readLanding(row.url, row.referrer ?? null).clickIds,
-  };
-  const input: AssessmentInput = {
-    kind: 'hit',
-    channel: 's2s',
-    at: row.ts.getTime(),
-    request,
-    enrichment: enrich(request, ipIntelligence),
-    sensor: null,
-    campaign: { targetedCountries: [], trafficType: null, paid: false },
-    rules: account.rules,
-    history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
-  };
-  return { row, input, engaged: false, fromStore: true };
 }
 
 /** The verdict of a stored conversion, answered again to a repeated id. */
