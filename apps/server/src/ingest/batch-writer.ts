@@ -200,25 +200,41 @@ export class BatchWriter {
     await this.drain();
   }
 
+  /**
+   * Appends the queued writes, one append at a time. When an append completes, the next one (the
+   * writes queued meanwhile) starts before the completed writes are answered, so that the disk syncs
+   * while the event loop answers; a load starts (and seals the segment) only between appends.
+   */
   async #commitLoop(): Promise<void> {
     try {
-      while (this.#queue.length > 0) {
-        const batch = this.#queue.splice(0, this.#queue.length);
-        try {
-          const segment = await this.#segment();
-          await segment.handle.write(batch.map((pending) => pending.line).join(''));
-          if (DATA_SYNC_FLAG === undefined) await segment.handle.datasync();
-          segment.writes += batch.length;
-          this.#unloaded += batch.length;
-          for (const pending of batch) pending.resolve();
-        } catch (error) {
-          this.#log?.error({ err: error, writes: batch.length }, 'ingest journal append failed');
-          for (const pending of batch) pending.reject(error);
-        }
+      let batch = this.#queue.splice(0, this.#queue.length);
+      let appended = this.#append(batch);
+      while (batch.length > 0) {
+        const failure = await appended;
+        const done = batch;
         if (!this.#loading) this.#startLoad();
+        batch = this.#queue.splice(0, this.#queue.length);
+        if (batch.length > 0) appended = this.#append(batch);
+        if (failure === undefined) for (const pending of done) pending.resolve();
+        else for (const pending of done) pending.reject(failure.error);
       }
     } finally {
       this.#committing = undefined;
+    }
+  }
+
+  /** Appends the writes as one synced write to the current segment; resolves with a failure, if any. */
+  async #append(batch: readonly Pending[]): Promise<{ error: unknown } | undefined> {
+    try {
+      const segment = await this.#segment();
+      await segment.handle.write(batch.map((pending) => pending.line).join(''));
+      if (DATA_SYNC_FLAG === undefined) await segment.handle.datasync();
+      segment.writes += batch.length;
+      this.#unloaded += batch.length;
+      return undefined;
+    } catch (error) {
+      this.#log?.error({ err: error, writes: batch.length }, 'ingest journal append failed');
+      return { error };
     }
   }
 
