@@ -302,7 +302,7 @@ export class IngestPipeline {
 
   async #ingestConversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
     const hit = conversion.hitId ? await this.#knownHit(account, conversion.hitId) : undefined;
-    let judged: JoinedVerdict & { dimensions: EventDimensions };
+    let judged: ConversionJudgement;
     if (hit) {
       const sinceClickMs = Math.max(0, conversion.at.getTime() - hit.row.ts.getTime());
       judged = {
@@ -339,7 +339,7 @@ export class IngestPipeline {
     account: AccountContext,
     conversion: IncomingConversion,
     visitor: NonNullable<IncomingConversion['request']>,
-  ): JoinedVerdict & { dimensions: EventDimensions } {
+  ): ConversionJudgement {
     const request: RequestFacts = { referrer: null, landingUrl: null, clickIds: {}, ...visitor };
     const enrichment = enrich(request, this.deps.ipIntelligence);
     const own = assess({
@@ -410,6 +410,9 @@ interface JoinedVerdict {
   score: number;
   threats: string[];
 }
+
+/** A conversion's verdict, and the dimensions it is counted by (its click's, when known). */
+type ConversionJudgement = JoinedVerdict & { dimensions: EventDimensions };
 
 /**
  * A known hit's verdict joined with reasons found since (its engagement, its conversion), by the
