@@ -167,9 +167,13 @@ describe('BatchWriter', () => {
       const fake = recordingStore();
       const writer = new BatchWriter(fake.store, dir, { maxLoad: 3, loadIntervalMs: 1_000 });
       await writer.open();
+      // A load is over once its segments are deleted and counted off, a moment after its rows reach
+      // the store: wait for both.
       const loadsBecome = async (expected: string[][]) => {
-        for (let tries = 0; tries < 200 && fake.ids().length < expected.length; tries++) await pause(5);
+        const over = () => fake.ids().length >= expected.length && writer.pending === 0;
+        for (let tries = 0; tries < 400 && !over(); tries++) await pause(5);
         expect(fake.ids()).toEqual(expected);
+        expect(writer.pending).toBe(0);
       };
       // The first load takes two seconds: the loader then rests 5 s (nine times the load, at most
       // five intervals).
@@ -188,7 +192,6 @@ describe('BatchWriter', () => {
       // A full load (three writes) now waits: the rest is over at once.
       await Promise.all(['c', 'd'].map((id) => writer.write({ hits: [hit(id)] })));
       await loadsBecome([['a'], ['b', 'c', 'd']]);
-      expect(writer.pending).toBe(0);
       await writer.close();
     } finally {
       vi.useRealTimers();
