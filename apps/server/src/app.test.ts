@@ -235,8 +235,13 @@ describe('the API foundation', () => {
 
 describe('closing the server', () => {
   it('lets an in-flight request finish while refusing new connections', async () => {
+    let arrived: () => void = () => undefined;
+    const handling = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     const slow: FastifyPluginAsyncZod = async (app) => {
       app.get('/probe/slow', { config: { access: { kind: 'public' } } }, async () => {
+        arrived();
         await new Promise((resolve) => setTimeout(resolve, 400));
         return { done: true };
       });
@@ -245,7 +250,7 @@ describe('closing the server', () => {
     try {
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const inFlight = fetch(`${address}/api/probe/slow`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await handling;
       const closing = t.app.close();
       const response = await inFlight;
       expect(response.status).toBe(200);
