@@ -131,7 +131,12 @@ export async function buildApp(
         { parseAs: 'string', bodyLimit: API_BODY_LIMIT },
         api.getDefaultJsonParser('error', 'error'),
       );
-      await api.register(healthRoutes(stores.checks, () => ingest.writer.pending));
+      await api.register(
+        healthRoutes(stores.checks, () => ({
+          pending: ingest.writer.pending,
+          quarantined: ingest.writer.quarantined,
+        })),
+      );
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(accountRoutes(services));

@@ -15,8 +15,13 @@ export const zHealth = z.object({
   version: z.string(),
   uptimeSeconds: z.number().nonnegative(),
   stores: z.array(zStoreStatus),
-  /** Collected events acknowledged and still waiting to be loaded into the event store. */
-  ingest: z.object({ pending: z.number().int().nonnegative() }).optional(),
+  /**
+   * Collected events acknowledged and still waiting to be loaded into the event store, and journal
+   * lines the event store refused, kept aside in `DATA_DIR/ingest-quarantine.jsonl` (0 when all is well).
+   */
+  ingest: z
+    .object({ pending: z.number().int().nonnegative(), quarantined: z.number().int().nonnegative() })
+    .optional(),
   /** Release dates (`YYYY-MM-DD`) of the IP data the detection engine ships with. */
   data: z.object({ ipCountry: z.string(), ipAsn: z.string() }).optional(),
 });

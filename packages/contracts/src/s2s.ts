@@ -50,6 +50,27 @@ export const zS2sVisitorHeaders = z
   .strict();
 export type S2sVisitorHeaders = z.infer<typeof zS2sVisitorHeaders>;
 
+/**
+ * An http(s) URL of at most 8192 characters, kept exactly as sent: `z.url()` would trim it (white
+ * space, U+FEFF) and delete its tabs and line breaks, so the stored landing URL would differ from the
+ * one the customer sent.
+ */
+const zHttpUrl = z
+  .string()
+  .max(8192)
+  .refine(
+    (value) => {
+      // "https:example.com" parses, as the parser guesses the slashes: refused, as z.url() does.
+      if (!/^https?:\/\//i.test(value.trimStart())) return false;
+      try {
+        return /^https?:$/.test(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an http or https URL' },
+  );
+
 /** Custom variables var1..var20 (the spec's "Custom" dimensions). */
 export const CUSTOM_VAR_NAMES = [
   'var1',
@@ -87,7 +108,7 @@ export const zS2sHit = z
     /** The visitor's User-Agent header, exactly as received ('' when it sent none). */
     userAgent: text(2048),
     /** The landing URL with its query string: click ids and UTM parameters are read from it. */
-    url: z.url({ protocol: /^https?$/ }).max(8192),
+    url: zHttpUrl,
     referrer: text(4096).optional(),
     headers: zS2sVisitorHeaders.optional(),
     /** The customer's session id, to group hits into visits; one per hit when absent. */

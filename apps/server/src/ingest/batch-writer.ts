@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -7,6 +7,7 @@ import {
   type HitSession,
   journalLine,
   journalRows,
+  readJournalStrings,
 } from '../storage/events/event-journal.js';
 import {
   type EventStore,
@@ -14,6 +15,12 @@ import {
   type EventValidationIssue,
   type SessionRow,
 } from '../storage/events/event-store.js';
+import {
+  INGEST_QUARANTINE_FILE,
+  JournalQuarantine,
+  loadSettingAside,
+  QUARANTINE_SCRATCH_FILE,
+} from './journal-quarantine.js';
 import { worst } from './verdict.js';
 
 export type { EventWrite };
@@ -25,6 +32,8 @@ export interface BatchWriterOptions {
   maxLoad?: number;
   /** Least time between the starts of two loads, so that loads are large (drain and close skip it). */
   loadIntervalMs?: number;
+  /** Where lines the store refuses are kept (default: `ingest-quarantine.jsonl` beside the journal folder). */
+  quarantineFile?: string;
 }
 
 /** The writer cannot take more now: the caller answers 503 with Retry-After. */
@@ -102,6 +111,9 @@ const SEGMENT_FLAGS =
  * keeps the first copy of a hit or conversion and merges sessions by an order-independent rule, so a
  * segment loaded twice (a crash between the load and the delete) stores nothing twice. A line cut off
  * by the crash was never acknowledged and is skipped.
+ *
+ * No line is dropped silently: a line the store refuses while it is up is set aside in the quarantine
+ * file, counted and logged as an error (`journal-quarantine.ts`); the other lines of its load are stored.
  */
 export class BatchWriter {
   readonly #store: EventStore;
@@ -110,6 +122,7 @@ export class BatchWriter {
   readonly #maxPending: number;
   readonly #maxLoad: number;
   readonly #loadIntervalMs: number;
+  readonly #quarantine: JournalQuarantine;
   #lastLoadAt = 0;
   /** When the previous load ended, and how long it took (ms). */
   #lastLoadEnd = 0;
@@ -139,6 +152,15 @@ export class BatchWriter {
     this.#maxPending = options.maxPending ?? DEFAULT_MAX_PENDING;
     this.#maxLoad = options.maxLoad ?? DEFAULT_MAX_LOAD;
     this.#loadIntervalMs = options.loadIntervalMs ?? DEFAULT_LOAD_INTERVAL_MS;
+    this.#quarantine = new JournalQuarantine(
+      options.quarantineFile ?? path.join(path.dirname(journalDir), INGEST_QUARANTINE_FILE),
+      log,
+    );
+  }
+
+  /** Journal lines the event store refused, kept aside in the quarantine file (this run and earlier ones). */
+  get quarantined(): number {
+    return this.#quarantine.count;
   }
 
   /** Writes queued, or acknowledged and not yet loaded into the event store. */
@@ -149,13 +171,20 @@ export class BatchWriter {
   /** Loads what a previous process left in the journal, then accepts writes. */
   async open(): Promise<{ recovered: number }> {
     await mkdir(this.#dir, { recursive: true });
+    await this.#quarantine.open();
+    await rm(path.join(this.#dir, QUARANTINE_SCRATCH_FILE), { force: true });
     const files = (await readdir(this.#dir)).filter((file) => SEGMENT_PATTERN.test(file)).sort();
     let recovered = 0;
     for (const file of files) {
       const segment = path.join(this.#dir, file);
-      recovered += parseSegment(await readFile(segment, 'utf8'), (line) =>
-        this.#log?.warn({ file, line }, 'ingest journal: skipped an unreadable line'),
-      ).length;
+      const text = await readFile(segment, 'utf8');
+      // An append cut off by the crash ends without its newline: that line was never acknowledged.
+      const end = text.lastIndexOf('\n') + 1;
+      if (end < text.length) {
+        this.#log?.warn({ file }, 'ingest journal: skipped a line cut off by a crash');
+        await truncate(segment, Buffer.byteLength(text.slice(0, end)));
+      }
+      recovered += parseSegment(text.slice(0, end)).length;
       await this.#loadIntoStore([segment]);
       await rm(segment, { force: true });
     }
@@ -315,8 +344,23 @@ export class BatchWriter {
     }
   }
 
-  /** Stores the writes of the segment files (a line that does not parse is skipped). */
-  async #loadIntoStore(files: readonly string[]): Promise<void> {
+  /** Stores the writes of the segment files; a line the store refuses is set aside (quarantine). */
+  #loadIntoStore(files: readonly string[]): Promise<void> {
+    return loadSettingAside(files, {
+      load: (some) => this.#loadFiles(some),
+      healthy: async () => {
+        try {
+          return (await this.#store.health()).status === 'up';
+        } catch {
+          return false;
+        }
+      },
+      quarantine: this.#quarantine,
+      journalDir: this.#dir,
+    });
+  }
+
+  async #loadFiles(files: readonly string[]): Promise<void> {
     const started = performance.now();
     if (this.#store.loadJournal) {
       await this.#store.loadJournal(files);
@@ -327,7 +371,13 @@ export class BatchWriter {
       return;
     }
     const writes: EventWrite[] = [];
-    for (const file of files) writes.push(...parseSegment(await readFile(file, 'utf8')));
+    for (const file of files) {
+      writes.push(
+        ...parseSegment(await readFile(file, 'utf8'), (line) => {
+          throw new Error(`line ${line} of ${path.basename(file)} is not JSON`);
+        }),
+      );
+    }
     const rows = journalRows(writes);
     const sessions = foldSessions(rows.sessions);
     // In slices: validating and staging a slice runs on the event loop, so requests go on in between.
@@ -403,13 +453,20 @@ export function parseSegment(
       onSkipped(index + 1);
       return;
     }
-    for (const hit of write.hits ?? []) hit.ts = revive(hit.ts);
+    for (const hit of write.hits ?? []) {
+      hit.ts = revive(hit.ts);
+      readJournalStrings(hit);
+    }
     for (const session of write.hitSessions ?? []) session.startedAt = revive(session.startedAt);
     for (const session of write.sessions ?? []) {
       session.startedAt = revive(session.startedAt);
       session.lastSeenAt = revive(session.lastSeenAt);
+      readJournalStrings(session);
     }
-    for (const conversion of write.conversions ?? []) conversion.ts = revive(conversion.ts);
+    for (const conversion of write.conversions ?? []) {
+      conversion.ts = revive(conversion.ts);
+      readJournalStrings(conversion);
+    }
     writes.push(write);
   });
   return writes;

@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
@@ -28,6 +27,7 @@ import { ApiError } from '../http/api-error.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 import { TurnCohort } from './cohort.js';
+import { parseJsonBody } from './json-body.js';
 import { type IngestPipeline, UnknownHitError } from './pipeline.js';
 import { s2sIncomingConversion, s2sIncomingHit } from './s2s-events.js';
 import { StoredHitReaderBusyError } from './stored-hit-reader.js';
@@ -54,7 +54,6 @@ const MINUTE = 60_000;
  * Past that the least recently seen are forgotten, which only frees addresses that had gone quiet.
  */
 const LIMITED_KEYS = 100_000;
-const BYTE_ORDER_MARK = 0xfeff;
 
 /** The built sensor script (packages/sensor/dist), read once and kept; missing until it is built. */
 let sensorScript: Promise<Buffer> | undefined;
@@ -66,21 +65,6 @@ function readSensorScript(): Promise<Buffer> {
     },
   );
   return sensorScript;
-}
-
-/** Parses a body as UTF-8 JSON: invalid UTF-8 and malformed JSON are the sender's fault (400). */
-function parseJsonBody(body: Buffer): unknown {
-  // isUtf8 checks natively; a fatal TextDecoder did the same at several times the cost. A leading
-  // byte order mark is dropped, as the decoder did.
-  if (!isUtf8(body)) throw ApiError.badRequest('The body is not valid UTF-8');
-  let text = body.toString('utf8');
-  if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
-  if (text.trim() === '') throw ApiError.badRequest('The body is empty');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw ApiError.badRequest('Malformed JSON body');
-  }
 }
 
 function header(request: FastifyRequest, name: string): string | null {
@@ -174,8 +158,8 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
     const cohort = new TurnCohort();
     const inCohort = () => cohort.wait();
 
-    // Bodies are read raw and decoded here: the sensor posts text/plain (a CORS simple request), and
-    // invalid UTF-8 must be refused rather than replaced.
+    // Bodies are read raw and decoded here (json-body.ts): the sensor posts text/plain (a CORS simple
+    // request), invalid UTF-8 is refused rather than replaced, and unpaired surrogates become U+FFFD.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser(
       ['text/plain', 'application/json'],

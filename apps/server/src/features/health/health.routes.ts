@@ -13,8 +13,8 @@ export interface HealthCheck {
 /** GET /api/health: public, for load balancers and operators; 503 as soon as one store is down. */
 export const healthRoutes: (
   checks: readonly HealthCheck[],
-  ingestPending?: () => number,
-) => FastifyPluginAsyncZod = (checks, ingestPending) => async (app) => {
+  ingestState?: () => NonNullable<Health['ingest']>,
+) => FastifyPluginAsyncZod = (checks, ingestState) => async (app) => {
   const access = { kind: 'public' } as const;
   app.get(
     '/health',
@@ -43,7 +43,7 @@ export const healthRoutes: (
         version: PRODUCT_VERSION,
         uptimeSeconds: Math.round(process.uptime()),
         stores,
-        ...(ingestPending ? { ingest: { pending: ingestPending() } } : {}),
+        ...(ingestState ? { ingest: ingestState() } : {}),
         data: { ipCountry: ipDates.country, ipAsn: ipDates.asn },
       };
       reply.header('cache-control', 'no-store');

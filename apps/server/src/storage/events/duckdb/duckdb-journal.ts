@@ -81,7 +81,11 @@ function sessionOfHitColumns(): string {
     .join(', ');
 }
 
-/** `read_json` of the segment files (paths quoted as SQL strings) into temp.journal, in file order. */
+/**
+ * `read_json` of the segment files (paths quoted as SQL strings) into temp.journal, in file order. A
+ * line DuckDB cannot read fails the load rather than being skipped: the writer then sets that line
+ * aside (`ingest/journal-quarantine.ts`) and loads the others.
+ */
 export function readJournalSql(files: readonly string[]): string {
   const list = files.map((file) => `'${file.replaceAll("'", "''")}'`).join(', ');
   const columns = {
@@ -94,7 +98,7 @@ export function readJournalSql(files: readonly string[]): string {
     .map(([name, type]) => `${quote(name)}: '${type}'`)
     .join(', ');
   return `CREATE OR REPLACE TEMP TABLE journal AS
-SELECT * FROM read_json([${list}], format = 'newline_delimited', ignore_errors = true, columns = {${spec}})`;
+SELECT * FROM read_json([${list}], format = 'newline_delimited', ignore_errors = false, columns = {${spec}})`;
 }
 
 /** The rows of one list column of the journal, with their line and place in it. */

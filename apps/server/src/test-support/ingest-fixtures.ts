@@ -1,0 +1,127 @@
+import type { SensorHit } from '@veracity/contracts/collect';
+import { createApiKey } from '../features/account/api-keys.js';
+import { inList, rawSql, sql } from '../storage/events/sql.js';
+import { createTenant, type Tenant } from './fixtures.js';
+import type { TestApp } from './test-app.js';
+
+/** An account ready to send events: its sensor key and an S2S API key. */
+export interface IngestTenant extends Tenant {
+  sensorKey: string;
+  apiKey: string;
+}
+
+export const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+/** Headers a real Chrome sends with the sensor's cross-site fetch. */
+export const CHROME_HEADERS = {
+  'user-agent': CHROME,
+  'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
+  'sec-ch-ua': '"Chromium";v="142", "Google Chrome";v="142", "Not.A/Brand";v="99"',
+  'sec-ch-ua-mobile': '?0',
+  'sec-ch-ua-platform': '"Windows"',
+  'sec-fetch-site': 'cross-site',
+  'sec-fetch-mode': 'cors',
+  'sec-fetch-dest': 'empty',
+};
+/** Telefónica, Spain: residential. */
+export const HOME_IP = '81.33.20.7';
+
+export async function createIngestTenant(t: TestApp): Promise<IngestTenant> {
+  const tenant = await createTenant(t);
+  const row = await t.stores.accounts.db
+    .selectFrom('relationships')
+    .select('sensor_key')
+    .where('id', '=', tenant.relationshipId)
+    .executeTakeFirstOrThrow();
+  const { key } = await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Server');
+  return { ...tenant, sensorKey: row.sensor_key, apiKey: key };
+}
+
+let sequence = 0;
+/** A fresh id the sensor's contract accepts (16-64 url-safe characters). */
+export function eventId(prefix = 'ev'): string {
+  sequence += 1;
+  return `${prefix}${String(sequence).padStart(6, '0')}${Math.random().toString(36).slice(2, 14).padEnd(12, '0')}`;
+}
+
+/** The signals a real Chrome on Windows reports. */
+export function chromeSignals(): SensorHit['signals'] {
+  return {
+    userAgent: CHROME,
+    platform: 'Win32',
+    webdriver: false,
+    chromeObject: true,
+    pluginsCount: 5,
+    mimeTypesCount: 2,
+    languages: ['es-ES', 'es', 'en'],
+    timezone: 'Europe/Madrid',
+    screen: { width: 1920, height: 1080 },
+    window: { innerWidth: 1903, innerHeight: 937, outerWidth: 1920, outerHeight: 1040 },
+    devicePixelRatio: 1,
+    maxTouchPoints: 0,
+    hardwareConcurrency: 8,
+    webgl: { vendor: 'Google Inc. (NVIDIA)', renderer: 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11)' },
+    notificationPermission: 'default',
+    notificationQueryState: 'prompt',
+    visibilityAtLoad: 'visible',
+    hiddenAtLoad: false,
+    visibleMs: 900,
+  };
+}
+
+/** A page view of a real Chrome visitor. */
+export function sensorHit(tenant: IngestTenant, changes: Partial<SensorHit> = {}): SensorHit {
+  return {
+    type: 'hit',
+    key: tenant.sensorKey,
+    eventId: eventId('hit'),
+    sessionId: eventId('ses'),
+    ts: Date.now(),
+    url: 'https://shop.example.com/landing?utm_source=newsletter',
+    referrer: 'https://news.example.org/',
+    title: 'Winter sale',
+    utm: { source: 'newsletter' },
+    clickIds: {},
+    signals: chromeSignals(),
+    ...changes,
+  };
+}
+
+/** POSTs a sensor event as the sensor does: a JSON text (a string body is sent as is). */
+export function collect(t: TestApp, body: unknown, ip = HOME_IP) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/c/e',
+    remoteAddress: ip,
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...CHROME_HEADERS },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** POSTs an S2S call with the tenant's API key (a string body is sent as is). */
+export function s2s(t: TestApp, tenant: IngestTenant, path: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiKey}` },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Stored rows of one table by id, once everything acknowledged is loaded into the event store. */
+export async function storedRows(
+  t: TestApp,
+  table: 'hits' | 'conversions',
+  ids: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  await t.app.ingest.writer.drain();
+  const rows = new Map<string, Record<string, unknown>>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const chunk = ids.slice(start, start + 500);
+    const found = await t.stores.events.query(
+      () => sql`select * from ${rawSql(table)} where ${inList(rawSql('id'), chunk)}`,
+    );
+    for (const row of found) rows.set(String(row.id), row);
+  }
+  return rows;
+}
