@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLICK_ID_PARAMS, zRiskLevel, zSensorSignals } from './detection.js';
+import { CLICK_ID_PARAMS, zRiskLevel, zSensorBehaviour, zSensorSignals } from './detection.js';
 
 /**
  * What the JavaScript sensor (`packages/sensor`) sends to the collection endpoint and what the
@@ -62,8 +62,8 @@ export type Utm = z.infer<typeof zUtm>;
 export const zSensorHit = z.object({
   type: z.literal('hit'),
   ...zEnvelope,
-  /** location.href at load, at most 8192 characters. */
-  url: text(8192),
+  /** location.href at load, 1 to 8192 characters. */
+  url: text(8192).min(1),
   /** document.referrer, at most 4096 characters ('' when none). */
   referrer: text(4096),
   /** document.title, cut to 512 characters. */
@@ -75,8 +75,7 @@ export const zSensorHit = z.object({
 });
 export type SensorHit = z.infer<typeof zSensorHit>;
 
-/** Interaction counts (trusted events only) and the time on the page, in `SensorSignals.behaviour`'s shape. */
-export const zSensorBehaviour = zSensorSignals.shape.behaviour.unwrap();
+export { zSensorBehaviour };
 export type SensorBehaviour = z.infer<typeof zSensorBehaviour>;
 
 /**
@@ -95,8 +94,8 @@ export type SensorEngagement = z.infer<typeof zSensorEngagement>;
 
 /** `veracity('conversion', {name, value, currency, id})` on the page. */
 export const zConversionFields = z.object({
-  /** What converted ("lead", "purchase"), at most 128 characters. */
-  name: text(128),
+  /** What converted ("lead", "purchase"), 1 to 128 characters. */
+  name: text(128).min(1),
   value: z.number().min(0).max(1e12).optional(),
   /** ISO 4217 code, three upper-case letters. */
   currency: z

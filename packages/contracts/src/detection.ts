@@ -163,8 +163,11 @@ export const zEnrichment = z.object({
 });
 export type Enrichment = z.infer<typeof zEnrichment>;
 
-/** Raw observations of the sensor script; absent for S2S hits and when the script did not run. */
-export const zSensorSignals = z.object({
+/**
+ * Each raw observation of the sensor script, by name, with the shape a browser gives it. Absent for S2S
+ * hits without signals and when the script did not run.
+ */
+const SENSOR_SIGNAL_SHAPES = {
   /** navigator.userAgent, to compare with the header. */
   userAgent: text(2048).optional(),
   /** navigator.platform. */
@@ -205,8 +208,54 @@ export const zSensorSignals = z.object({
       dwellMs: count,
     })
     .optional(),
-});
-export type SensorSignals = z.infer<typeof zSensorSignals>;
+};
+
+const zSignalValues = z.object(SENSOR_SIGNAL_SHAPES);
+type SignalName = keyof typeof SENSOR_SIGNAL_SHAPES;
+const SIGNAL_NAMES = Object.keys(SENSOR_SIGNAL_SHAPES) as SignalName[];
+/** How much of an unexpected value is kept (its JSON text). */
+export const UNEXPECTED_SIGNAL_MAX_LENGTH = 64;
+
+/**
+ * Raw observations of the sensor script. Signals are evidence, not input to refuse: a signal whose value
+ * lies outside its shape (a permission state no browser reports, a string where a count belongs, a
+ * probe a stealth script rewrote) does not refuse the event. It is left out of the signals and kept in
+ * `unexpected`, by name, as the JSON text of what was sent (at most 64 characters), and the engine counts
+ * it against the visit (`automation:inconsistent_environment`). Only signals that are not an object at
+ * all are refused. `unexpected` is the server's own finding: a client cannot send it.
+ */
+export type SensorSignals = z.infer<typeof zSignalValues> & {
+  /** Signals whose values lay outside their shapes: the value sent as JSON text, by signal name. */
+  unexpected?: Partial<Record<SignalName, string>>;
+};
+
+/** The signals with every value outside its shape moved to `unexpected`. */
+function setAsideUnexpected(sent: Record<string, unknown>): SensorSignals {
+  const signals: Record<string, unknown> = {};
+  const unexpected: Partial<Record<SignalName, string>> = {};
+  for (const name of SIGNAL_NAMES) {
+    if (!(name in sent)) continue;
+    const parsed = SENSOR_SIGNAL_SHAPES[name].safeParse(sent[name]);
+    if (parsed.success) {
+      if (parsed.data !== undefined) signals[name] = parsed.data;
+    } else {
+      unexpected[name] = (JSON.stringify(sent[name]) ?? String(sent[name])).slice(
+        0,
+        UNEXPECTED_SIGNAL_MAX_LENGTH,
+      );
+    }
+  }
+  return { ...(signals as z.infer<typeof zSignalValues>), unexpected };
+}
+
+/** The sensor's signals: as sent when every value has its shape (nearly always), else set aside. */
+export const zSensorSignals: z.ZodType<SensorSignals> = z.union([
+  zSignalValues,
+  z.record(z.string(), z.unknown()).transform(setAsideUnexpected),
+]);
+
+/** Interaction counts (trusted events only) and the time on the page, in `SensorSignals.behaviour`'s shape. */
+export const zSensorBehaviour = SENSOR_SIGNAL_SHAPES.behaviour.unwrap();
 
 /** The campaign the hit belongs to. */
 export const zCampaignContext = z.object({

@@ -66,6 +66,9 @@ export function isInconsistentEnvironment(
   headerUserAgent: string,
   parsed: ParsedUserAgent,
 ): boolean {
+  // A value no browser reports (a permission state outside the enumerated ones, a string for a count):
+  // the probe was rewritten, as older stealth scripts do. The collector keeps it aside (`unexpected`).
+  if (sensor.unexpected !== undefined && Object.keys(sensor.unexpected).length > 0) return true;
   if (sensor.userAgent !== undefined && sensor.userAgent.trim() !== headerUserAgent.trim()) return true;
   if (sensor.platform !== undefined) {
     const claimed = agentPlatformFamily(parsed);

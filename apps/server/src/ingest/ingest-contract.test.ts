@@ -1,0 +1,113 @@
+import { S2S_HITS_PATH } from '@veracity/contracts/s2s';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CHROME,
+  chromeSignals,
+  collect,
+  createIngestTenant,
+  eventId,
+  HOME_IP,
+  type IngestTenant,
+  s2s,
+  sensorHit,
+  storedRows,
+} from '../test-support/ingest-fixtures.js';
+import { startTestApp, type TestApp } from '../test-support/test-app.js';
+
+/** One schema decides: what the collector accepts is stored, and what the store refuses is a 400. */
+
+let t: TestApp;
+let tenant: IngestTenant;
+
+beforeEach(async () => {
+  t = await startTestApp();
+  tenant = await createIngestTenant(t);
+});
+
+afterEach(async () => {
+  await t.close();
+});
+
+describe('values the store cannot hold', () => {
+  it('answers 400 with a reason to a page view without a url and a conversion without a name', async () => {
+    const hit = sensorHit(tenant, { url: '' });
+    const refused = await collect(t, hit);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual([expect.objectContaining({ field: 'url', code: 'REQUIRED' })]);
+
+    const landed = sensorHit(tenant);
+    expect((await collect(t, landed)).statusCode).toBe(200);
+    const conversion = {
+      type: 'conversion',
+      key: tenant.sensorKey,
+      eventId: eventId('cnv'),
+      sessionId: landed.sessionId,
+      ts: Date.now(),
+      hitId: landed.eventId,
+      conversion: { name: '' },
+    };
+    const unnamed = await collect(t, conversion);
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toEqual([expect.objectContaining({ field: 'conversion.name', code: 'REQUIRED' })]);
+
+    expect((await storedRows(t, 'hits', [hit.eventId])).size).toBe(0);
+    expect((await storedRows(t, 'conversions', [conversion.eventId])).size).toBe(0);
+  });
+});
+
+describe('browser signals are evidence', () => {
+  /** Values no browser reports: older stealth scripts, tampered probes, wrong types. */
+  const oddSignals = {
+    ...chromeSignals(),
+    notificationPermission: 'prompt',
+    notificationQueryState: 'default',
+    visibilityAtLoad: 'unloaded',
+    webdriver: 'false',
+    pluginsCount: -1,
+    hardwareConcurrency: 1e9,
+    devicePixelRatio: 'NaN',
+    screen: { width: 'wide', height: 1080 },
+    languages: ['es-ES', 42],
+    webgl: null,
+    behaviour: { clicks: 'many' },
+  };
+
+  it('stores a page view whose signals hold unexpected values, and counts them against it', async () => {
+    const hit = { ...sensorHit(tenant), signals: oddSignals };
+    const response = await collect(t, hit);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ hitId: hit.eventId });
+    const stored = (await storedRows(t, 'hits', [hit.eventId])).get(hit.eventId);
+    expect(stored?.threats).toContain('automation:inconsistent_environment');
+  });
+
+  it('stores an S2S hit whose signals hold an unexpected value, and judges one that holds none as before', async () => {
+    const odd = eventId('s2s');
+    const body = { ip: HOME_IP, userAgent: CHROME, url: 'https://shop.example.com/' };
+    const response = await s2s(t, tenant, S2S_HITS_PATH, {
+      ...body,
+      id: odd,
+      signals: { ...chromeSignals(), notificationQueryState: 'default' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().threats).toContainEqual(
+      expect.objectContaining({ id: 'automation:inconsistent_environment' }),
+    );
+    const plain = await s2s(t, tenant, S2S_HITS_PATH, {
+      ...body,
+      id: eventId('s2s'),
+      signals: chromeSignals(),
+    });
+    expect(plain.json().threats).not.toContainEqual(
+      expect.objectContaining({ id: 'automation:inconsistent_environment' }),
+    );
+    expect((await storedRows(t, 'hits', [odd])).size).toBe(1);
+  });
+
+  it('still refuses a page view whose signals are not an object', async () => {
+    const hit = { ...sensorHit(tenant), signals: 'headless' };
+    const response = await collect(t, hit);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual([expect.objectContaining({ field: 'signals' })]);
+  });
+});
