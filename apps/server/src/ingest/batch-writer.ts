@@ -7,7 +7,6 @@ import {
   type HitSession,
   journalLine,
   journalRows,
-  readJournalStrings,
 } from '../storage/events/event-journal.js';
 import {
   type EventStore,
@@ -453,20 +452,13 @@ export function parseSegment(
       onSkipped(index + 1);
       return;
     }
-    for (const hit of write.hits ?? []) {
-      hit.ts = revive(hit.ts);
-      readJournalStrings(hit);
-    }
+    for (const hit of write.hits ?? []) hit.ts = revive(hit.ts);
     for (const session of write.hitSessions ?? []) session.startedAt = revive(session.startedAt);
     for (const session of write.sessions ?? []) {
       session.startedAt = revive(session.startedAt);
       session.lastSeenAt = revive(session.lastSeenAt);
-      readJournalStrings(session);
     }
-    for (const conversion of write.conversions ?? []) {
-      conversion.ts = revive(conversion.ts);
-      readJournalStrings(conversion);
-    }
+    for (const conversion of write.conversions ?? []) conversion.ts = revive(conversion.ts);
     writes.push(write);
   });
   return writes;

@@ -436,18 +436,11 @@ const INVALID: Record<ColumnKind, (required: boolean) => string> = {
     `!(Array.isArray(v) && v.length <= limits.threats && v.every((r) => typeof r === 'string' && r.length > 0 && r.length <= limits.reason))`,
 };
 
-/**
- * The JSON of a string cell. DuckDB's JSON reader drops one U+FEFF from the start of every string it
- * reads, so a string that begins with one is written with one more; `parseSegment` takes it off again
- * (`journalString`). A U+FEFF sent at the start of a value is stored as sent.
- */
-const STRING_CELL = `(v.charCodeAt(0) === 0xfeff ? JSON.stringify('\\ufeff' + v) : JSON.stringify(v))`;
-
 /** For each kind, JavaScript for the JSON of a valid value `v`. */
 const CELL: Record<ColumnKind, string> = {
   relationship: 'String(v)',
-  id: STRING_CELL,
-  text: STRING_CELL,
+  id: 'JSON.stringify(v)',
+  text: 'JSON.stringify(v)',
   country: `'"' + v + '"'`,
   currency: `'"' + v + '"'`,
   int: 'String(v)',

@@ -66,25 +66,6 @@ export function journalLine(write: EventWrite): string {
   return `{${json.slice(1)}}\n`;
 }
 
-const BYTE_ORDER_MARK = 0xfeff;
-
-/**
- * Takes off the U+FEFF the journal adds in front of each string that begins with one (`rowJsonWriter`
- * writes it for DuckDB's reader, which drops one): the row's own strings and its custom variables, in
- * place. Lines written before the journal did so lose a leading U+FEFF, as DuckDB did with them.
- */
-export function readJournalStrings(row: object): void {
-  const cells = row as Record<string, unknown>;
-  for (const key in cells) {
-    const value = cells[key];
-    if (typeof value === 'string') {
-      if (value.charCodeAt(0) === BYTE_ORDER_MARK) cells[key] = value.slice(1);
-    } else if (key === 'vars' && typeof value === 'object' && value !== null) {
-      readJournalStrings(value);
-    }
-  }
-}
-
 /** A session's own figures as of one of its hits. */
 export interface HitSession {
   /** Hits in the session so far, this one included. */

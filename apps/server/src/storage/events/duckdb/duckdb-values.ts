@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { TextDecoder } from 'node:util';
 import {
   BIGINT,
   BOOLEAN,
@@ -23,6 +25,18 @@ import type { ResultValue } from '../event-store.js';
 import type { SqlParam } from '../sql.js';
 
 /** Conversions between JS values and DuckDB values, in both directions. */
+
+/**
+ * @duckdb/node-api (1.5.6-r.1) decodes every VARCHAR it reads with `new TextDecoder()`, which takes a
+ * leading U+FEFF for a byte order mark and drops it: DuckDB holds "\ufeffx", the client reads "x". Its
+ * string readers look the decoder up on their module's exports at each call, so this replaces it, once,
+ * with one that keeps the character (the tests of text as sent read one back through the store).
+ */
+const require = createRequire(import.meta.url);
+const dataAccessors = require('@duckdb/node-api/lib/vectors/dataAccessors.js') as {
+  textDecoder?: TextDecoder;
+};
+if (dataAccessors.textDecoder) dataAccessors.textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 const MICROS_PER_MILLI = 1000n;
 const VARCHAR_LIST = LIST(VARCHAR);
