@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CLICK_ID_PARAMS, zRiskLevel, zSensorBehaviour, zSensorSignals } from './detection.js';
+import {
+  CLICK_ID_PARAMS,
+  type ClickIdParam,
+  zRiskLevel,
+  zSensorBehaviour,
+  zSensorSignals,
+} from './detection.js';
 
 /**
  * What the JavaScript sensor (`packages/sensor`) sends to the collection endpoint and what the
@@ -69,8 +75,16 @@ export const zSensorHit = z.object({
   /** document.title, cut to 512 characters. */
   title: text(512).optional(),
   utm: zUtm,
-  /** Click ids of the page URL by parameter name, each cut to 512 characters. */
-  clickIds: z.partialRecord(z.enum(CLICK_ID_PARAMS), text(512)),
+  /**
+   * Click ids of the page URL by parameter name, each cut to 512 characters. A parameter this release
+   * does not know is ignored, as other unknown fields are (a record of the known names refused it).
+   */
+  clickIds: z.object(
+    Object.fromEntries(CLICK_ID_PARAMS.map((name) => [name, text(512).optional()])) as Record<
+      ClickIdParam,
+      z.ZodOptional<z.ZodString>
+    >,
+  ),
   signals: zSensorSignals,
 });
 export type SensorHit = z.infer<typeof zSensorHit>;

@@ -55,6 +55,15 @@ describe('values the store cannot hold', () => {
   });
 });
 
+describe('fields a sensor of another release sends', () => {
+  it('stores a page view with a click id parameter this release does not know, as other unknown fields', async () => {
+    const hit = { ...sensorHit(tenant), clickIds: { gclid: 'Cj0KCQ_test', newclid: 'abc' }, extra: true };
+    const response = await collect(t, hit);
+    expect(response.statusCode).toBe(200);
+    expect((await storedRows(t, 'hits', [hit.eventId])).size).toBe(1);
+  });
+});
+
 describe('browser signals are evidence', () => {
   /** Values no browser reports: older stealth scripts, tampered probes, wrong types. */
   const oddSignals = {
