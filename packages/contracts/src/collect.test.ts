@@ -66,3 +66,31 @@ describe('the sensor collection contract', () => {
     });
   });
 });
+
+describe('browser signals', () => {
+  it('sets aside a value outside its shape, by name and as sent, and never takes `unexpected` from a client', () => {
+    const parsed = zSensorEvent.parse({
+      ...hit,
+      signals: {
+        webdriver: 'no',
+        notificationQueryState: 'default',
+        timezone: 'x'.repeat(100),
+        platform: 'Win32',
+        unexpected: { webdriver: 'forged' },
+      },
+    });
+    expect(parsed.type === 'hit' && parsed.signals).toEqual({
+      platform: 'Win32',
+      unexpected: {
+        webdriver: '"no"',
+        notificationQueryState: '"default"',
+        timezone: `"${'x'.repeat(63)}`,
+      },
+    });
+    const clean = zSensorEvent.parse({
+      ...hit,
+      signals: { webdriver: false, unexpected: { webdriver: 'x' } },
+    });
+    expect(clean.type === 'hit' && clean.signals).toEqual({ webdriver: false });
+  });
+});
