@@ -127,6 +127,17 @@ describe('text that is not well-formed', () => {
   });
 });
 
+describe('values the collector cuts', () => {
+  it('cuts a long UTM value at a character, never inside a surrogate pair', async () => {
+    const source = `a${'\u{1f600}'.repeat(300)}`;
+    const hit = sensorHit(tenant, { url: `https://shop.example.com/?utm_source=${source}` });
+    expect((await collect(t, hit)).statusCode).toBe(200);
+    const stored = (await storedRows(t, 'hits', [hit.eventId])).get(hit.eventId);
+    // 512 UTF-16 units would end with half of an emoji: the cut keeps 511.
+    expect(stored?.utm_source).toBe(`a${'\u{1f600}'.repeat(255)}`);
+  });
+});
+
 describe('a journal line the store cannot load', () => {
   it('is set aside in DATA_DIR, counted in /api/health and not retried, while the lines around it are stored', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-quarantine-'));

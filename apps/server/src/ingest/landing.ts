@@ -108,6 +108,16 @@ function hostOf(url: string | null | undefined): string | null {
   }
 }
 
+/**
+ * The first `max` UTF-16 units of the value, one fewer when the last would be the first half of a
+ * surrogate pair: a cut must not leave an unpaired surrogate, which no store holds.
+ */
+function cut(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const last = value.charCodeAt(max - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
 /** Reads a landing URL (and the referrer) into the attribution a hit is stored with. */
 export function readLanding(url: string, referrer: string | null | undefined): Landing {
   let params: URLSearchParams | null = null;
@@ -124,7 +134,7 @@ export function readLanding(url: string, referrer: string | null | undefined): L
   for (const [name, value] of params ?? []) {
     if (!values.has(name) && WANTED_PARAMS.has(name)) {
       const trimmed = value.trim();
-      if (trimmed) values.set(name, trimmed.slice(0, MAX_PARAM_LENGTH));
+      if (trimmed) values.set(name, cut(trimmed, MAX_PARAM_LENGTH));
     }
   }
   const clickIds: Partial<Record<ClickIdParam, string>> = {};
