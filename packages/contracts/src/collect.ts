@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CLICK_ID_PARAMS,
   type ClickIdParam,
+  UNEXPECTED_SIGNAL_MAX_LENGTH,
   zRiskLevel,
   zSensorBehaviour,
   zSensorSignals,
@@ -92,17 +93,28 @@ export type SensorHit = z.infer<typeof zSensorHit>;
 export { zSensorBehaviour };
 export type SensorBehaviour = z.infer<typeof zSensorBehaviour>;
 
+/** A beacon figure outside its shape, as the JSON of what was sent (at most 64 characters). */
+export interface UnexpectedFigure {
+  unexpected: string;
+}
+const unexpectedFigure = z.unknown().transform(
+  (value): UnexpectedFigure => ({
+    unexpected: (JSON.stringify(value) ?? String(value)).slice(0, UNEXPECTED_SIGNAL_MAX_LENGTH),
+  }),
+);
+
 /**
  * The one beacon sent when the page is hidden or left (`sendBeacon`): what the visitor did. The
  * collector merges `behaviour` and `visibleMs` into the hit's signals. `dwellMs` counts from the
- * navigation start; `visibleMs` only the time the page was visible.
+ * navigation start; `visibleMs` only the time the page was visible. Like the page view's signals, they
+ * are evidence: a figure outside its shape does not refuse the beacon (it is an `UnexpectedFigure`).
  */
 export const zSensorEngagement = z.object({
   type: z.literal('engagement'),
   ...zEnvelope,
   hitId: zSensorId,
-  behaviour: zSensorBehaviour,
-  visibleMs: count,
+  behaviour: z.union([zSensorBehaviour, unexpectedFigure]),
+  visibleMs: z.union([count, unexpectedFigure]),
 });
 export type SensorEngagement = z.infer<typeof zSensorEngagement>;
 

@@ -1,5 +1,6 @@
 import { S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../storage/events/sql.js';
 import {
   CHROME,
   chromeSignals,
@@ -111,6 +112,27 @@ describe('browser signals are evidence', () => {
       expect.objectContaining({ id: 'automation:inconsistent_environment' }),
     );
     expect((await storedRows(t, 'hits', [odd])).size).toBe(1);
+  });
+
+  it('takes an engagement beacon whose figures hold unexpected values, and counts them against the visit', async () => {
+    const hit = sensorHit(tenant);
+    expect((await collect(t, hit)).json()).toMatchObject({ riskLevel: 'low' });
+    const beacon = {
+      type: 'engagement',
+      key: tenant.sensorKey,
+      eventId: eventId('eng'),
+      sessionId: hit.sessionId,
+      ts: Date.now(),
+      hitId: hit.eventId,
+      behaviour: { pointerMoves: 'lots', clicks: 2, keys: 0, scrolls: 1, touches: 0, dwellMs: 4000 },
+      visibleMs: -5,
+    };
+    expect((await collect(t, beacon)).statusCode).toBe(204);
+    await t.app.ingest.writer.drain();
+    const sessions = await t.stores.events.query(
+      () => sql`select threats from sessions where id = ${hit.sessionId}`,
+    );
+    expect(sessions[0]?.threats).toContain('automation:inconsistent_environment');
   });
 
   it('still refuses a page view whose signals are not an object', async () => {

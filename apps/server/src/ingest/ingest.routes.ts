@@ -239,7 +239,11 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
             return reply.send(answer);
           }
           if (event.type === 'engagement') {
-            await deps.pipeline.engagement(account, event.hitId, event.behaviour, event.visibleMs);
+            const { behaviour, visibleMs } = event;
+            // Figures no browser sends (the contract kept them as `unexpected`) are a tell of their own.
+            const figures =
+              'unexpected' in behaviour || typeof visibleMs !== 'number' ? null : { behaviour, visibleMs };
+            await deps.pipeline.engagement(account, event.hitId, figures);
           } else {
             await deps.pipeline.conversion(account, {
               id: event.eventId,

@@ -162,12 +162,12 @@ export class IngestPipeline {
    * verdict (`engagementReasons`, the same as assessing the page view again with its behaviour). The
    * hit stays as stored (immutable); its session takes the new verdict when it is worse. A page view
    * no longer in memory is read back from the store. Answers false when the hit is not known.
+   * `figures` is null when the beacon's figures held values no browser sends: that is the reason added.
    */
   async engagement(
     account: AccountContext,
     hitId: string,
-    behaviour: SensorBehaviour,
-    visibleMs: number,
+    figures: { behaviour: SensorBehaviour; visibleMs: number } | null,
   ): Promise<boolean> {
     const known = await this.#knownHit(account, hitId);
     if (!known || known.engaged) return known !== undefined;
@@ -176,7 +176,7 @@ export class IngestPipeline {
     const { riskLevel, threats } = joined(
       account,
       row,
-      engagementReasons(known.loadedHidden, { behaviour, visibleMs }),
+      figures ? engagementReasons(known.loadedHidden, figures) : ['automation:inconsistent_environment'],
     );
     const added = threats.filter((id) => !row.threats.includes(id));
     if (LEVEL_RANK[riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
