@@ -18,6 +18,13 @@ const EDGES: unknown[] = [
   'x'.repeat(129),
   'x'.repeat(8192),
   'x'.repeat(8193),
+  // Unpaired surrogates (refused), and a real pair, a U+FEFF and a NUL (kept).
+  '\ud800',
+  'a\udc00',
+  '\udc00\ud800',
+  '\u{1f600}',
+  '\ufeff',
+  'a\u0000b',
   'ES',
   'es',
   'ESP',
@@ -105,6 +112,16 @@ describe('rowJsonWriter', () => {
     const { referrer: _referrer, ...present } = JSON.parse(JSON.stringify(hit));
     expect(parsed).toEqual(present);
     expect('referrer' in parsed).toBe(false);
+  });
+
+  it('refuses text holding an unpaired surrogate, which no store holds, and keeps U+FEFF and NUL', () => {
+    for (const url of ['https://shop.example/\ud800', '\udc00', 'a\udc00\ud800b']) {
+      expect(() => validateBatch(hitTable, [makeHit({ id: 'h1', url })])).toThrow(/well-formed Unicode/);
+      expect(rowJsonWriter(hitTable)(makeHit({ id: 'h1', url }))).toBeUndefined();
+    }
+    const odd = makeHit({ id: 'h1', url: '\ufeffa\u0000b\ufffe\u{1f600}' });
+    expect(() => validateBatch(hitTable, [odd])).not.toThrow();
+    expect(JSON.parse(rowJsonWriter(hitTable)(odd) ?? '').url).toBe(odd.url);
   });
 
   it('refuses a row that fails a row check', () => {
