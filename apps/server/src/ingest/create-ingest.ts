@@ -28,7 +28,8 @@ export const INGEST_JOURNAL_DIR = 'ingest-journal';
 
 /**
  * The ingestion pipeline over the stores, and its public routes. The writer's journal is recovered
- * (events acknowledged before a crash loaded into the store) before this resolves.
+ * (events acknowledged before a crash loaded into the store), and then the visits that were running
+ * read back from the store, before this resolves.
  */
 export async function createIngest(
   stores: Stores,
@@ -46,6 +47,10 @@ export async function createIngest(
     ipIntelligence: ipIntelligence(),
     activity: new InProcessRecentActivity(),
   });
+  // Before the first hit: visits running when the server stopped go on, with their counts.
+  const restoring = performance.now();
+  const restored = await pipeline.restoreSessions();
+  log?.info({ ...restored, ms: Math.round(performance.now() - restoring) }, 'running visits read back');
   if (pipeline.storedIds) {
     // In the background: until the ids are read, S2S ids are looked up in the store.
     const started = performance.now();
