@@ -40,7 +40,8 @@ export interface RestoredSessions {
  *
  * Memory holds them while they run. At start, after the journal is recovered, `restore` reads back
  * from the store every session and device visit with a hit in the idle time before the start: a visit
- * that goes on after a restart goes on from there, with its count. A hit dated before the start (S2S
+ * that goes on after a restart goes on from there, with its count. Hits that come meanwhile wait for
+ * the read (seconds at most, with 100,000 visits running), so the server listens at once. A hit dated before the start (S2S
  * takes times a month back) may follow a visit the restore did not read, so when memory does not know
  * its session or device it is looked up in the store, once for all the hits that wait for it.
  */
@@ -51,6 +52,8 @@ export class SessionTracker {
   readonly #lookups = new Map<string, Promise<void>>();
   /** Hits dated before this (epoch ms) may follow a visit stored before the start; none before restore. */
   #restoredAt = Number.NEGATIVE_INFINITY;
+  /** The read of `restore` while it runs: hits wait for it. */
+  #restoring: Promise<unknown> | undefined;
 
   constructor(
     private readonly store: EventStore,
@@ -62,9 +65,23 @@ export class SessionTracker {
 
   /**
    * Reads the visits with a hit in the idle time before `now` (sessions and device visits, the latest
-   * up to the capacity kept). Call once, before the first hit.
+   * up to the capacity kept). Call once, before the first hit; hits counted meanwhile wait for it, and
+   * after a failed read go on without what it would have read.
    */
-  async restore(now = new Date()): Promise<RestoredSessions> {
+  restore(now = new Date()): Promise<RestoredSessions> {
+    const reading = this.#read(now);
+    const restoring = reading.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#restoring = restoring;
+    void restoring.then(() => {
+      if (this.#restoring === restoring) this.#restoring = undefined;
+    });
+    return reading;
+  }
+
+  async #read(now: Date): Promise<RestoredSessions> {
     const since = new Date(now.getTime() - DERIVED_SESSION_IDLE_MS);
     const [sessions, devices, hasHits] = await Promise.all([
       readRecentSessions(this.store, since, this.capacity),
@@ -98,6 +115,7 @@ export class SessionTracker {
     deviceId: string,
     at: Date,
   ): SessionState | Promise<SessionState> {
+    if (this.#restoring) return this.#restoring.then(() => this.count(relationshipId, given, deviceId, at));
     if (given !== null) {
       const key = sessionKey(relationshipId, given);
       if (this.#sessions.peek(key) !== undefined || !this.#mayBeStored(at)) {
