@@ -40,8 +40,8 @@ export interface RestoredSessions {
  *
  * Memory holds them while they run. At start, after the journal is recovered, `restore` reads back
  * from the store every session and device visit with a hit in the idle time before the start: a visit
- * that goes on after a restart goes on from there, with its count. Hits that come meanwhile wait for
- * the read (seconds at most, with 100,000 visits running), so the server listens at once. A hit dated before the start (S2S
+ * that goes on after a restart goes on from there, with its count. The server listens meanwhile, and
+ * the hits that come wait for the read. A hit dated before the start (S2S
  * takes times a month back) may follow a visit the restore did not read, so when memory does not know
  * its session or device it is looked up in the store, once for all the hits that wait for it.
  */
