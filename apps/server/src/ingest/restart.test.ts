@@ -200,6 +200,42 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
     expect(await analyticsTotals()).toEqual({ sessions: 1, hits: 1 });
   });
 
+  it('joins the beacon and the conversion of a page view replayed after a restart with its first verdict', async () => {
+    const first = pageView();
+    expect((await collect(first)).json()).toMatchObject({ riskLevel: 'low' });
+    await t.restart();
+    await collect({ ...first, signals: { ...first.signals, webdriver: true } });
+
+    const beacon = await collect({
+      type: 'engagement',
+      key: sensorKey,
+      eventId: id('eng'),
+      sessionId: first.sessionId,
+      ts: Date.now(),
+      hitId: first.eventId,
+      behaviour: { pointerMoves: 40, clicks: 2, keys: 0, scrolls: 6, touches: 0, dwellMs: 20_000 },
+      visibleMs: 20_000,
+    });
+    expect(beacon.statusCode).toBe(204);
+    const conversion = await collect({
+      type: 'conversion',
+      key: sensorKey,
+      eventId: id('cnv'),
+      sessionId: first.sessionId,
+      ts: Date.now(),
+      hitId: first.eventId,
+      conversion: { name: 'lead' },
+    });
+    expect(conversion.statusCode).toBe(204);
+    await t.app.ingest.writer.drain();
+    // The page view's own verdict (clean) and a lead within seconds of it: suspicious, not automation.
+    const conversions = await t.stores.events.query<{ risk_level: string; threats: string[] }>(
+      () => sql`select risk_level, threats from conversions where relationship_id = ${tenant.relationshipId}`,
+    );
+    expect(conversions).toEqual([{ risk_level: 'medium', threats: ['conversion:too_fast'] }]);
+    expect(await storedSessions()).toEqual([{ id: first.sessionId, hits: 1, risk_level: 'low' }]);
+  });
+
   it('answers an S2S click and a conversion resent after a restart with their first verdicts', async () => {
     const firstClick = await click(Date.now(), { id: 'click-1', sessionId: 'visit-1' });
     const conversion = { id: 'order-1', hitId: 'click-1', name: 'lead', value: 10 };
