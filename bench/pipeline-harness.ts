@@ -77,6 +77,7 @@ export async function openPipeline(parent: string, writer?: BatchWriterOptions):
           referrer: event.referrer || null,
           request: facts(view.headers),
           sensor: event.signals,
+          checkStored: true, // as the sensor endpoint asks
         });
         acknowledged.push(event.eventId);
       },
@@ -87,6 +88,7 @@ export async function openPipeline(parent: string, writer?: BatchWriterOptions):
         return Number(row?.stored ?? 0);
       },
       async close() {
+        await ingest.sessionsRestored;
         await opened.close();
         await rm(dataDir, { recursive: true, force: true });
       },

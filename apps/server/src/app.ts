@@ -157,6 +157,7 @@ export async function buildApp(
   // a read of the stored ids still going stops first.
   app.addHook('onClose', async () => {
     await ingest.pipeline.storedIds?.stop();
+    await ingest.sessionsRestored;
     await ingest.writer.close();
   });
   await app.register(ingest.routes);

@@ -21,6 +21,8 @@ export interface Ingest {
   writer: BatchWriter;
   accounts: AccountDirectory;
   routes: FastifyPluginAsyncZod;
+  /** Settles once the running visits are read back (or could not be): wait for it before the store closes. */
+  sessionsRestored: Promise<void>;
 }
 
 /** The folder of the ingestion journal, inside DATA_DIR. */
@@ -28,7 +30,8 @@ export const INGEST_JOURNAL_DIR = 'ingest-journal';
 
 /**
  * The ingestion pipeline over the stores, and its public routes. The writer's journal is recovered
- * (events acknowledged before a crash loaded into the store) before this resolves.
+ * (events acknowledged before a crash loaded into the store) before this resolves; the visits that
+ * were running are then read back from the store in the background, and hits wait for them.
  */
 export async function createIngest(
   stores: Stores,
@@ -46,6 +49,14 @@ export async function createIngest(
     ipIntelligence: ipIntelligence(),
     activity: new InProcessRecentActivity(),
   });
+  // Visits running when the server stopped go on, with their counts: hits wait for the read.
+  const restoring = performance.now();
+  const sessionsRestored = pipeline.restoreSessions().then(
+    (restored) =>
+      log?.info({ ...restored, ms: Math.round(performance.now() - restoring) }, 'running visits read back'),
+    (error: unknown) =>
+      log?.warn({ err: error }, 'running visits not read back; visits after the restart start again'),
+  );
   if (pipeline.storedIds) {
     // In the background: until the ids are read, S2S ids are looked up in the store.
     const started = performance.now();
@@ -64,6 +75,7 @@ export async function createIngest(
     pipeline,
     writer,
     accounts,
+    sessionsRestored,
     routes: ingestRoutes({
       pipeline,
       writer,

@@ -230,6 +230,8 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
               referrer: event.referrer || null,
               request: facts(request, ip),
               sensor: event.signals,
+              // The sensor's ids are the browser's: a resend after a restart is answered from the store.
+              checkStored: true,
             });
             const answer: CollectAnswer = {
               hitId: event.eventId,
@@ -254,6 +256,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
               value: event.conversion.value ?? null,
               currency: event.conversion.currency ?? null,
               request: facts(request, ip),
+              checkStored: true,
             });
           }
           return reply.code(HTTP_STATUS.NO_CONTENT).send();

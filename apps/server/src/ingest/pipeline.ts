@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { SensorBehaviour } from '@veracity/contracts/collect';
 import type {
   AssessmentInput,
@@ -30,6 +29,7 @@ import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
 import { readLanding } from './landing.js';
+import { SessionTracker } from './session-tracker.js';
 import { type KnownHit, knownHitVerdict, readStoredConversion, readStoredHits } from './stored-events.js';
 import { hitKey, StoredHitReader, type StoredHitReaderOptions } from './stored-hit-reader.js';
 import { StoredIds } from './stored-ids.js';
@@ -53,7 +53,8 @@ export interface IncomingHit {
   subPublisher?: string | null;
   cost?: number | null;
   vars?: Partial<Record<CustomVarName, string>>;
-  /** Look the id up in the store when it is not among the recent hits (S2S ids the customer chose). */
+  /** Look the id up in the store when it is not among the recent hits: an id the sender chose (the
+   * sensor's, an S2S id) may have been stored before a restart, and its first verdict stands. */
   checkStored?: boolean;
 }
 
@@ -76,12 +77,6 @@ export class UnknownHitError extends Error {
   override readonly name = 'UnknownHitError';
 }
 
-interface SessionState {
-  id: string;
-  hits: number;
-  startedAt: Date;
-}
-
 export interface PipelineOptions {
   /** Recent hits kept in memory for engagements, conversions and retries. */
   recentHits?: number;
@@ -91,9 +86,6 @@ export interface PipelineOptions {
   storedHitReader?: StoredHitReaderOptions;
 }
 
-/** A visit without a session id of its own ends after this long without a hit from its device. */
-export const DERIVED_SESSION_IDLE_MS = 30 * 60_000;
-
 /**
  * One ingestion pipeline for the sensor and S2S: enrich, count recent activity, assess with the
  * detection engine, build the stored rows (hit, session snapshot, conversion), hand them to the group
@@ -101,15 +93,15 @@ export const DERIVED_SESSION_IDLE_MS = 30 * 60_000;
  *
  * Memory holds what later events of a visit need: recent hits (their rows, whose verdict the engagement
  * beacon and conversions join with what they add, and which a retry is answered again from) and the
- * running hit count of each session. After a restart these are read back from the store when asked for
- * (hits) or start again (session counts; the store keeps the largest snapshot). A hit's sensor signals
+ * running visits (`SessionTracker`). After a restart a hit or conversion id the sender chose is looked
+ * up in the store before it is assessed (the first verdict stands), and visits carry on from what the
+ * store holds (`restoreSessions`, before the first hit). A hit's sensor signals
  * are not kept: its verdict already holds what they say, and each kept hit is memory that the garbage
  * collector copies twice before it settles (docs/decisions.md).
  */
 export class IngestPipeline {
   readonly #recentHits: LruCache<string, Promise<KnownHit>>;
-  readonly #sessions: LruCache<string, SessionState>;
-  readonly #deviceSessions: LruCache<string, { id: string; lastAt: number }>;
+  readonly #sessions: SessionTracker;
   readonly #recentConversions = new LruCache<string, Promise<Verdict>>(50_000);
   /** The ids in the store, when it can hand them over: an id surely not stored is not looked up. */
   readonly storedIds: StoredIds | undefined;
@@ -127,13 +119,20 @@ export class IngestPipeline {
     options: PipelineOptions = {},
   ) {
     this.#recentHits = new LruCache(options.recentHits ?? 50_000);
-    this.#sessions = new LruCache(options.sessions ?? 100_000);
-    this.#deviceSessions = new LruCache(options.sessions ?? 100_000);
+    this.#sessions = new SessionTracker(deps.store, options.sessions ?? 100_000);
     this.storedIds = deps.store.scanKeys ? new StoredIds(deps.store.scanKeys.bind(deps.store)) : undefined;
     this.#storedHits = new StoredHitReader(
       (wanted) => readStoredHits(deps.store, wanted),
       options.storedHitReader,
     );
+  }
+
+  /**
+   * Reads back the visits that were running when the server stopped (`SessionTracker.restore`): call
+   * once the journal is recovered, before the first hit.
+   */
+  restoreSessions(): ReturnType<SessionTracker['restore']> {
+    return this.#sessions.restore();
   }
 
   /** Assesses and stores a hit; resolves with its verdict once it is durable. */
@@ -180,7 +179,7 @@ export class IngestPipeline {
     );
     const added = threats.filter((id) => !row.threats.includes(id));
     if (LEVEL_RANK[riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
-    const session = this.#sessions.get(`${account.relationshipId}:${row.sessionId}`);
+    const session = this.#sessions.get(account.relationshipId, row.sessionId);
     await this.deps.writer.write({
       sessions: [
         sessionOfHit(
@@ -253,7 +252,8 @@ export class IngestPipeline {
       history: { sinceClickMs: null, ...counts },
     };
     const assessment = assess(input);
-    const session = this.#session(account, hit.sessionId, deviceId, hit.at);
+    const counted = this.#sessions.count(account.relationshipId, hit.sessionId, deviceId, hit.at);
+    const session = counted instanceof Promise ? await counted : counted;
     const row: HitRow = {
       relationshipId: account.relationshipId,
       id: hit.id,
@@ -328,6 +328,7 @@ export class IngestPipeline {
       riskLevel,
       threats,
       status: 'not_reported',
+      score,
     };
     await this.deps.writer.write({ conversions: [row] });
     this.storedIds?.add('conversions', account.relationshipId, conversion.id);
@@ -377,31 +378,6 @@ export class IngestPipeline {
 
   #mayBeStored(table: KeyedTable, account: AccountContext, id: string): boolean {
     return this.storedIds?.mayHold(table, account.relationshipId, id) ?? true;
-  }
-
-  /** The session a hit belongs to, counting the hit; a derived one when the sender has none. */
-  #session(account: AccountContext, given: string | null, deviceId: string, at: Date): SessionState {
-    let id = given;
-    if (id === null) {
-      // A device's visit: the same while its hits come less than the idle time apart, in order.
-      const visit = this.#deviceSessions.getOrSet(`${account.relationshipId}:${deviceId}`, () => ({
-        id: '',
-        lastAt: Number.NEGATIVE_INFINITY,
-      }));
-      const sinceLast = at.getTime() - visit.lastAt;
-      if (!(sinceLast >= 0 && sinceLast < DERIVED_SESSION_IDLE_MS)) visit.id = `d-${randomUUID()}`;
-      visit.lastAt = at.getTime();
-      id = visit.id;
-    }
-    const sessionId = id;
-    const state = this.#sessions.getOrSet(`${account.relationshipId}:${sessionId}`, () => ({
-      id: sessionId,
-      hits: 0,
-      startedAt: at,
-    }));
-    state.hits += 1;
-    if (at < state.startedAt) state.startedAt = at;
-    return state;
   }
 }
 

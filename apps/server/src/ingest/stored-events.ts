@@ -96,16 +96,16 @@ export async function readStoredConversion(
   account: AccountContext,
   id: string,
 ): Promise<Verdict | undefined> {
-  const rows = await store.query<{ risk_level: RiskLevel; threats: string[] }>(
+  const rows = await store.query<{ risk_level: RiskLevel; threats: string[]; score: number | null }>(
     () =>
-      sql`select risk_level, threats from conversions where relationship_id = ${account.relationshipId} and id = ${id}`,
+      sql`select risk_level, threats, score from conversions where relationship_id = ${account.relationshipId} and id = ${id}`,
   );
   const stored = rows[0];
   if (!stored) return undefined;
   return {
     id,
     riskLevel: stored.risk_level,
-    score: 0,
+    score: stored.score ?? 0,
     threats: verdictThreats(stored.threats),
     duplicate: true,
   };

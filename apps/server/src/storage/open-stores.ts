@@ -27,6 +27,8 @@ export const EVENTS_FILE = 'events.duckdb';
  */
 export async function openStores(
   config: Pick<Config, 'dataDir' | 'databaseUrl'> & { clickhouseUrl?: string | undefined },
+  /** Opens the event store instead (tests run the same suites on ClickHouse in process, chdb). */
+  openEvents?: () => Promise<EventStore>,
 ): Promise<Stores> {
   const accounts = config.databaseUrl
     ? openOltpStore({ databaseUrl: config.databaseUrl })
@@ -37,9 +39,11 @@ export async function openStores(
     await accounts.migrate();
     const startedAt = new Date().toISOString();
     firstStart = (await ensureMeta(accounts.db, 'first_started_at', startedAt)) === startedAt;
-    events = config.clickhouseUrl
-      ? openClickHouseEventStore(openClickHouseHttpExecutor({ url: config.clickhouseUrl }))
-      : await openDuckDbEventStore({ path: path.join(config.dataDir, EVENTS_FILE) });
+    events = openEvents
+      ? await openEvents()
+      : config.clickhouseUrl
+        ? openClickHouseEventStore(openClickHouseHttpExecutor({ url: config.clickhouseUrl }))
+        : await openDuckDbEventStore({ path: path.join(config.dataDir, EVENTS_FILE) });
     await events.migrate();
   } catch (error) {
     await events?.close();

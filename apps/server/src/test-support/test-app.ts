@@ -8,6 +8,7 @@ import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { RATE_LIMITS, type RateLimits } from '../features/auth/rate-limit.js';
 import { prepareAccounts } from '../features/bootstrap/first-start.js';
+import type { EventStore } from '../storage/events/event-store.js';
 import { openStores, type Stores } from '../storage/open-stores.js';
 
 /** Tests log the same people in many times; the rate-limit test sets tight limits of its own. */
@@ -20,7 +21,17 @@ export interface TestApp {
   stores: Stores;
   config: Config;
   dataDir: string;
+  /**
+   * Restarts the server as a new process would: the app and both stores closed, then opened again on
+   * the same DATA_DIR (and databases); `app` and `stores` are the new ones afterwards.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TestStoreOptions {
+  /** Opens the event store instead of DuckDB in DATA_DIR, at start and at each restart. */
+  openEvents?: () => Promise<EventStore>;
 }
 
 /**
@@ -50,6 +61,7 @@ async function postgresForAccounts(): Promise<{ url: string; drop(): Promise<voi
 export async function startTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
+  storeOptions: TestStoreOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-test-'));
   const postgres = await postgresForAccounts();
@@ -60,20 +72,30 @@ export async function startTestApp(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  const stores = await openStores(config);
+  const stores = await openStores(config, storeOptions.openEvents);
   await prepareAccounts(stores.accounts.db, { email: undefined, password: undefined });
-  const app = await buildApp(config, stores, { rateLimits: RELAXED_LIMITS, ...options });
-  await app.ready();
-  return {
-    app,
+  const start = async (opened: Stores) => {
+    const app = await buildApp(config, opened, { rateLimits: RELAXED_LIMITS, ...options });
+    await app.ready();
+    return app;
+  };
+  const testApp: TestApp = {
+    app: await start(stores),
     stores,
     config,
     dataDir,
+    async restart() {
+      await testApp.app.close();
+      await testApp.stores.close();
+      testApp.stores = await openStores(config, storeOptions.openEvents);
+      testApp.app = await start(testApp.stores);
+    },
     async close() {
-      await app.close();
-      await stores.close();
+      await testApp.app.close();
+      await testApp.stores.close();
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }

@@ -79,6 +79,9 @@ describe('DuckDB dialect', () => {
       params: ['network:datacenter'],
     });
     expect(text(d.unnest('threats'), d)).toBe('unnest("threats")');
+    expect(text(d.joinRows(['id', d.epochMs('ts')]), d)).toBe(
+      'string_agg(concat_ws(chr(9), CAST("id" AS VARCHAR), CAST(epoch_ms("ts") AS VARCHAR)), chr(10))',
+    );
     expect(text(d.sumIf('value', rawSql("status = 'reported'")), d)).toBe(
       `coalesce(sum("value") FILTER (WHERE status = 'reported'), 0)`,
     );
@@ -121,6 +124,9 @@ describe('ClickHouse dialect', () => {
       'has(`threats`, {p1:String})',
     );
     expect(text(d.unnest('threats'), d)).toBe('arrayJoin(`threats`)');
+    expect(text(d.joinRows(['id', d.epochMs('ts')]), d)).toBe(
+      'arrayStringConcat(groupArray(concatWithSeparator(char(9), toString(`id`), toString(toUnixTimestamp64Milli(`ts`)))), char(10))',
+    );
     expect(text(d.sumIf('value', rawSql('1')), d)).toBe('coalesce(sumIf(`value`, 1), 0)');
   });
 });

@@ -1,4 +1,4 @@
-import { rawSql, type Sql, type SqlParam, sql } from './sql.js';
+import { joinSql, rawSql, type Sql, type SqlParam, sql } from './sql.js';
 
 /**
  * What differs between the SQL of the two event stores. Analytics writes a query once, as a function of
@@ -56,6 +56,14 @@ export interface SqlDialect {
   readonly zeroCount: Sql;
   /** True when the text contains `search`, ignoring case (no pattern characters). */
   containsText(text: SqlExpr, search: string): Sql;
+  /** Milliseconds since the epoch of a timestamp, as an integer. */
+  epochMs(ts: SqlExpr): Sql;
+  /**
+   * An aggregate: the group's rows as one text, each row's fields joined by a tab and the rows by a
+   * line feed (in no set order; empty or NULL for no rows). For reading many rows of ids and numbers
+   * at once: the stores' clients hand over one string far faster than as many values.
+   */
+  joinRows(fields: readonly SqlExpr[]): Sql;
 }
 
 /** Checks that a time zone is a known IANA name safe to inline; returns it. */
@@ -106,6 +114,9 @@ export const duckdbDialect: SqlDialect = {
   unnest: (array) => sql`unnest(${duckdbExpr(array)})`,
   zeroCount: rawSql('CAST(0 AS BIGINT)'),
   containsText: (text, search) => sql`contains(lower(${duckdbExpr(text)}), ${search.toLowerCase()})`,
+  epochMs: (ts) => sql`epoch_ms(${duckdbExpr(ts)})`,
+  joinRows: (fields) =>
+    sql`string_agg(concat_ws(chr(9), ${joinSql(fields.map((field) => sql`CAST(${duckdbExpr(field)} AS VARCHAR)`))}), chr(10))`,
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -150,4 +161,7 @@ export const clickhouseDialect: SqlDialect = {
   unnest: (array) => sql`arrayJoin(${clickhouseExpr(array)})`,
   zeroCount: rawSql('toUInt64(0)'),
   containsText: (text, search) => sql`positionCaseInsensitiveUTF8(${clickhouseExpr(text)}, ${search}) > 0`,
+  epochMs: (ts) => sql`toUnixTimestamp64Milli(${clickhouseExpr(ts)})`,
+  joinRows: (fields) =>
+    sql`arrayStringConcat(groupArray(concatWithSeparator(char(9), ${joinSql(fields.map((field) => sql`toString(${clickhouseExpr(field)})`))})), char(10))`,
 };

@@ -209,6 +209,8 @@ export const conversionTable: EventTable<ConversionRow> = {
     column('os_name', 'osName', 'text'),
     column('browser', 'browser', 'text'),
     ...landingDimensionColumns<ConversionRow>(),
+    // Migration 6 (DuckDB), 4 (ClickHouse): the verdict's score, answered again to a resent id.
+    column('score', 'score', 'count'),
   ],
   rowChecks: [],
 };

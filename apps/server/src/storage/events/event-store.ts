@@ -138,6 +138,8 @@ export interface ConversionRow extends EventIdentity, EventVerdict, EventDimensi
   /** ISO 4217 code of `value`, e.g. EUR. */
   currency?: string | null;
   status: ConversionStatus;
+  /** The detection score, 0-100 (NULL for conversions stored before it was kept). */
+  score?: number | null;
 }
 
 /** Outcome of a hit or conversion batch: `inserted + duplicates = rows.length`. */

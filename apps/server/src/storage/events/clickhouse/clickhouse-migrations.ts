@@ -71,12 +71,25 @@ function namesThrough<Row>(table: EventTable<Row>, last: string): string {
     .join(', ');
 }
 
-/** `ALTER TABLE ... ADD COLUMN` for every catalogue column after `after`, in catalogue order. */
-function addColumnsAfter<Row>(storedTable: string, table: EventTable<Row>, after: string): string[] {
+/**
+ * `ALTER TABLE ... ADD COLUMN` for every catalogue column after `after` (through `through`, or to the
+ * end), in catalogue order.
+ */
+function addColumnsAfter<Row>(
+  storedTable: string,
+  table: EventTable<Row>,
+  after: string,
+  through?: string,
+): string[] {
   const start = table.columns.findIndex((column) => column.name === after);
   if (start < 0) throw new Error(`The ${table.kind} catalogue has no column ${after}`);
+  const end =
+    through === undefined
+      ? table.columns.length - 1
+      : table.columns.findIndex((column) => column.name === through);
+  if (end < start) throw new Error(`The ${table.kind} catalogue has no column ${through} after ${after}`);
   let previous = after;
-  return table.columns.slice(start + 1).map((column) => {
+  return table.columns.slice(start + 1, end + 1).map((column) => {
     const statement = `ALTER TABLE ${storedTable} ADD COLUMN ${column.name} ${clickhouseColumnType(column as EventColumn<unknown>)} AFTER ${previous}`;
     previous = column.name;
     return statement;
@@ -117,7 +130,7 @@ FROM session_versions FINAL`,
     version: 2,
     description: 'sessions and conversions: the dimensions of their landing hit or click, for analytics',
     statements: [
-      ...addColumnsAfter('conversions', conversionTable, 'status'),
+      ...addColumnsAfter('conversions', conversionTable, 'status', 'var20'),
       ...addColumnsAfter('session_versions', sessionTable, 'hits'),
       'DROP VIEW IF EXISTS sessions',
       `CREATE VIEW sessions AS
@@ -150,5 +163,10 @@ SELECT relationship_id, toStartOfHour(ts), traffic_type, country, device_type, r
 FROM hits FINAL
 GROUP BY relationship_id, toStartOfHour(ts), traffic_type, country, device_type, risk_level, hit_status`,
     ],
+  },
+  {
+    version: 4,
+    description: "conversions: the verdict's score, answered again to a resent id",
+    statements: [...addColumnsAfter('conversions', conversionTable, 'var20', 'score')],
   },
 ];

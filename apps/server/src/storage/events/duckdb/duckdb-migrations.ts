@@ -208,4 +208,9 @@ FROM hits GROUP BY ALL`,
       ...replaceBy('conversions', 'conversions_unkeyed'),
     ],
   },
+  {
+    version: 6,
+    description: "conversions: the verdict's score, answered again to a resent id",
+    statements: ['ALTER TABLE conversions ADD COLUMN score INTEGER'],
+  },
 ];
