@@ -43,6 +43,8 @@ export interface BuildOptions {
   rateLimits?: RateLimits;
   /** Ingestion limits and sizes other than the defaults (tests and the benchmark). */
   ingest?: Partial<IngestOptions>;
+  /** Where the log goes instead of standard output (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -64,7 +66,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(config.env === 'development' && process.stdout.isTTY
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(config.env === 'development' && process.stdout.isTTY && !options.logStream
         ? { transport: { target: 'pino-pretty' } }
         : {}),
     },

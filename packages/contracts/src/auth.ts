@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREE_MAIL_DOMAINS } from './free-mail-domains.js';
 import { zPlanType } from './plans.js';
+import { zTimeZone } from './time-zone.js';
 
 /** Spec 02 §5 e-mail pattern: something@domain with a top-level domain of at least 2 characters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
@@ -54,7 +55,7 @@ export const zTrialSignupBody = z.object({
   jobTitle: z.string().trim().min(1).max(120),
   password: zPassword(SIGNUP_PASSWORD_MIN_LENGTH),
   terms: z.literal(true),
-  timezone: z.string().max(64).optional(),
+  timezone: zTimeZone.optional(),
   context: zSignupContext.optional(),
 });
 export type TrialSignupBody = z.infer<typeof zTrialSignupBody>;

@@ -7,6 +7,7 @@ import {
   findRelationship,
   permissionsOf,
   type RelationshipRecord,
+  warnUnusableTimeZone,
 } from '../features/account/relationships.repo.js';
 import { findLiveSession, type StoredSession } from '../features/auth/sessions.repo.js';
 import { findUserById, type UserRecord } from '../features/users/users.repo.js';
@@ -87,6 +88,7 @@ export async function resolveAuth(
   const relationship = session.relationship_id
     ? ((await findRelationship(db, session.relationship_id)) ?? null)
     : null;
+  if (relationship) warnUnusableTimeZone(relationship, request.log);
   const ghost = session.ghost === 1;
   // A support session acts with every permission of the ghost role, in that one relationship.
   const permissions = !relationship

@@ -7,6 +7,8 @@ import {
   zPermissionKey,
   zPlanType,
 } from '@veracity/contracts/plans';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@veracity/contracts/time-zone';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database, RelationshipsTable } from '../../storage/oltp/schema.js';
@@ -25,7 +27,10 @@ export interface RelationshipRecord {
   allowedVars: number;
   sensorIntegrated: boolean;
   sensorKey: string;
+  /** The account's IANA time zone; UTC when the stored value is not one (see unusableTimezone). */
   timezone: string;
+  /** A stored time zone that is not IANA (an old or damaged value), which queries replace with UTC. */
+  unusableTimezone: string | null;
   currency: string;
   defaultCpc: Record<string, number>;
   loginIpCheck: boolean;
@@ -59,11 +64,23 @@ export function toRelationshipRecord(row: Selectable<RelationshipsTable>): Relat
     allowedVars: row.allowed_vars,
     sensorIntegrated: row.sensor_integrated === 1,
     sensorKey: row.sensor_key,
-    timezone: row.timezone,
+    // A damaged zone must not turn the account's queries into errors: they run in UTC (and the
+    // places that run them log a warning, warnUnusableTimeZone).
+    timezone: isTimeZone(row.timezone) ? row.timezone : DEFAULT_TIME_ZONE,
+    unusableTimezone: isTimeZone(row.timezone) ? null : row.timezone,
     currency: row.currency,
     defaultCpc: parseJson(row.default_cpc, zNumberMap, {}),
     loginIpCheck: row.login_ip_check === 1,
   };
+}
+
+/** Logs that an account's stored time zone is unusable and its queries run in UTC. */
+export function warnUnusableTimeZone(record: RelationshipRecord, log: FastifyBaseLogger): void {
+  if (record.unusableTimezone === null) return;
+  log.warn(
+    { relationshipId: record.id, timezone: record.unusableTimezone },
+    'the account time zone is not an IANA name: its queries use UTC until it is set again',
+  );
 }
 
 export function toRelationshipDto(record: RelationshipRecord): Relationship {

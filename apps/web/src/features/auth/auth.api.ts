@@ -11,6 +11,7 @@ import {
   zValidateSignupResponse,
 } from '@veracity/contracts/auth';
 import type { PlanType } from '@veracity/contracts/plans';
+import { canonicalTimeZone } from '@veracity/contracts/time-zone';
 import { api, type ResponseSchema } from '../../lib/api-client';
 
 /** The calls of the public screens (spec 01 §7). Each answer is parsed with its contract schema. */
@@ -57,8 +58,11 @@ export function openGuestCheckout(body: CheckoutBody) {
 
 /** Sign-up context the server records with the account (spec 01 §3). */
 export function signupContext() {
+  // A browser zone the server's IANA rule does not know is left out (the account starts in UTC)
+  // rather than refusing the sign-up over a field the person never saw.
+  const timezone = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
   return {
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ...(timezone ? { timezone } : {}),
     context: { pageUri: window.location.href.slice(0, 2000), pageName: document.title.slice(0, 200) },
   };
 }
