@@ -119,6 +119,18 @@ export async function relationshipsOfUser(
   return rows.map(toRelationshipRecord);
 }
 
+/** Whether every account a user has joined is a demo account (false for a user with none). */
+export async function belongsOnlyToDemoAccounts(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const plans = await db
+    .selectFrom('memberships')
+    .innerJoin('relationships', 'relationships.id', 'memberships.relationship_id')
+    .select('relationships.plan_type')
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.joined_at', 'is not', null)
+    .execute();
+  return plans.length > 0 && plans.every((row) => row.plan_type === 'demo');
+}
+
 /** The union of the permissions of a member's roles in a relationship; empty for non-members. */
 export async function permissionsOf(
   db: Kysely<Database>,

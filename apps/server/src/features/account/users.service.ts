@@ -9,13 +9,21 @@ import { issueOneTimeToken } from '../auth/one-time-tokens.repo.js';
 import { addedToAccountMail, invitationMail } from '../email/templates.js';
 import { findUserByEmail, insertUser } from '../users/users.repo.js';
 import { audit } from './audit.js';
-import { adminsOf } from './relationships.repo.js';
+import { adminsOf, type RelationshipRecord } from './relationships.repo.js';
 import { addMember, grantRoles } from './relationships.service.js';
 import { rolesOf } from './roles.js';
 
-/** GET /account/users: the members of the account with their roles and status. */
-export async function listAccountUsers(db: Kysely<Database>, relationshipId: number): Promise<AccountUser[]> {
-  const members = await db
+/**
+ * GET /account/users: the members of the account with their roles and status. A demo account is a
+ * public showcase: it lists only its demo members, never a person who also belongs to a real account
+ * (the instance admin is a member of the demo account).
+ */
+export async function listAccountUsers(
+  db: Kysely<Database>,
+  relationship: Pick<RelationshipRecord, 'id' | 'planType'>,
+): Promise<AccountUser[]> {
+  const relationshipId = relationship.id;
+  let query = db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select([
@@ -27,9 +35,21 @@ export async function listAccountUsers(db: Kysely<Database>, relationshipId: num
       'memberships.joined_at',
       'memberships.invited_at',
     ])
-    .where('memberships.relationship_id', '=', relationshipId)
-    .orderBy('users.email')
-    .execute();
+    .where('memberships.relationship_id', '=', relationshipId);
+  if (relationship.planType === 'demo') {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('memberships as other')
+            .innerJoin('relationships', 'relationships.id', 'other.relationship_id')
+            .select('other.user_id')
+            .whereRef('other.user_id', '=', 'users.id')
+            .where('relationships.plan_type', '!=', 'demo'),
+        ),
+      ),
+    );
+  }
+  const members = await query.orderBy('users.email').execute();
   const roleRows = await db
     .selectFrom('membership_roles')
     .innerJoin('roles', 'roles.id', 'membership_roles.role_id')
@@ -56,10 +76,10 @@ async function assertGrantable(db: Kysely<Database>, relationshipId: number, rol
 
 async function memberOrThrow(
   services: Services,
-  relationshipId: number,
+  relationship: RelationshipRecord,
   userId: number,
 ): Promise<AccountUser> {
-  const member = (await listAccountUsers(services.db, relationshipId)).find((user) => user.id === userId);
+  const member = (await listAccountUsers(services.db, relationship)).find((user) => user.id === userId);
   if (!member) throw ApiError.notFound('No such user in this account');
   return member;
 }
@@ -129,7 +149,7 @@ export async function inviteUser(
     action: 'user.invited',
     detail: { userId, email: email.trim().toLowerCase(), roleIds: roleIds.join(',') },
   });
-  return memberOrThrow(services, relationshipId, userId);
+  return memberOrThrow(services, auth.relationship, userId);
 }
 
 /** PUT /account/users/{id}: adds roles to a member. */
@@ -140,7 +160,7 @@ export async function grantUserRoles(
   roleIds: number[],
 ): Promise<AccountUser> {
   const relationshipId = auth.relationship.id;
-  await memberOrThrow(services, relationshipId, userId);
+  await memberOrThrow(services, auth.relationship, userId);
   await assertGrantable(services.db, relationshipId, roleIds);
   await grantRoles(services.db, userId, relationshipId, roleIds);
   await audit(services.db, {
@@ -149,7 +169,7 @@ export async function grantUserRoles(
     action: 'user.roles_granted',
     detail: { userId, roleIds: roleIds.join(',') },
   });
-  return memberOrThrow(services, relationshipId, userId);
+  return memberOrThrow(services, auth.relationship, userId);
 }
 
 /**
@@ -164,7 +184,7 @@ export async function revokeUserRoles(
 ): Promise<void> {
   const { db } = services;
   const relationshipId = auth.relationship.id;
-  const member = await memberOrThrow(services, relationshipId, userId);
+  const member = await memberOrThrow(services, auth.relationship, userId);
   const revoking = new Set(roleIds ?? member.roles.map((role) => role.id));
   const admins = await adminsOf(db, relationshipId);
   if (admins.length === 1 && admins[0]?.id === userId) {

@@ -15,7 +15,12 @@ import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
 import { audit } from '../account/audit.js';
 import { addToIpList, ipInList, normaliseIp, readIpList } from '../account/ip-lists.js';
-import { adminsOf, findRelationship, relationshipsOfUser } from '../account/relationships.repo.js';
+import {
+  adminsOf,
+  belongsOnlyToDemoAccounts,
+  findRelationship,
+  relationshipsOfUser,
+} from '../account/relationships.repo.js';
 import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
 import { newLoginIpMail, passwordResetMail, verificationMail } from '../email/templates.js';
 import { findUserByEmail, findUserById, insertUser, normaliseEmail } from '../users/users.repo.js';
@@ -159,7 +164,8 @@ export async function forgotPassword(services: Services, email: string, client: 
   services.rateLimiter.hit('forgotPerIp', client.ip);
   services.rateLimiter.hit('forgotPerAccount', normaliseEmail(email));
   const user = await findUserByEmail(services.db, email);
-  if (!user?.active) return;
+  // The shared demo login's password is published and is no one's to reset.
+  if (!user?.active || (await belongsOnlyToDemoAccounts(services.db, user.id))) return;
   const hash = await issueOneTimeToken(services.db, 'password_reset', { userId: user.id, email: user.email });
   const url = `${services.config.publicUrl}/auth/reset-password?${new URLSearchParams({ email: user.email, hash })}`;
   await services.mailer.send(passwordResetMail(user.email, user.firstName, url));

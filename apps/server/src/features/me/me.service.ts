@@ -42,7 +42,7 @@ export async function describeMe(
     numTrafficSources: 0,
     allowedVars: relationship?.allowedVars ?? 4,
     isAdmin: auth.permissions.has(ADMIN_PERMISSION),
-    isDemo: relationship?.planType === 'demo',
+    isDemo: relationship?.planType === 'demo' || auth.demoUser,
     visibleViews: relationship ? visibleViews(relationship.planType, relationship.accountFeatures) : [],
   };
 }
