@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { invitationsRoutes } from './features/account/invitations.routes.js';
 import type { AlertDeps } from './features/alerts/alert-evaluator.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
@@ -138,6 +139,7 @@ export async function buildApp(
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(accountRoutes(services));
+      await api.register(invitationsRoutes(services));
       await api.register(campaignsRoutes(services));
       await api.register(recentHitsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));

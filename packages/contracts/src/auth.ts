@@ -31,7 +31,12 @@ const zPassword = (min: number) => z.string().min(min).max(PASSWORD_MAX_LENGTH);
 export const zTokenResponse = z.object({ hash: z.string() });
 export type TokenResponse = z.infer<typeof zTokenResponse>;
 
-export const zLoginBody = z.object({ email: zEmail, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+/** `invitation`: the token of an invitation link to an existing login, accepted by logging in. */
+export const zLoginBody = z.object({
+  email: zEmail,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  invitation: z.string().min(1).max(200).optional(),
+});
 export type LoginBody = z.infer<typeof zLoginBody>;
 
 export const zPreregisterBody = z.object({
@@ -83,6 +88,12 @@ export const zChangePasswordBody = z.object({
   newPassword: zPassword(SIGNUP_PASSWORD_MIN_LENGTH),
 });
 export type ChangePasswordBody = z.infer<typeof zChangePasswordBody>;
+
+/** POST /api/me/invitations/accept: a signed-in person accepts an invitation to another account. */
+export const zAcceptInvitationBody = z.object({ token: z.string().min(1).max(200) });
+
+/** The query parameter of the invitation link to an existing login (`/auth/login?invitation=`). */
+export const INVITATION_QUERY_PARAM = 'invitation';
 
 export const zVerifyEmailBody = z.object({ email: zEmail, hash: z.string().min(1).max(200) });
 

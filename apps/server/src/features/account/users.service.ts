@@ -1,4 +1,5 @@
 import type { AccountUser } from '@veracity/contracts/account';
+import { INVITATION_QUERY_PARAM } from '@veracity/contracts/auth';
 import { ADMIN_PERMISSION } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
 import type { AccountContext } from '../../http/access.js';
@@ -6,7 +7,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { issueOneTimeToken } from '../auth/one-time-tokens.repo.js';
-import { addedToAccountMail, invitationMail } from '../email/templates.js';
+import { invitationMail, membershipInvitationMail } from '../email/templates.js';
 import { findUserByEmail, insertUser } from '../users/users.repo.js';
 import { audit } from './audit.js';
 import { adminsOf, type RelationshipRecord } from './relationships.repo.js';
@@ -44,6 +45,7 @@ export async function listAccountUsers(
             .innerJoin('relationships', 'relationships.id', 'other.relationship_id')
             .select('other.user_id')
             .whereRef('other.user_id', '=', 'users.id')
+            .where('other.joined_at', 'is not', null)
             .where('relationships.plan_type', '!=', 'demo'),
         ),
       ),
@@ -57,15 +59,23 @@ export async function listAccountUsers(
     .where('membership_roles.relationship_id', '=', relationshipId)
     .orderBy('roles.id')
     .execute();
-  return members.map((member) => ({
-    id: member.id,
-    email: member.email,
-    firstName: member.first_name,
-    status: member.active !== 1 ? 'inactive' : member.joined_at === null ? 'pending' : 'active',
-    roles: roleRows.filter((row) => row.user_id === member.id).map((row) => ({ id: row.id, name: row.name })),
-    lastLoginAt: member.last_login_at,
-    invitedAt: member.invited_at,
-  }));
+  return members.map((member) => {
+    // Until an invitation is accepted, the person's own data (name, last login, whether the login is
+    // active) is not the account's to see: a pending member reads the same whether the address had a
+    // Veracity login or not.
+    const pending = member.joined_at === null;
+    return {
+      id: member.id,
+      email: member.email,
+      firstName: pending ? '' : member.first_name,
+      status: pending ? 'pending' : member.active !== 1 ? 'inactive' : 'active',
+      roles: roleRows
+        .filter((row) => row.user_id === member.id)
+        .map((row) => ({ id: row.id, name: row.name })),
+      lastLoginAt: pending ? null : member.last_login_at,
+      invitedAt: member.invited_at,
+    };
+  });
 }
 
 async function assertGrantable(db: Kysely<Database>, relationshipId: number, roleIds: readonly number[]) {
@@ -85,8 +95,9 @@ async function memberOrThrow(
 }
 
 /**
- * POST /account/invite: a new address gets a pending membership and an invitation link (7 days, once);
- * a person who already has a Veracity login joins at once and is told by mail.
+ * POST /account/invite: a pending membership and an invitation link (7 days, once). A new address sets
+ * name and password (preregister); a person who already has a Veracity login accepts by logging in
+ * (`/auth/login?invitation=`), and is no member before. The answer is the same for both.
  */
 export async function inviteUser(
   services: Services,
@@ -117,25 +128,18 @@ export async function inviteUser(
         emailVerified: false,
         invited: true,
       }));
-    await addMember(trx, {
-      userId: id,
-      relationshipId,
-      roleIds,
-      joined: existing !== undefined,
-      invitedBy: auth.user.id,
-    });
+    await addMember(trx, { userId: id, relationshipId, roleIds, joined: false, invitedBy: auth.user.id });
     return id;
   });
   const inviter = auth.user.firstName || auth.user.email;
   if (existing) {
-    await mailer.send(
-      addedToAccountMail(
-        existing.email,
-        auth.relationship.companyName,
-        inviter,
-        `${config.publicUrl}/auth/login`,
-      ),
-    );
+    const token = await issueOneTimeToken(db, 'membership_invitation', {
+      userId,
+      relationshipId,
+      email: existing.email,
+    });
+    const url = `${config.publicUrl}/auth/login?${new URLSearchParams({ [INVITATION_QUERY_PARAM]: token })}`;
+    await mailer.send(membershipInvitationMail(existing.email, auth.relationship.companyName, inviter, url));
   } else {
     const token = await issueOneTimeToken(db, 'invitation', { userId, relationshipId, email });
     const url = `${config.publicUrl}/auth/preregister?${new URLSearchParams({ token })}`;

@@ -14,6 +14,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
 import { audit } from '../account/audit.js';
+import { acceptInvitation } from '../account/invitations.service.js';
 import { addToIpList, ipInList, normaliseIp, readIpList } from '../account/ip-lists.js';
 import {
   adminsOf,
@@ -47,6 +48,8 @@ export async function login(services: Services, body: LoginBody, client: ClientI
   if (!user.emailVerified) {
     throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
   }
+  // Logging in from an invitation link accepts it (it may be the person's first account).
+  if (body.invitation) await acceptInvitation(db, user, body.invitation);
   if (!user.isSupport) {
     const relationships = await relationshipsOfUser(db, user.id);
     if (relationships.length === 0) throw ApiError.forbidden(ERROR_KEYS.NO_ACCOUNT);

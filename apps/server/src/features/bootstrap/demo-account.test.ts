@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrateToLatest } from '../../storage/oltp/migrations.js';
 import { openOltpStore } from '../../storage/oltp/oltp-database.js';
-import { call, login, PASSWORD } from '../../test-support/fixtures.js';
+import { accountToken, call, createTenant, lastMail, login, PASSWORD } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { syncBuiltInRoles } from '../account/roles.js';
 import { hashPassword } from '../auth/secrets.js';
@@ -80,6 +80,27 @@ describe('the public demo user', () => {
     expect(forgot.statusCode).toBe(200);
     const after = await db.selectFrom('one_time_tokens').select('token_hash').execute();
     expect(after.length).toBe(before.length);
+  });
+
+  it('cannot be made a member of a real account through an invitation', async () => {
+    const owner = await createTenant(t, { company: 'Hooli' });
+    const ownerToken = await accountToken(t, owner);
+    const roles = (await call(t, 'GET', '/list-roles', { token: ownerToken })).json() as { id: number }[];
+    const invited = await call(t, 'POST', '/account/invite', {
+      token: ownerToken,
+      body: { email: DEMO_EMAIL, roleIds: [roles[0]?.id] },
+    });
+    expect(invited.statusCode).toBe(201);
+    const invitation = new URL((await lastMail(t, DEMO_EMAIL)).link).searchParams.get('invitation');
+    const accepted = await call(t, 'POST', '/auth/login', {
+      body: { email: DEMO_EMAIL, password: PASSWORD, invitation },
+    });
+    expect(accepted.statusCode).toBe(418);
+    const change = await call(t, 'POST', '/auth/password/change', {
+      token: await login(t, DEMO_EMAIL),
+      body: { currentPassword: PASSWORD, newPassword: 'taken-over-password' },
+    });
+    expect(change.statusCode).toBe(418);
   });
 
   it("lists only the demo account's own members, never the instance admin", async () => {
