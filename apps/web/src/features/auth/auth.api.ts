@@ -1,3 +1,4 @@
+import { zRelationship } from '@veracity/contracts/account';
 import {
   type LoginBody,
   type PlanSignupBody,
@@ -17,6 +18,9 @@ import { api, type ResponseSchema } from '../../lib/api-client';
 /** The calls of the public screens (spec 01 §7). Each answer is parsed with its contract schema. */
 export const authApi = {
   login: (body: LoginBody) => api.post('/auth/login', body, { schema: zTokenResponse }),
+  /** A signed-in person accepts an invitation to another account (the link of the invitation mail). */
+  acceptInvitation: (token: string) =>
+    api.post('/me/invitations/accept', { token }, { schema: zRelationship }),
   preregister: (body: PreregisterBody) => api.post('/auth/preregister', body, { schema: zOkResponse }),
   trialSignup: (body: TrialSignupBody) =>
     api.post('/auth/trial-signup', body, { schema: zTrialSignupResponse }),
