@@ -9,6 +9,7 @@ import { audit } from './audit.js';
 import {
   belongsOnlyToDemoAccounts,
   findRelationship,
+  joinPendingMembership,
   type RelationshipRecord,
 } from './relationships.repo.js';
 
@@ -32,15 +33,8 @@ export async function acceptInvitation(
   const relationship = await db.transaction().execute(async (trx) => {
     const token = await consumeOneTimeToken(trx, 'membership_invitation', secret, user.email);
     if (token?.userId !== user.id || !token.relationshipId) return undefined;
-    const joined = await trx
-      .updateTable('memberships')
-      .set({ joined_at: new Date().toISOString() })
-      .where('user_id', '=', user.id)
-      .where('relationship_id', '=', token.relationshipId)
-      .where('joined_at', 'is', null)
-      .executeTakeFirst();
     // Withdrawn (its roles revoked) after it was sent: nothing to join.
-    if (Number(joined.numUpdatedRows) === 0) return undefined;
+    if (!(await joinPendingMembership(trx, user.id, token.relationshipId))) return undefined;
     return findRelationship(trx, token.relationshipId);
   });
   if (!relationship) throw ApiError.badRequest(INVALID_INVITATION);

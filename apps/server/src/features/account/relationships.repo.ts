@@ -119,6 +119,86 @@ export async function relationshipsOfUser(
   return rows.map(toRelationshipRecord);
 }
 
+/** A member of a relationship as the users list shows it; `joined_at` null while invited. */
+export interface MemberRow {
+  id: number;
+  email: string;
+  first_name: string;
+  active: number;
+  last_login_at: string | null;
+  joined_at: string | null;
+  invited_at: string | null;
+}
+
+/**
+ * The members of a relationship, joined or invited, by address. `demoMembersOnly` leaves out anyone
+ * who has joined an account that is not a demo (the users list of a demo account).
+ */
+export async function membersOf(
+  db: Kysely<Database>,
+  relationshipId: number,
+  options: { demoMembersOnly: boolean },
+): Promise<MemberRow[]> {
+  let query = db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.active',
+      'users.last_login_at',
+      'memberships.joined_at',
+      'memberships.invited_at',
+    ])
+    .where('memberships.relationship_id', '=', relationshipId);
+  if (options.demoMembersOnly) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('memberships as other')
+            .innerJoin('relationships', 'relationships.id', 'other.relationship_id')
+            .select('other.user_id')
+            .whereRef('other.user_id', '=', 'users.id')
+            .where('other.joined_at', 'is not', null)
+            .where('relationships.plan_type', '!=', 'demo'),
+        ),
+      ),
+    );
+  }
+  return query.orderBy('users.email').execute();
+}
+
+/** The roles each member holds in a relationship. */
+export function memberRolesOf(
+  db: Kysely<Database>,
+  relationshipId: number,
+): Promise<{ user_id: number; id: number; name: string }[]> {
+  return db
+    .selectFrom('membership_roles')
+    .innerJoin('roles', 'roles.id', 'membership_roles.role_id')
+    .select(['membership_roles.user_id', 'roles.id', 'roles.name'])
+    .where('membership_roles.relationship_id', '=', relationshipId)
+    .orderBy('roles.id')
+    .execute();
+}
+
+/** Marks an invited membership joined; false when there is none pending (withdrawn or joined). */
+export async function joinPendingMembership(
+  db: Kysely<Database>,
+  userId: number,
+  relationshipId: number,
+): Promise<boolean> {
+  const joined = await db
+    .updateTable('memberships')
+    .set({ joined_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('relationship_id', '=', relationshipId)
+    .where('joined_at', 'is', null)
+    .executeTakeFirst();
+  return Number(joined.numUpdatedRows) > 0;
+}
+
 /** Whether every account a user has joined is a demo account (false for a user with none). */
 export async function belongsOnlyToDemoAccounts(db: Kysely<Database>, userId: number): Promise<boolean> {
   const plans = await db

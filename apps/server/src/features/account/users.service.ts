@@ -10,7 +10,7 @@ import { issueOneTimeToken } from '../auth/one-time-tokens.repo.js';
 import { invitationMail, membershipInvitationMail } from '../email/templates.js';
 import { findUserByEmail, insertUser } from '../users/users.repo.js';
 import { audit } from './audit.js';
-import { adminsOf, type RelationshipRecord } from './relationships.repo.js';
+import { adminsOf, memberRolesOf, membersOf, type RelationshipRecord } from './relationships.repo.js';
 import { addMember, grantRoles } from './relationships.service.js';
 import { rolesOf } from './roles.js';
 
@@ -23,42 +23,8 @@ export async function listAccountUsers(
   db: Kysely<Database>,
   relationship: Pick<RelationshipRecord, 'id' | 'planType'>,
 ): Promise<AccountUser[]> {
-  const relationshipId = relationship.id;
-  let query = db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.first_name',
-      'users.active',
-      'users.last_login_at',
-      'memberships.joined_at',
-      'memberships.invited_at',
-    ])
-    .where('memberships.relationship_id', '=', relationshipId);
-  if (relationship.planType === 'demo') {
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('memberships as other')
-            .innerJoin('relationships', 'relationships.id', 'other.relationship_id')
-            .select('other.user_id')
-            .whereRef('other.user_id', '=', 'users.id')
-            .where('other.joined_at', 'is not', null)
-            .where('relationships.plan_type', '!=', 'demo'),
-        ),
-      ),
-    );
-  }
-  const members = await query.orderBy('users.email').execute();
-  const roleRows = await db
-    .selectFrom('membership_roles')
-    .innerJoin('roles', 'roles.id', 'membership_roles.role_id')
-    .select(['membership_roles.user_id', 'roles.id', 'roles.name'])
-    .where('membership_roles.relationship_id', '=', relationshipId)
-    .orderBy('roles.id')
-    .execute();
+  const members = await membersOf(db, relationship.id, { demoMembersOnly: relationship.planType === 'demo' });
+  const roleRows = await memberRolesOf(db, relationship.id);
   return members.map((member) => {
     // Until an invitation is accepted, the person's own data (name, last login, whether the login is
     // active) is not the account's to see: a pending member reads the same whether the address had a
