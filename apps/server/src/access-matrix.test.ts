@@ -6,6 +6,7 @@ import {
   call,
   createSupportUser,
   createTenant,
+  firstStartDemoUser,
   login,
   type Tenant,
 } from './test-support/fixtures.js';
@@ -17,7 +18,7 @@ import { startTestApp, type TestApp } from './test-support/test-app.js';
  */
 type Rule =
   | { who: 'anyone' }
-  | { who: 'signed-in'; unverified?: boolean; ofThisAccount?: boolean }
+  | { who: 'signed-in'; unverified?: boolean; ofThisAccount?: boolean; write?: boolean; noGhost?: boolean }
   | { who: 'member'; permission?: PermissionKey; write?: boolean; noGhost?: boolean }
   | { who: 'support' };
 
@@ -40,7 +41,8 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/auth/preregister': anyone,
   'POST /api/auth/password/forgot': anyone,
   'POST /api/auth/password/reset': anyone,
-  'POST /api/auth/password/change': { who: 'signed-in' },
+  'POST /api/auth/password/change': { who: 'signed-in', write: true, noGhost: true },
+  'POST /api/me/invitations/accept': { who: 'signed-in', write: true, noGhost: true },
   'POST /api/auth/email/verify': anyone,
   // Called with the id of the test's home account: only its members (and its support session) get in.
   'GET /api/auth/account/:id': { who: 'signed-in', ofThisAccount: true },
@@ -102,6 +104,7 @@ type Caller =
   | 'analyst'
   | 'viewer'
   | 'demo'
+  | 'demo-unbound'
   | 'ghost'
   | 'support';
 
@@ -129,8 +132,8 @@ const ROLE_PERMISSIONS: Record<string, readonly PermissionKey[]> = {
   ],
   analyst: ['campaign_view', 'log_export_reports'],
   viewer: ['campaign_view'],
-  // The demo account's user holds Admin, a support session every permission.
-  demo: EVERY_PERMISSION,
+  // The public demo user holds the read-only role (Viewer), a support session every permission.
+  demo: ['campaign_view'],
   ghost: EVERY_PERMISSION,
 };
 
@@ -140,11 +143,16 @@ function expected(rule: Rule, caller: Caller): number | 'allowed' {
   if (caller === 'anonymous') return 401;
   if (rule.who === 'support') return caller === 'support' ? 'allowed' : 403;
   if (caller === 'unverified') return rule.who === 'signed-in' && rule.unverified ? 'allowed' : 450;
-  if (rule.who === 'signed-in' && rule.ofThisAccount && (caller === 'demo' || caller === 'support'))
-    return 403;
-  if (rule.who === 'signed-in')
-    return caller === 'ghost' && rule === MATRIX['POST /api/auth/password/change'] ? 403 : 'allowed';
-  if (caller === 'unbound' || caller === 'support') return 403;
+  const demo = caller === 'demo' || caller === 'demo-unbound';
+  if (rule.who === 'signed-in' && rule.ofThisAccount && (demo || caller === 'support')) return 403;
+  if (rule.who === 'signed-in') {
+    if (caller === 'ghost' && rule.noGhost) return 403;
+    // The demo user changes nothing, its own password and profile included (spec 01 §6).
+    return rule.write && demo ? 418 : 'allowed';
+  }
+  // A demo user is refused a change before being asked to choose an account.
+  if (caller === 'demo-unbound' && rule.write) return 418;
+  if (caller === 'unbound' || caller === 'demo-unbound' || caller === 'support') return 403;
   if (rule.noGhost && caller === 'ghost') return 403;
   if (rule.write && caller === 'demo') return 418;
   if (rule.permission && !(ROLE_PERMISSIONS[caller] ?? []).includes(rule.permission)) return 403;
@@ -166,8 +174,8 @@ let foreignCampaignId: number;
 beforeAll(async () => {
   t = await startTestApp();
   home = await createTenant(t, { company: 'Home' });
-  // A demo account that opted into S2S, so its S2S calls reach the demo refusal (418).
-  const demo = await createTenant(t, { plan: 'demo', features: [{ name: 'sensor_s2s', value: true }] });
+  // The public demo user of the first start, in the demo account (every feature, S2S included).
+  const demo = await firstStartDemoUser(t);
   const manager = await addTenantUser(t, home.relationshipId, 'Campaign manager');
   const analyst = await addTenantUser(t, home.relationshipId, 'Analyst');
   const viewer = await addTenantUser(t, home.relationshipId, 'Viewer');
@@ -178,6 +186,7 @@ beforeAll(async () => {
   makers.set('viewer', () => accountToken(t, viewer));
   makers.set('unbound', () => login(t, viewer.email));
   makers.set('demo', () => accountToken(t, demo));
+  makers.set('demo-unbound', () => login(t, demo.email));
   makers.set('support', () => login(t, support.email));
   makers.set('unverified', async () => {
     const signup = await call(t, 'POST', '/auth/trial-signup', {
@@ -239,6 +248,7 @@ describe('the access matrix', () => {
     'analyst',
     'viewer',
     'demo',
+    'demo-unbound',
     'ghost',
     'support',
   ];
@@ -277,6 +287,43 @@ describe('the access matrix', () => {
       }
     });
   }
+
+  // The non-GET routes that change nothing, or that act for no signed-in person: the only ones a
+  // demo user may call. Every other POST, PUT, PATCH and DELETE under /api answers it 418.
+  const DEMO_MAY_CALL = new Set([
+    'POST /api/auth/login',
+    'POST /api/auth/logout',
+    'POST /api/auth/trial-signup',
+    'POST /api/auth/validate-signup',
+    'POST /api/auth/preregister',
+    'POST /api/auth/password/forgot',
+    'POST /api/auth/password/reset',
+    'POST /api/auth/email/verify',
+    'POST /api/performance/unsubscribe',
+    'POST /api/analytics/tree',
+    'POST /api/analytics/threats',
+    'POST /api/widget-stats',
+    'POST /api/analytics/export',
+    'POST /api/support/login-as',
+  ]);
+  it('answers every write of the demo user 418 with the spec text, in one place for every route', async () => {
+    const writes = t.app.apiRoutes.filter((route) => route.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(20);
+    for (const route of writes) {
+      const key = `${route.method} ${route.url}`;
+      if (DEMO_MAY_CALL.has(key)) {
+        expect(
+          route.access.kind === 'public' || route.access.kind === 'support' || 'write' in route.access,
+          key,
+        ).toBe(true);
+        continue;
+      }
+      const url = route.url.replace('/api', '').replace(':id', '1');
+      const response = await call(t, route.method as 'POST', url, { token: tokens.get('demo'), body: {} });
+      expect(response.statusCode, `${key}: ${response.body}`).toBe(418);
+      expect(response.json(), key).toBe('This action is disabled for the demo account');
+    }
+  });
 
   it("never lets one account reach another account's objects by id", async () => {
     for (const [method, body] of [

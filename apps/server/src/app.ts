@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { invitationsRoutes } from './features/account/invitations.routes.js';
 import type { AlertDeps } from './features/alerts/alert-evaluator.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   rateLimits?: RateLimits;
   /** Ingestion limits and sizes other than the defaults (tests and the benchmark). */
   ingest?: Partial<IngestOptions>;
+  /** Where the log goes instead of standard output (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -64,7 +67,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(config.env === 'development' && process.stdout.isTTY
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(config.env === 'development' && process.stdout.isTTY && !options.logStream
         ? { transport: { target: 'pino-pretty' } }
         : {}),
     },
@@ -140,6 +144,7 @@ export async function buildApp(
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(accountRoutes(services));
+      await api.register(invitationsRoutes(services));
       await api.register(campaignsRoutes(services));
       await api.register(recentHitsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zAccountFeature, zPermissionKey, zPlanType } from './plans.js';
+import { zTimeZone } from './time-zone.js';
 import { zViewId } from './views.js';
 
 /** Term translations an account may rename (spec 02 §3); keys missing use the defaults. */
@@ -128,8 +129,8 @@ export const zSettings = z.object({
 });
 export type Settings = z.infer<typeof zSettings>;
 export const zSettingsUpdate = z.object({
-  user: zSettings.shape.user.partial().optional(),
-  account: zSettings.shape.account.unwrap().partial().optional(),
+  user: zSettings.shape.user.extend({ timezone: zTimeZone }).partial().optional(),
+  account: zSettings.shape.account.unwrap().extend({ timezone: zTimeZone }).partial().optional(),
 });
 
 /** An IPv4 or IPv6 address, optionally with a CIDR range (/0-32, /0-128). */

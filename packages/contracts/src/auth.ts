@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREE_MAIL_DOMAINS } from './free-mail-domains.js';
 import { zPlanType } from './plans.js';
+import { zTimeZone } from './time-zone.js';
 
 /** Spec 02 §5 e-mail pattern: something@domain with a top-level domain of at least 2 characters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
@@ -30,7 +31,12 @@ const zPassword = (min: number) => z.string().min(min).max(PASSWORD_MAX_LENGTH);
 export const zTokenResponse = z.object({ hash: z.string() });
 export type TokenResponse = z.infer<typeof zTokenResponse>;
 
-export const zLoginBody = z.object({ email: zEmail, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+/** `invitation`: the token of an invitation link to an existing login, accepted by logging in. */
+export const zLoginBody = z.object({
+  email: zEmail,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  invitation: z.string().min(1).max(200).optional(),
+});
 export type LoginBody = z.infer<typeof zLoginBody>;
 
 export const zPreregisterBody = z.object({
@@ -54,7 +60,7 @@ export const zTrialSignupBody = z.object({
   jobTitle: z.string().trim().min(1).max(120),
   password: zPassword(SIGNUP_PASSWORD_MIN_LENGTH),
   terms: z.literal(true),
-  timezone: z.string().max(64).optional(),
+  timezone: zTimeZone.optional(),
   context: zSignupContext.optional(),
 });
 export type TrialSignupBody = z.infer<typeof zTrialSignupBody>;
@@ -82,6 +88,12 @@ export const zChangePasswordBody = z.object({
   newPassword: zPassword(SIGNUP_PASSWORD_MIN_LENGTH),
 });
 export type ChangePasswordBody = z.infer<typeof zChangePasswordBody>;
+
+/** POST /api/me/invitations/accept: a signed-in person accepts an invitation to another account. */
+export const zAcceptInvitationBody = z.object({ token: z.string().min(1).max(200) });
+
+/** The query parameter of the invitation link to an existing login (`/auth/login?invitation=`). */
+export const INVITATION_QUERY_PARAM = 'invitation';
 
 export const zVerifyEmailBody = z.object({ email: zEmail, hash: z.string().min(1).max(200) });
 

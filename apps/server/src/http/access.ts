@@ -4,9 +4,11 @@ import type { ViewId } from '@veracity/contracts/views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  belongsOnlyToDemoAccounts,
   findRelationship,
   permissionsOf,
   type RelationshipRecord,
+  warnUnusableTimeZone,
 } from '../features/account/relationships.repo.js';
 import { findLiveSession, type StoredSession } from '../features/auth/sessions.repo.js';
 import { findUserById, type UserRecord } from '../features/users/users.repo.js';
@@ -20,14 +22,18 @@ import { ApiError } from './api-error.js';
  * - dev: anyone, and the route exists only outside production;
  * - user: a signed-in person, before or after choosing an account;
  * - account: a signed-in person acting in one relationship (the token is bound to it), optionally
- *   needing a view of the plan, a permission, and refusing the demo account (write) or support
- *   sessions (noGhost);
+ *   needing a view of the plan, a permission, and refusing support sessions (noGhost);
  * - support: support staff.
+ *
+ * Demo (spec 01 §6, "all changes refused (418)"): for `user` and `account` routes every method but GET
+ * is a write unless the route declares `write: false` (logout, analytics queries sent as POST), so a
+ * new route is refused to the demo by default. A write is refused on a demo account, and to a demo
+ * user (one whose accounts are all demo accounts) anywhere, password and profile included.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'dev' }
-  | { kind: 'user'; allowUnverified?: boolean; noGhost?: boolean }
+  | { kind: 'user'; allowUnverified?: boolean; noGhost?: boolean; write?: boolean }
   | { kind: 'account'; view?: ViewId; permission?: PermissionKey; write?: boolean; noGhost?: boolean }
   | { kind: 'support' };
 
@@ -38,6 +44,8 @@ export interface AuthContext {
   relationship: RelationshipRecord | null;
   permissions: ReadonlySet<PermissionKey>;
   ghost: boolean;
+  /** A demo user: every account the person has joined is a demo account (the public demo login). */
+  demoUser: boolean;
 }
 
 /** An account-bound context: what `account` routes receive. */
@@ -87,6 +95,7 @@ export async function resolveAuth(
   const relationship = session.relationship_id
     ? ((await findRelationship(db, session.relationship_id)) ?? null)
     : null;
+  if (relationship) warnUnusableTimeZone(relationship, request.log);
   const ghost = session.ghost === 1;
   // A support session acts with every permission of the ghost role, in that one relationship.
   const permissions = !relationship
@@ -94,11 +103,22 @@ export async function resolveAuth(
     : ghost
       ? new Set<PermissionKey>(PERMISSION_KEYS)
       : await permissionsOf(db, user.id, relationship.id);
-  return { session, user, relationship, permissions, ghost };
+  // Bound to an account that is not a demo, the person belongs to one: no need to ask.
+  const demoUser =
+    !ghost && (relationship === null || relationship.planType === 'demo')
+      ? await belongsOnlyToDemoAccounts(db, user.id)
+      : false;
+  return { session, user, relationship, permissions, ghost, demoUser };
+}
+
+/** Whether a route changes something: any method but GET and HEAD, unless it declares `write: false`. */
+export function isWrite(access: Access, method: string): boolean {
+  if (access.kind !== 'user' && access.kind !== 'account') return false;
+  return access.write ?? !(method === 'GET' || method === 'HEAD');
 }
 
 /** The checks of one access rule, in the order a person can act on: who, verified, where, what. */
-export function checkAccess(access: Access, auth: AuthContext | null): void {
+export function checkAccess(access: Access, auth: AuthContext | null, write = false): void {
   if (access.kind === 'public' || access.kind === 'dev') return;
   if (!auth) throw ApiError.unauthorized('Your session has expired. Please log in again.');
   if (access.kind === 'support') {
@@ -110,6 +130,7 @@ export function checkAccess(access: Access, auth: AuthContext | null): void {
     throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
   }
   if (access.noGhost && auth.ghost) throw ApiError.forbidden('Not available in a support session');
+  if (write && auth.demoUser) throw new ApiError(HTTP_STATUS.DEMO_ACCOUNT, DEMO_MESSAGE);
   if (access.kind === 'user') return;
 
   const relationship = auth.relationship;
@@ -118,8 +139,7 @@ export function checkAccess(access: Access, auth: AuthContext | null): void {
   if (access.view && !isViewVisible(access.view, relationship.planType, relationship.accountFeatures)) {
     throw ApiError.forbidden('This feature is not available on your plan');
   }
-  if (access.write && relationship.planType === 'demo')
-    throw new ApiError(HTTP_STATUS.DEMO_ACCOUNT, DEMO_MESSAGE);
+  if (write && relationship.planType === 'demo') throw new ApiError(HTTP_STATUS.DEMO_ACCOUNT, DEMO_MESSAGE);
   if (access.permission && !auth.permissions.has(access.permission)) {
     throw ApiError.forbidden('You do not have permission to do this');
   }
@@ -163,6 +183,6 @@ export function installAccessControl(
     if (!access) return; // 404s of the scope reach here without a route
     if (access.kind === 'public' || access.kind === 'dev') return;
     request.auth = await resolveAuth(db, request);
-    checkAccess(access, request.auth);
+    checkAccess(access, request.auth, isWrite(access, request.method));
   });
 }

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { addMember, createRelationship } from '../features/account/relationships.service.js';
 import { builtInRoleId } from '../features/account/roles.js';
 import { hashPassword } from '../features/auth/secrets.js';
+import { DEMO_EMAIL } from '../features/bootstrap/first-start.js';
 import { insertUser } from '../features/users/users.repo.js';
 import type { TestApp } from './test-app.js';
 
@@ -93,6 +94,28 @@ export async function createSupportUser(t: TestApp): Promise<Tenant> {
     .where('id', '=', support.userId)
     .execute();
   return support;
+}
+
+/**
+ * The public demo user the first start creates (DEMO_EMAIL, in the demo account), given the fixtures'
+ * password so that tests can log in as it.
+ */
+export async function firstStartDemoUser(t: TestApp): Promise<Tenant> {
+  const db = t.stores.accounts.db;
+  await db
+    .updateTable('users')
+    .set({ password_hash: await fixtureHash() })
+    .where('email', '=', DEMO_EMAIL)
+    .execute();
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('memberships', 'memberships.user_id', 'users.id')
+    .innerJoin('relationships', 'relationships.id', 'memberships.relationship_id')
+    .select(['users.id as userId', 'relationships.id as relationshipId'])
+    .where('users.email', '=', DEMO_EMAIL)
+    .where('relationships.plan_type', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  return { ...row, email: DEMO_EMAIL };
 }
 
 /** Adds another verified member with a role to an existing relationship. */

@@ -39,7 +39,7 @@ export const accountRoutes =
     app.get(
       '/account/users',
       { config: { access: usersAccess }, schema: { response: { 200: zAccountUsers } } },
-      async (request) => listAccountUsers(db, accountOf(request).relationship.id),
+      async (request) => listAccountUsers(db, accountOf(request).relationship),
     );
     app.post(
       '/account/invite',

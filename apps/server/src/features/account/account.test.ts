@@ -113,26 +113,6 @@ describe('user administration', () => {
     expect(users.find((u) => u.email === email)?.status).toBe('active');
   });
 
-  it('adds an existing Veracity user at once and refuses a second invitation', async () => {
-    const elsewhere = await createTenant(t);
-    const added = await call(t, 'POST', '/account/invite', {
-      token,
-      body: { email: elsewhere.email, roleIds: [role('Viewer')] },
-    });
-    expect(added.json()).toMatchObject({ status: 'active' });
-    expect((await lastMail(t, elsewhere.email)).subject).toBe('You now have access to Globex on Veracity');
-    const twice = await call(t, 'POST', '/account/invite', {
-      token,
-      body: { email: elsewhere.email, roleIds: [role('Viewer')] },
-    });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
-    const relationships = (
-      await call(t, 'GET', '/me/relationships', { token: await login(t, elsewhere.email) })
-    ).json();
-    expect(relationships).toHaveLength(2);
-  });
-
   it('grants roles, revokes them, and keeps the last admin', async () => {
     const member = await addTenantUser(t, admin.relationshipId, 'Viewer');
     const memberToken = await accountToken(t, member);

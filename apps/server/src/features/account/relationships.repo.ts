@@ -7,6 +7,8 @@ import {
   zPermissionKey,
   zPlanType,
 } from '@veracity/contracts/plans';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@veracity/contracts/time-zone';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database, RelationshipsTable } from '../../storage/oltp/schema.js';
@@ -25,7 +27,10 @@ export interface RelationshipRecord {
   allowedVars: number;
   sensorIntegrated: boolean;
   sensorKey: string;
+  /** The account's IANA time zone; UTC when the stored value is not one (see unusableTimezone). */
   timezone: string;
+  /** A stored time zone that is not IANA (an old or damaged value), which queries replace with UTC. */
+  unusableTimezone: string | null;
   currency: string;
   defaultCpc: Record<string, number>;
   loginIpCheck: boolean;
@@ -59,11 +64,23 @@ export function toRelationshipRecord(row: Selectable<RelationshipsTable>): Relat
     allowedVars: row.allowed_vars,
     sensorIntegrated: row.sensor_integrated === 1,
     sensorKey: row.sensor_key,
-    timezone: row.timezone,
+    // A damaged zone must not turn the account's queries into errors: they run in UTC (and the
+    // places that run them log a warning, warnUnusableTimeZone).
+    timezone: isTimeZone(row.timezone) ? row.timezone : DEFAULT_TIME_ZONE,
+    unusableTimezone: isTimeZone(row.timezone) ? null : row.timezone,
     currency: row.currency,
     defaultCpc: parseJson(row.default_cpc, zNumberMap, {}),
     loginIpCheck: row.login_ip_check === 1,
   };
+}
+
+/** Logs that an account's stored time zone is unusable and its queries run in UTC. */
+export function warnUnusableTimeZone(record: RelationshipRecord, log: FastifyBaseLogger): void {
+  if (record.unusableTimezone === null) return;
+  log.warn(
+    { relationshipId: record.id, timezone: record.unusableTimezone },
+    'the account time zone is not an IANA name: its queries use UTC until it is set again',
+  );
 }
 
 export function toRelationshipDto(record: RelationshipRecord): Relationship {
@@ -100,6 +117,98 @@ export async function relationshipsOfUser(
     .orderBy('relationships.company_name')
     .execute();
   return rows.map(toRelationshipRecord);
+}
+
+/** A member of a relationship as the users list shows it; `joined_at` null while invited. */
+export interface MemberRow {
+  id: number;
+  email: string;
+  first_name: string;
+  active: number;
+  last_login_at: string | null;
+  joined_at: string | null;
+  invited_at: string | null;
+}
+
+/**
+ * The members of a relationship, joined or invited, by address. `demoMembersOnly` leaves out anyone
+ * who has joined an account that is not a demo (the users list of a demo account).
+ */
+export async function membersOf(
+  db: Kysely<Database>,
+  relationshipId: number,
+  options: { demoMembersOnly: boolean },
+): Promise<MemberRow[]> {
+  let query = db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.active',
+      'users.last_login_at',
+      'memberships.joined_at',
+      'memberships.invited_at',
+    ])
+    .where('memberships.relationship_id', '=', relationshipId);
+  if (options.demoMembersOnly) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('memberships as other')
+            .innerJoin('relationships', 'relationships.id', 'other.relationship_id')
+            .select('other.user_id')
+            .whereRef('other.user_id', '=', 'users.id')
+            .where('other.joined_at', 'is not', null)
+            .where('relationships.plan_type', '!=', 'demo'),
+        ),
+      ),
+    );
+  }
+  return query.orderBy('users.email').execute();
+}
+
+/** The roles each member holds in a relationship. */
+export function memberRolesOf(
+  db: Kysely<Database>,
+  relationshipId: number,
+): Promise<{ user_id: number; id: number; name: string }[]> {
+  return db
+    .selectFrom('membership_roles')
+    .innerJoin('roles', 'roles.id', 'membership_roles.role_id')
+    .select(['membership_roles.user_id', 'roles.id', 'roles.name'])
+    .where('membership_roles.relationship_id', '=', relationshipId)
+    .orderBy('roles.id')
+    .execute();
+}
+
+/** Marks an invited membership joined; false when there is none pending (withdrawn or joined). */
+export async function joinPendingMembership(
+  db: Kysely<Database>,
+  userId: number,
+  relationshipId: number,
+): Promise<boolean> {
+  const joined = await db
+    .updateTable('memberships')
+    .set({ joined_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('relationship_id', '=', relationshipId)
+    .where('joined_at', 'is', null)
+    .executeTakeFirst();
+  return Number(joined.numUpdatedRows) > 0;
+}
+
+/** Whether every account a user has joined is a demo account (false for a user with none). */
+export async function belongsOnlyToDemoAccounts(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const plans = await db
+    .selectFrom('memberships')
+    .innerJoin('relationships', 'relationships.id', 'memberships.relationship_id')
+    .select('relationships.plan_type')
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.joined_at', 'is not', null)
+    .execute();
+  return plans.length > 0 && plans.every((row) => row.plan_type === 'demo');
 }
 
 /** The union of the permissions of a member's roles in a relationship; empty for non-members. */

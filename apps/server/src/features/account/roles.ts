@@ -49,6 +49,12 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   },
 ];
 
+/**
+ * The read-only role (view permissions only) of the public demo user; with every change of a demo
+ * refused (418) it sees the product without managing users, keys or IP lists.
+ */
+export const DEMO_USER_ROLE = 'Viewer';
+
 /** Creates the built-in roles or brings their permissions up to date; returns their ids by name. */
 export async function syncBuiltInRoles(db: Kysely<Database>): Promise<Map<string, number>> {
   const ids = new Map<string, number>();

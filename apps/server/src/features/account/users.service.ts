@@ -1,4 +1,5 @@
 import type { AccountUser } from '@veracity/contracts/account';
+import { INVITATION_QUERY_PARAM } from '@veracity/contracts/auth';
 import { ADMIN_PERMISSION } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
 import type { AccountContext } from '../../http/access.js';
@@ -6,46 +7,41 @@ import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { issueOneTimeToken } from '../auth/one-time-tokens.repo.js';
-import { addedToAccountMail, invitationMail } from '../email/templates.js';
+import { invitationMail, membershipInvitationMail } from '../email/templates.js';
 import { findUserByEmail, insertUser } from '../users/users.repo.js';
 import { audit } from './audit.js';
-import { adminsOf } from './relationships.repo.js';
+import { adminsOf, memberRolesOf, membersOf, type RelationshipRecord } from './relationships.repo.js';
 import { addMember, grantRoles } from './relationships.service.js';
 import { rolesOf } from './roles.js';
 
-/** GET /account/users: the members of the account with their roles and status. */
-export async function listAccountUsers(db: Kysely<Database>, relationshipId: number): Promise<AccountUser[]> {
-  const members = await db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.first_name',
-      'users.active',
-      'users.last_login_at',
-      'memberships.joined_at',
-      'memberships.invited_at',
-    ])
-    .where('memberships.relationship_id', '=', relationshipId)
-    .orderBy('users.email')
-    .execute();
-  const roleRows = await db
-    .selectFrom('membership_roles')
-    .innerJoin('roles', 'roles.id', 'membership_roles.role_id')
-    .select(['membership_roles.user_id', 'roles.id', 'roles.name'])
-    .where('membership_roles.relationship_id', '=', relationshipId)
-    .orderBy('roles.id')
-    .execute();
-  return members.map((member) => ({
-    id: member.id,
-    email: member.email,
-    firstName: member.first_name,
-    status: member.active !== 1 ? 'inactive' : member.joined_at === null ? 'pending' : 'active',
-    roles: roleRows.filter((row) => row.user_id === member.id).map((row) => ({ id: row.id, name: row.name })),
-    lastLoginAt: member.last_login_at,
-    invitedAt: member.invited_at,
-  }));
+/**
+ * GET /account/users: the members of the account with their roles and status. A demo account is a
+ * public showcase: it lists only its demo members, never a person who also belongs to a real account
+ * (the instance admin is a member of the demo account).
+ */
+export async function listAccountUsers(
+  db: Kysely<Database>,
+  relationship: Pick<RelationshipRecord, 'id' | 'planType'>,
+): Promise<AccountUser[]> {
+  const members = await membersOf(db, relationship.id, { demoMembersOnly: relationship.planType === 'demo' });
+  const roleRows = await memberRolesOf(db, relationship.id);
+  return members.map((member) => {
+    // Until an invitation is accepted, the person's own data (name, last login, whether the login is
+    // active) is not the account's to see: a pending member reads the same whether the address had a
+    // Veracity login or not.
+    const pending = member.joined_at === null;
+    return {
+      id: member.id,
+      email: member.email,
+      firstName: pending ? '' : member.first_name,
+      status: pending ? 'pending' : member.active !== 1 ? 'inactive' : 'active',
+      roles: roleRows
+        .filter((row) => row.user_id === member.id)
+        .map((row) => ({ id: row.id, name: row.name })),
+      lastLoginAt: pending ? null : member.last_login_at,
+      invitedAt: member.invited_at,
+    };
+  });
 }
 
 async function assertGrantable(db: Kysely<Database>, relationshipId: number, roleIds: readonly number[]) {
@@ -56,17 +52,18 @@ async function assertGrantable(db: Kysely<Database>, relationshipId: number, rol
 
 async function memberOrThrow(
   services: Services,
-  relationshipId: number,
+  relationship: RelationshipRecord,
   userId: number,
 ): Promise<AccountUser> {
-  const member = (await listAccountUsers(services.db, relationshipId)).find((user) => user.id === userId);
+  const member = (await listAccountUsers(services.db, relationship)).find((user) => user.id === userId);
   if (!member) throw ApiError.notFound('No such user in this account');
   return member;
 }
 
 /**
- * POST /account/invite: a new address gets a pending membership and an invitation link (7 days, once);
- * a person who already has a Veracity login joins at once and is told by mail.
+ * POST /account/invite: a pending membership and an invitation link (7 days, once). A new address sets
+ * name and password (preregister); a person who already has a Veracity login accepts by logging in
+ * (`/auth/login?invitation=`), and is no member before. The answer is the same for both.
  */
 export async function inviteUser(
   services: Services,
@@ -97,25 +94,18 @@ export async function inviteUser(
         emailVerified: false,
         invited: true,
       }));
-    await addMember(trx, {
-      userId: id,
-      relationshipId,
-      roleIds,
-      joined: existing !== undefined,
-      invitedBy: auth.user.id,
-    });
+    await addMember(trx, { userId: id, relationshipId, roleIds, joined: false, invitedBy: auth.user.id });
     return id;
   });
   const inviter = auth.user.firstName || auth.user.email;
   if (existing) {
-    await mailer.send(
-      addedToAccountMail(
-        existing.email,
-        auth.relationship.companyName,
-        inviter,
-        `${config.publicUrl}/auth/login`,
-      ),
-    );
+    const token = await issueOneTimeToken(db, 'membership_invitation', {
+      userId,
+      relationshipId,
+      email: existing.email,
+    });
+    const url = `${config.publicUrl}/auth/login?${new URLSearchParams({ [INVITATION_QUERY_PARAM]: token })}`;
+    await mailer.send(membershipInvitationMail(existing.email, auth.relationship.companyName, inviter, url));
   } else {
     const token = await issueOneTimeToken(db, 'invitation', { userId, relationshipId, email });
     const url = `${config.publicUrl}/auth/preregister?${new URLSearchParams({ token })}`;
@@ -129,7 +119,7 @@ export async function inviteUser(
     action: 'user.invited',
     detail: { userId, email: email.trim().toLowerCase(), roleIds: roleIds.join(',') },
   });
-  return memberOrThrow(services, relationshipId, userId);
+  return memberOrThrow(services, auth.relationship, userId);
 }
 
 /** PUT /account/users/{id}: adds roles to a member. */
@@ -140,7 +130,7 @@ export async function grantUserRoles(
   roleIds: number[],
 ): Promise<AccountUser> {
   const relationshipId = auth.relationship.id;
-  await memberOrThrow(services, relationshipId, userId);
+  await memberOrThrow(services, auth.relationship, userId);
   await assertGrantable(services.db, relationshipId, roleIds);
   await grantRoles(services.db, userId, relationshipId, roleIds);
   await audit(services.db, {
@@ -149,7 +139,7 @@ export async function grantUserRoles(
     action: 'user.roles_granted',
     detail: { userId, roleIds: roleIds.join(',') },
   });
-  return memberOrThrow(services, relationshipId, userId);
+  return memberOrThrow(services, auth.relationship, userId);
 }
 
 /**
@@ -164,7 +154,7 @@ export async function revokeUserRoles(
 ): Promise<void> {
   const { db } = services;
   const relationshipId = auth.relationship.id;
-  const member = await memberOrThrow(services, relationshipId, userId);
+  const member = await memberOrThrow(services, auth.relationship, userId);
   const revoking = new Set(roleIds ?? member.roles.map((role) => role.id));
   const admins = await adminsOf(db, relationshipId);
   if (admins.length === 1 && admins[0]?.id === userId) {

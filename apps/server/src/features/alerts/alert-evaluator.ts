@@ -6,7 +6,11 @@ import type { Kysely } from 'kysely';
 import { totals } from '../../analytics/run-analytics.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import type { Database } from '../../storage/oltp/schema.js';
-import { findRelationship, membersWithPermission } from '../account/relationships.repo.js';
+import {
+  findRelationship,
+  membersWithPermission,
+  warnUnusableTimeZone,
+} from '../account/relationships.repo.js';
 import type { Mailer } from '../email/mailer.js';
 import { alertFiredMail } from '../email/templates.js';
 import { type AlertWindow, windowsDue } from './alert-windows.js';
@@ -96,7 +100,9 @@ export async function runDueAlerts(
   const zones = new Map<number, string | undefined>();
   for (const alert of await listActiveAlerts(deps.db)) {
     if (!zones.has(alert.relationshipId)) {
-      zones.set(alert.relationshipId, (await findRelationship(deps.db, alert.relationshipId))?.timezone);
+      const relationship = await findRelationship(deps.db, alert.relationshipId);
+      if (relationship) warnUnusableTimeZone(relationship, deps.log);
+      zones.set(alert.relationshipId, relationship?.timezone);
     }
     const timeZone = zones.get(alert.relationshipId);
     if (timeZone === undefined) continue;

@@ -20,8 +20,11 @@ import { accessOf, planMetrics, planSort, queryScope } from './analytics.service
 import { analyticsCsv } from './analytics-export.js';
 import { filterOptions } from './filter-options.js';
 
-/** Reading analytics is open to every account that has the analytics view, the demo account included. */
-const READ: Access = { kind: 'account', view: 'analytics' };
+/**
+ * Reading analytics is open to every account that has the analytics view, the demo account included:
+ * queries are sent as POST (their bodies are large) but change nothing, hence `write: false`.
+ */
+const READ: Access = { kind: 'account', view: 'analytics', write: false };
 
 /** The analytics calls (spec 02 §7): the tree, threat breakdown, widget statistics, picker options and CSV export. */
 export const analyticsRoutes =
@@ -89,7 +92,7 @@ export const analyticsRoutes =
     app.post(
       '/analytics/export',
       {
-        config: { access: { kind: 'account', view: 'analytics', permission: 'log_export_reports' } },
+        config: { access: { ...READ, permission: 'log_export_reports' } },
         schema: { body: zAnalyticsExportQuery },
       },
       async (request, reply) => {

@@ -14,8 +14,14 @@ import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
 import { audit } from '../account/audit.js';
+import { acceptInvitation } from '../account/invitations.service.js';
 import { addToIpList, ipInList, normaliseIp, readIpList } from '../account/ip-lists.js';
-import { adminsOf, findRelationship, relationshipsOfUser } from '../account/relationships.repo.js';
+import {
+  adminsOf,
+  belongsOnlyToDemoAccounts,
+  findRelationship,
+  relationshipsOfUser,
+} from '../account/relationships.repo.js';
 import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
 import { newLoginIpMail, passwordResetMail, verificationMail } from '../email/templates.js';
 import { findUserByEmail, findUserById, insertUser, normaliseEmail } from '../users/users.repo.js';
@@ -42,6 +48,8 @@ export async function login(services: Services, body: LoginBody, client: ClientI
   if (!user.emailVerified) {
     throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
   }
+  // Logging in from an invitation link accepts it (it may be the person's first account).
+  if (body.invitation) await acceptInvitation(db, user, body.invitation);
   if (!user.isSupport) {
     const relationships = await relationshipsOfUser(db, user.id);
     if (relationships.length === 0) throw ApiError.forbidden(ERROR_KEYS.NO_ACCOUNT);
@@ -159,7 +167,8 @@ export async function forgotPassword(services: Services, email: string, client: 
   services.rateLimiter.hit('forgotPerIp', client.ip);
   services.rateLimiter.hit('forgotPerAccount', normaliseEmail(email));
   const user = await findUserByEmail(services.db, email);
-  if (!user?.active) return;
+  // The shared demo login's password is published and is no one's to reset.
+  if (!user?.active || (await belongsOnlyToDemoAccounts(services.db, user.id))) return;
   const hash = await issueOneTimeToken(services.db, 'password_reset', { userId: user.id, email: user.email });
   const url = `${services.config.publicUrl}/auth/reset-password?${new URLSearchParams({ email: user.email, hash })}`;
   await services.mailer.send(passwordResetMail(user.email, user.firstName, url));

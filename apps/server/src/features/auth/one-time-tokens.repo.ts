@@ -7,6 +7,7 @@ export const ONE_TIME_TOKEN_TTL_MS: Record<OneTimeTokenPurpose, number> = {
   email_verify: 3600_000,
   password_reset: 3600_000,
   invitation: 7 * 24 * 3600_000,
+  membership_invitation: 7 * 24 * 3600_000,
   login_ip: 24 * 3600_000,
 };
 

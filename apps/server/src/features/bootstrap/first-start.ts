@@ -2,7 +2,7 @@ import { FEATURE_FLAGS } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/oltp/schema.js';
 import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
-import { syncBuiltInRoles } from '../account/roles.js';
+import { builtInRoleId, DEMO_USER_ROLE, syncBuiltInRoles } from '../account/roles.js';
 import { hashPassword, newSecret } from '../auth/secrets.js';
 import { insertUser } from '../users/users.repo.js';
 
@@ -34,7 +34,7 @@ export interface SeededAccounts {
 
 /**
  * Runs at every start: keeps the built-in roles current and, on an empty database, creates the demo
- * account (plan demo, every feature, read-only) and a pro account whose admin is also the instance's
+ * account (plan demo, every feature, read-only) with its demo user (the read-only role) and a pro account whose admin is also the instance's
  * support user. Returns the credentials when it created them, so they can be printed once.
  */
 export async function prepareAccounts(
@@ -75,7 +75,8 @@ export async function prepareAccounts(
     });
     await addMember(trx, { userId: adminId, relationshipId: pro, roleIds: [adminRole], joined: true });
     await addMember(trx, { userId: adminId, relationshipId: demo, roleIds: [adminRole], joined: true });
-    await addMember(trx, { userId: demoId, relationshipId: demo, roleIds: [adminRole], joined: true });
+    const demoRole = await builtInRoleId(trx, DEMO_USER_ROLE);
+    await addMember(trx, { userId: demoId, relationshipId: demo, roleIds: [demoRole], joined: true });
     return { pro, demo };
   });
   return {

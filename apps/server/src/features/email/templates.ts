@@ -87,15 +87,24 @@ export function invitationMail(to: string, companyName: string, inviterName: str
   });
 }
 
-export function addedToAccountMail(to: string, companyName: string, inviterName: string, url: string): Mail {
+/** An invitation to a person who already has a login: nothing changes until they accept it. */
+export function membershipInvitationMail(
+  to: string,
+  companyName: string,
+  inviterName: string,
+  url: string,
+): Mail {
   return render({
     to,
-    kind: 'added_to_account',
-    subject: `You now have access to ${companyName} on Veracity`,
+    kind: 'membership_invitation',
+    subject: `You are invited to ${companyName} on Veracity`,
     greeting: 'Hello,',
-    paragraphs: [`${inviterName} gave you access to ${companyName}. Log in and pick it in the account list.`],
-    action: { label: 'Log in', url },
-    footer: 'You received this because an admin of that account added you.',
+    paragraphs: [
+      `${inviterName} invited you to join ${companyName} on Veracity, to audit its ad traffic together.`,
+      'Log in with your Veracity password to accept; the account then appears in your account list. If you do not want to join, ignore this message.',
+    ],
+    action: { label: 'Log in and accept', url },
+    footer: 'The invitation is valid for 7 days and works once.',
   });
 }
 

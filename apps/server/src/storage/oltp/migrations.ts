@@ -3,6 +3,8 @@ import { foundation } from './migrations/0001-foundation.js';
 import { accounts } from './migrations/0002-accounts.js';
 import { campaigns } from './migrations/0003-campaigns.js';
 import { alerts } from './migrations/0004-alerts.js';
+import { timeZones } from './migrations/0005-time-zones.js';
+import { demoReadOnly } from './migrations/0006-demo-read-only.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -15,7 +17,14 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: OltpDialectName): Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [foundation, accounts, campaigns, alerts];
+export const MIGRATIONS: readonly Migration[] = [
+  foundation,
+  accounts,
+  campaigns,
+  alerts,
+  timeZones,
+  demoReadOnly,
+];
 
 class ListMigrationProvider implements MigrationProvider {
   constructor(

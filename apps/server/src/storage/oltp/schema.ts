@@ -89,7 +89,16 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export type OneTimeTokenPurpose = 'email_verify' | 'password_reset' | 'invitation' | 'login_ip';
+/**
+ * `invitation`: a new address sets name and password (preregister); `membership_invitation`: a person
+ * who already has a login accepts to join another account, logged in or by logging in.
+ */
+export type OneTimeTokenPurpose =
+  | 'email_verify'
+  | 'password_reset'
+  | 'invitation'
+  | 'membership_invitation'
+  | 'login_ip';
 
 export interface OneTimeTokensTable {
   token_hash: string;

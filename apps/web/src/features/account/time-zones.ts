@@ -1,3 +1,5 @@
+import { isTimeZone } from '@veracity/contracts/time-zone';
+
 /** IANA time zones the browser knows, for the time-zone fields of the profile and the account. */
 export function timeZones(): string[] {
   const supported =
@@ -12,6 +14,7 @@ export function browserTimeZone(): string {
 
 export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list';
 
+/** The server's rule (packages/contracts): an IANA name or UTC, an alias of one included. */
 export function isKnownTimeZone(value: string): boolean {
-  return timeZones().includes(value);
+  return isTimeZone(value.trim());
 }

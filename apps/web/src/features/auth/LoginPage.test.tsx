@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldError, mockApi, ok, renderRoutes } from '../session/session-test-support';
-import { ACCOUNT_CREATED_MESSAGE } from './LoginPage';
+import { ACCOUNT_CREATED_MESSAGE, INVITATION_NOTICE } from './LoginPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -94,6 +94,53 @@ describe('/auth/login', () => {
     await userEvent.click(submit());
     expect(await screen.findByTestId('auth-trial-email-verification-pending')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Please verify your email');
+  });
+
+  it('accepts an invitation to an existing login by logging in from its link', async () => {
+    const api = mockApi({ 'POST /auth/login': ok({ hash: 'h2' }), 'GET /me/relationships': ok([]) });
+    renderRoutes('/auth/login?invitation=tok1');
+    expect((await screen.findByTestId('login-invitation')).textContent).toBe(INVITATION_NOTICE);
+    await fillIn('ana@acme.example', 'secret');
+    await userEvent.click(submit());
+    expect(await screen.findByTestId('role')).toBeTruthy();
+    expect(location()).toBe('/role');
+    expect(api.called('POST /auth/login')[0]?.body).toEqual({
+      email: 'ana@acme.example',
+      password: 'secret',
+      invitation: 'tok1',
+    });
+  });
+
+  it('says when the invitation cannot be used', async () => {
+    mockApi({ 'POST /auth/login': { status: 400, body: 'Your invitation is invalid or has expired' } });
+    renderRoutes('/auth/login?invitation=used');
+    await fillIn('ana@acme.example', 'secret');
+    await userEvent.click(submit());
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Your invitation is invalid or has expired',
+    );
+  });
+
+  it('accepts the invitation at once for a person already logged in, then opens the account list', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'signed-in-token-000000000');
+    const api = mockApi({
+      'POST /me/invitations/accept': ok({
+        id: 9,
+        companyName: 'Initech',
+        active: true,
+        paymentUrl: null,
+        vertical: null,
+        planType: 'pro',
+        accountFeatures: [],
+      }),
+      'GET /me/relationships': ok([]),
+    });
+    renderRoutes('/auth/login?invitation=tok2');
+    await waitFor(() =>
+      expect(screen.getByTestId('notification').textContent).toContain('You joined Initech.'),
+    );
+    expect(api.called('POST /me/invitations/accept')[0]?.body).toEqual({ token: 'tok2' });
+    await waitFor(() => expect(location()).toBe('/role?forceSelection=true'));
   });
 
   it('announces a created account when verified=true', async () => {

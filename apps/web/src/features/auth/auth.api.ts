@@ -1,3 +1,4 @@
+import { zRelationship } from '@veracity/contracts/account';
 import {
   type LoginBody,
   type PlanSignupBody,
@@ -11,11 +12,15 @@ import {
   zValidateSignupResponse,
 } from '@veracity/contracts/auth';
 import type { PlanType } from '@veracity/contracts/plans';
+import { canonicalTimeZone } from '@veracity/contracts/time-zone';
 import { api, type ResponseSchema } from '../../lib/api-client';
 
 /** The calls of the public screens (spec 01 §7). Each answer is parsed with its contract schema. */
 export const authApi = {
   login: (body: LoginBody) => api.post('/auth/login', body, { schema: zTokenResponse }),
+  /** A signed-in person accepts an invitation to another account (the link of the invitation mail). */
+  acceptInvitation: (token: string) =>
+    api.post('/me/invitations/accept', { token }, { schema: zRelationship }),
   preregister: (body: PreregisterBody) => api.post('/auth/preregister', body, { schema: zOkResponse }),
   trialSignup: (body: TrialSignupBody) =>
     api.post('/auth/trial-signup', body, { schema: zTrialSignupResponse }),
@@ -57,8 +62,11 @@ export function openGuestCheckout(body: CheckoutBody) {
 
 /** Sign-up context the server records with the account (spec 01 §3). */
 export function signupContext() {
+  // A browser zone the server's IANA rule does not know is left out (the account starts in UTC)
+  // rather than refusing the sign-up over a field the person never saw.
+  const timezone = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
   return {
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ...(timezone ? { timezone } : {}),
     context: { pageUri: window.location.href.slice(0, 2000), pageName: document.title.slice(0, 200) },
   };
 }
