@@ -1,5 +1,4 @@
-import { request as playwrightRequest } from '@playwright/test';
-import { adminApi, expect, signInAsAdmin, test } from '../fixtures.js';
+import { expect, integrateAdminSensor, signInAsAdmin, test } from '../fixtures.js';
 
 /**
  * A screen whose code cannot be fetched (a deploy replaced its chunk while the page was open, or the
@@ -11,44 +10,9 @@ const MESSAGE =
   "There's a temporary problem with the service. Please try again later. If you continue to get this message, contact us.";
 
 test.describe('code that fails to load', () => {
-  // The account's screens open once its sensor is integrated (spec 01 §4): one visit reaches it.
+  // The account's screens open once its sensor is integrated (spec 01 §4).
   test.beforeAll(async () => {
-    const baseURL = process.env.E2E_BASE_URL;
-    if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through e2e/playwright.config.ts');
-    const api = await adminApi(baseURL);
-    const collector = await playwrightRequest.newContext({ baseURL });
-    try {
-      const { sensorKey } = (await (await api.get('/api/me')).json()) as { sensorKey: string };
-      const stamp = Date.now().toString(36);
-      const response = await collector.post('/c/e', {
-        headers: { 'content-type': 'text/plain', 'x-forwarded-for': '81.33.90.10' },
-        data: JSON.stringify({
-          type: 'hit',
-          key: sensorKey,
-          eventId: `loadfail-e-${stamp}`.padEnd(24, 'x'),
-          sessionId: `loadfail-s-${stamp}`.padEnd(24, 'x'),
-          ts: Date.now(),
-          url: 'https://shop.example.com/',
-          referrer: '',
-          utm: {},
-          clickIds: {},
-          signals: {},
-        }),
-      });
-      expect(response.status(), await response.text()).toBe(200);
-      await expect
-        .poll(
-          async () =>
-            ((await (await api.get('/api/me')).json()) as { sensorIntegrated: boolean }).sensorIntegrated,
-          {
-            timeout: 20_000,
-          },
-        )
-        .toBe(true);
-    } finally {
-      await collector.dispose();
-      await api.dispose();
-    }
+    await integrateAdminSensor();
   });
 
   test("a screen's chunk: the error screen inside the navigation, and the reload recovers", async ({
