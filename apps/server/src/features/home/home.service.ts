@@ -64,6 +64,23 @@ function channelsOf(stats: WidgetStats): Period['byChannel'] {
   return byChannel;
 }
 
+/**
+ * One line for every paid channel without a cost per click, however many there are: on a first start
+ * none has one, and a line per channel was a wall of warnings above the figures.
+ */
+function uncostedError(types: readonly TrafficType[]): string[] {
+  const [only] = types;
+  if (only === undefined) return [];
+  if (types.length === 1) {
+    return [
+      `No cost per click is set for ${trafficTypeName(only)}: its invalid visits are not counted in savings`,
+    ];
+  }
+  return [
+    `No cost per click is set for ${types.length} paid channels: their invalid visits are not counted in savings`,
+  ];
+}
+
 export class HomeFigures {
   private constructor(
     private readonly store: EventStore,
@@ -142,10 +159,7 @@ export class HomeFigures {
       selectedPeriod: this.figuresOf(this.selected),
       previousPeriod: this.figuresOf(this.previous),
       currency: this.relationship.currency,
-      errors: uncosted.map(
-        (type) =>
-          `No cost per click is set for ${trafficTypeName(type)}: its invalid visits are not counted in savings`,
-      ),
+      errors: uncostedError(uncosted),
     };
   }
 

@@ -187,6 +187,29 @@ describe('home dashboard', () => {
     expect(channels.at(-1)).toMatchObject({ type: 'tradedoubler', invalidVisits: 1, totalVisits: 4 });
   });
 
+  it('says in one line when several paid channels have no cost per click', async () => {
+    const tenant = await createTenant(t);
+    await t.stores.events.insertHits(
+      [
+        'google',
+        'facebook',
+        'tiktok',
+        'microsoft',
+        'reddit',
+        'taboola',
+        'outbrain',
+        'criteo',
+        'yandex',
+        'linkedin',
+      ].flatMap((channel) => hits(tenant.relationshipId, channel, '2026-03-10', 2, { high: 1 })),
+    );
+    const own = await accountToken(t, tenant);
+    const response = await call(t, 'GET', `/home/key-figures?${WEEK}`, { token: own });
+    expect((response.json() as KeyFigures).errors).toEqual([
+      'No cost per click is set for 10 paid channels: their invalid visits are not counted in savings',
+    ]);
+  });
+
   it('answers 400 for bad dates', async () => {
     const response = await call(t, 'GET', '/home/key-figures?from=2026-03-14&to=2026-03-08', { token });
     expect(response.statusCode).toBe(400);
