@@ -14,6 +14,33 @@ function element<Tag extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+function svgElement(tag: 'svg' | 'rect' | 'path', attributes: Record<string, string>): SVGElement {
+  const node = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+/** The Veracity mark, as the Logo component draws it. */
+function logoMark(): SVGElement {
+  const svg = svgElement('svg', {
+    class: logoStyles.mark ?? '',
+    viewBox: '0 0 32 32',
+    'aria-hidden': 'true',
+  });
+  svg.append(
+    svgElement('rect', { width: '32', height: '32', rx: '7', fill: 'var(--color-primary)' }),
+    svgElement('path', {
+      d: 'M8 9l8 15 8-15',
+      fill: 'none',
+      stroke: '#fff',
+      'stroke-width': '3.2',
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+    }),
+  );
+  return svg;
+}
+
 /**
  * The error screen for when the application's own code cannot be fetched (a deploy replaced it while
  * the page was open, or the network dropped): React is in that code, so the page's first script builds
@@ -29,7 +56,7 @@ export function showLoadFailure(
   card.setAttribute('role', 'alert');
 
   const logo = element('span', logoStyles.logo);
-  logo.append(element('span', logoStyles.word, 'Veracity'));
+  logo.append(logoMark(), element('span', logoStyles.word, 'Veracity'));
 
   const button = element('button', [buttonStyles.button, buttonStyles.secondary, buttonStyles.m].join(' '));
   button.type = 'button';
