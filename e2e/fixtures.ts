@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, type Page, request } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 
 /** Every test talks to the server that global-setup.ts started. */
@@ -10,7 +10,7 @@ export const test = base.extend({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 interface BrowserStorage {
   getItem(key: string): string | null;
@@ -51,4 +51,43 @@ export function adminApi(baseURL: string): Promise<APIRequestContext> {
     baseURL,
     extraHTTPHeaders: { authorization: `Bearer ${adminSession().token}` },
   });
+}
+
+/**
+ * Sends one visit to the admin's account through the collector and waits until the account counts as
+ * integrated: until then the guard sends its screens to /setup/integration (spec 01 §4), so a spec that
+ * opens them works whether or not an earlier spec sent traffic.
+ */
+export async function integrateAdminSensor(): Promise<void> {
+  const baseURL = process.env.E2E_BASE_URL;
+  if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through e2e/playwright.config.ts');
+  const api = await adminApi(baseURL);
+  const collector = await request.newContext({ baseURL });
+  try {
+    const me = async () =>
+      (await (await api.get('/api/me')).json()) as { sensorKey: string; sensorIntegrated: boolean };
+    const { sensorKey, sensorIntegrated } = await me();
+    if (sensorIntegrated) return;
+    const stamp = Date.now().toString(36);
+    const response = await collector.post('/c/e', {
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': '81.33.90.10' },
+      data: JSON.stringify({
+        type: 'hit',
+        key: sensorKey,
+        eventId: `integrate-e-${stamp}`.padEnd(24, 'x'),
+        sessionId: `integrate-s-${stamp}`.padEnd(24, 'x'),
+        ts: Date.now(),
+        url: 'https://shop.example.com/',
+        referrer: '',
+        utm: {},
+        clickIds: {},
+        signals: {},
+      }),
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    await expect.poll(async () => (await me()).sensorIntegrated, { timeout: 20_000 }).toBe(true);
+  } finally {
+    await collector.dispose();
+    await api.dispose();
+  }
 }

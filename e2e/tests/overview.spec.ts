@@ -137,6 +137,12 @@ test.describe('the home overview', () => {
       await expect(page.getByTestId(id)).not.toHaveAttribute('data-state', 'error');
     }
     await expect(page.getByTestId('pie-centre')).toContainText('Invalid visits');
+    // The ring adds up the same channels as the key figure: its centre shows the same count.
+    const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+    const invalid = digits(
+      await figures.getByTestId('key-figure-invalidVisits').locator('dd').first().textContent(),
+    );
+    expect(digits(await page.getByTestId('pie-centre').textContent())).toBe(invalid);
     await page.getByTestId('pie-legend-google').hover();
     await expect(page.getByTestId('pie-centre').getByRole('img', { name: 'Google' })).toBeVisible();
 
@@ -189,6 +195,12 @@ test.describe('the home overview', () => {
     }
     await expect(page.getByTestId('pie-centre')).toBeVisible();
     await ringDrawn(page);
+    // Paid channels without a cost per click: one short notice with its link, not a line per channel.
+    const notice = page.getByTestId('key-figure-errors');
+    if ((await notice.count()) > 0) {
+      await expect(notice.getByRole('link', { name: 'Set costs per click' })).toBeVisible();
+      expect((await notice.boundingBox())?.height ?? 0).toBeLessThanOrEqual(90);
+    }
     // Nothing runs wider than the screen.
     const overflow = await page.locator('html').evaluate((root) => root.scrollWidth - root.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

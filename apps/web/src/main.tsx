@@ -1,5 +1,6 @@
 import './styles/tokens.css';
 import './styles/base.css';
+import { showLoadFailure } from './features/errors/load-failure';
 import { SESSION_PATHS } from './features/session/session-paths';
 import { readActiveRelationshipId, readToken } from './features/session/session-storage';
 import { apiUrl } from './lib/api-url';
@@ -22,4 +23,6 @@ if (token) {
   preloadPage(window.location);
 }
 
-void import('./app').then(({ renderApp }) => renderApp(root));
+// A page left open over a deploy, or a dropped connection, can find the application's code gone: the
+// error screen shows instead of a blank page.
+void import('./app').then(({ renderApp }) => renderApp(root)).catch(() => showLoadFailure(root));

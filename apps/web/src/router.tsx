@@ -68,12 +68,29 @@ export function withErrorScreen(routes: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Pages that load on demand: the sandbox (a catalogue for the team) and the heavier screens. */
+/**
+ * Pages that load on demand: the sandbox (a catalogue for the team) and the heavier screens. When the
+ * page's code cannot be fetched (a deploy replaced its chunk, the network dropped), the route's loader
+ * throws the failure, so the route's error screen shows it: React Router keeps a route whose `lazy`
+ * rejected as still loading and renders nothing in its place.
+ */
 function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load())[name] }) };
+  return {
+    lazy: async () => {
+      try {
+        return { Component: (await load())[name] };
+      } catch (error) {
+        return {
+          loader: () => {
+            throw error;
+          },
+        };
+      }
+    },
+  };
 }
 
 const sandboxRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { WidgetStats } from '@veracity/contracts/analytics/query';
 import { trafficTypeName } from '@veracity/contracts/analytics/reference/traffic-types';
-import { type TrafficType, zTrafficType } from '@veracity/contracts/detection';
+import { TRAFFIC_TYPES, type TrafficType, zTrafficType } from '@veracity/contracts/detection';
 import {
   CHANNEL_CARDS,
   type ChannelFigures,
@@ -64,6 +64,23 @@ function channelsOf(stats: WidgetStats): Period['byChannel'] {
   return byChannel;
 }
 
+/**
+ * One line for every paid channel without a cost per click, however many there are: on a first start
+ * none has one, and a line per channel was a wall of warnings above the figures.
+ */
+function uncostedError(types: readonly TrafficType[]): string[] {
+  const [only] = types;
+  if (only === undefined) return [];
+  if (types.length === 1) {
+    return [
+      `No cost per click is set for ${trafficTypeName(only)}: its invalid visits are not counted in savings`,
+    ];
+  }
+  return [
+    `No cost per click is set for ${types.length} paid channels: their invalid visits are not counted in savings`,
+  ];
+}
+
 export class HomeFigures {
   private constructor(
     private readonly store: EventStore,
@@ -106,11 +123,27 @@ export class HomeFigures {
     return roundMoney(savings);
   }
 
+  /**
+   * The channels the overview shows: the carousel's, in the spec's order, then every other traffic type
+   * with visits in either period. The key figures add up these same channels, so the ring of invalid
+   * visits by channel and the Invalid visits figure agree by construction.
+   */
+  private channelTypes(): TrafficType[] {
+    const carousel: readonly TrafficType[] = CHANNEL_CARDS;
+    const others = TRAFFIC_TYPES.filter(
+      (type) =>
+        !carousel.includes(type) && (this.selected.byChannel.has(type) || this.previous.byChannel.has(type)),
+    );
+    return [...carousel, ...others];
+  }
+
   private figuresOf(period: Period): PeriodFigures {
     let legitimateVisits = 0;
     let invalidVisits = 0;
     let totalVisits = 0;
-    for (const figures of period.byChannel.values()) {
+    for (const type of this.channelTypes()) {
+      const figures = period.byChannel.get(type);
+      if (!figures) continue;
       legitimateVisits += figures.legitimate;
       invalidVisits += figures.invalid;
       totalVisits += figures.visits;
@@ -126,16 +159,13 @@ export class HomeFigures {
       selectedPeriod: this.figuresOf(this.selected),
       previousPeriod: this.figuresOf(this.previous),
       currency: this.relationship.currency,
-      errors: uncosted.map(
-        (type) =>
-          `No cost per click is set for ${trafficTypeName(type)}: its invalid visits are not counted in savings`,
-      ),
+      errors: uncostedError(uncosted),
     };
   }
 
-  /** Every channel of the carousel, with its invalid visits, share and evolution. */
+  /** Every channel of the carousel and any other with visits, with its invalid visits, share and evolution. */
   channels(): ChannelFigures[] {
-    return CHANNEL_CARDS.map((type) => {
+    return this.channelTypes().map((type) => {
       const now = this.selected.byChannel.get(type) ?? { visits: 0, invalid: 0, legitimate: 0 };
       const before = this.previous.byChannel.get(type)?.invalid ?? 0;
       return {

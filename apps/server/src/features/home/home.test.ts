@@ -166,6 +166,50 @@ describe('home dashboard', () => {
     expect(queriesApart - queriesTogether).toBe(3 * 4);
   });
 
+  it('puts every channel with visits in the channels, so the pie adds up to the key figure', async () => {
+    // A channel outside the carousel's spec list (Tradedoubler) with invalid visits, beside Google.
+    const tenant = await createTenant(t);
+    await t.stores.events.insertHits([
+      ...hits(tenant.relationshipId, 'tradedoubler', '2026-03-10', 4, { high: 1 }),
+      ...hits(tenant.relationshipId, 'google', '2026-03-10', 9, { high: 3 }),
+    ]);
+    const own = await accountToken(t, tenant);
+    const answer = async <T>(path: string) =>
+      (await call(t, 'GET', `${path}?${WEEK}`, { token: own })).json() as T;
+    const figures = await answer<KeyFigures>('/home/key-figures');
+    const { channels } = await answer<Channels>('/home/channels');
+    const sum = (key: 'invalidVisits' | 'totalVisits') =>
+      channels.reduce((total, channel) => total + channel[key], 0);
+    expect(figures.selectedPeriod.invalidVisits).toBe(4);
+    expect(sum('invalidVisits')).toBe(figures.selectedPeriod.invalidVisits);
+    expect(sum('totalVisits')).toBe(figures.selectedPeriod.totalVisits);
+    // The carousel's channels in the spec's order, then the others that had visits.
+    expect(channels.at(-1)).toMatchObject({ type: 'tradedoubler', invalidVisits: 1, totalVisits: 4 });
+  });
+
+  it('says in one line when several paid channels have no cost per click', async () => {
+    const tenant = await createTenant(t);
+    await t.stores.events.insertHits(
+      [
+        'google',
+        'facebook',
+        'tiktok',
+        'microsoft',
+        'reddit',
+        'taboola',
+        'outbrain',
+        'criteo',
+        'yandex',
+        'linkedin',
+      ].flatMap((channel) => hits(tenant.relationshipId, channel, '2026-03-10', 2, { high: 1 })),
+    );
+    const own = await accountToken(t, tenant);
+    const response = await call(t, 'GET', `/home/key-figures?${WEEK}`, { token: own });
+    expect((response.json() as KeyFigures).errors).toEqual([
+      'No cost per click is set for 10 paid channels: their invalid visits are not counted in savings',
+    ]);
+  });
+
   it('answers 400 for bad dates', async () => {
     const response = await call(t, 'GET', '/home/key-figures?from=2026-03-14&to=2026-03-08', { token });
     expect(response.statusCode).toBe(400);

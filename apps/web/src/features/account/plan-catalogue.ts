@@ -7,32 +7,47 @@ export type ComparedPlan = 'free_trial' | 'lite' | 'pro' | 'max';
 export const COMPARED_PLANS: readonly { plan: ComparedPlan; name: string; summary: string }[] = [
   { plan: 'free_trial', name: 'Free', summary: 'See how much of your traffic is invalid.' },
   { plan: 'lite', name: 'Lite', summary: 'Be told as soon as invalid traffic rises.' },
-  { plan: 'pro', name: 'Pro', summary: 'Protect every ad channel and act on each session.' },
-  { plan: 'max', name: 'Max', summary: 'Everything in Pro with the full reports.' },
+  {
+    plan: 'pro',
+    name: 'Pro',
+    summary: 'Send clicks and conversions server to server and get each verdict back.',
+  },
+  { plan: 'max', name: 'Max', summary: 'Everything in Pro.' },
 ];
 
-/** What a plan includes, by area; an area is included when the plan gating shows all its views. */
+/**
+ * What a plan includes, by area; an area is included when the plan gating shows all its views. Only
+ * areas the dashboard has a screen for: the plans screen sells what an account really gets (a test
+ * checks each area's views against the router), and an area joins the list when its screen lands.
+ */
 export const PLAN_FEATURES: readonly { label: string; views: readonly ViewId[] }[] = [
   { label: 'Overview dashboard', views: ['home'] },
   { label: 'Traffic analytics', views: ['analytics'] },
   { label: 'Sensor script', views: ['sensor_js'] },
   { label: 'Alerts', views: ['alerts'] },
-  { label: 'Performance and benchmark', views: ['performance', 'benchmark'] },
-  { label: 'Session forensics and conversions list', views: ['forensics', 'conversions'] },
-  {
-    label: 'Google, Meta, Microsoft, TikTok and HubSpot integrations',
-    views: ['search_display', 'shopping', 'pmax', 'facebook_ads', 'microsoft_main', 'tiktok_ads', 'hubspot'],
-  },
   { label: 'Server-to-server campaigns', views: ['firewall_s2s'] },
-  {
-    label: 'Security settings (IP, JavaScript, postback, domains)',
-    views: ['ip_settings', 'js_settings', 'postback', 'domain_exclusions', 'apk'],
-  },
-  { label: 'Full reports', views: ['reports'] },
 ];
 
 export function planIncludes(plan: ComparedPlan, views: readonly ViewId[]): boolean {
   return views.every((view) => isViewVisible(view, plan, []));
+}
+
+/**
+ * The plans the screen compares: the account's own, and each plan that adds an area of PLAN_FEATURES to
+ * the plan before it. A plan whose extras have no screen yet (Max: the full reports) is not offered.
+ */
+export function offeredPlans(current: PlanType | null): typeof COMPARED_PLANS {
+  let previous: ComparedPlan | null = null;
+  return COMPARED_PLANS.filter(({ plan }) => {
+    const before = previous;
+    const adds =
+      before === null ||
+      PLAN_FEATURES.some(
+        (feature) => planIncludes(plan, feature.views) && !planIncludes(before, feature.views),
+      );
+    if (adds) previous = plan;
+    return adds || plan === current;
+  });
 }
 
 const RANK: Record<ComparedPlan, number> = { free_trial: 0, lite: 1, pro: 2, max: 3 };

@@ -3,16 +3,16 @@ import { Button } from '../../components/Button/Button';
 import { Logo } from '../../components/Logo/Logo';
 import { Link } from '../../lib/navigation';
 import styles from './RouteErrorScreen.module.css';
+import { RELOAD_LABEL, ROUTE_ERROR_MESSAGE } from './route-error-message';
 
-export const ROUTE_ERROR_MESSAGE =
-  "There's a temporary problem with the service. Please try again later. If you continue to get this message, contact us.";
+export { ROUTE_ERROR_MESSAGE };
 
 /** The error screen of every route (spec 01 §2); route responses also show status and status text. */
 export function RouteErrorScreen() {
   const error = useRouteError();
   const response = isRouteErrorResponse(error) ? error : null;
   return (
-    <main className={styles.screen} data-testid="route-error">
+    <div className={styles.screen} data-testid="route-error">
       <div className={styles.card} role="alert">
         <Logo />
         {response ? (
@@ -23,13 +23,13 @@ export function RouteErrorScreen() {
         <p className={styles.message}>{ROUTE_ERROR_MESSAGE}</p>
         <div className={styles.actions}>
           <Button variation="secondary" onClick={() => window.location.reload()}>
-            Reload the page
+            {RELOAD_LABEL}
           </Button>
           <Link to="/" className={styles.link}>
             Go to the start page
           </Link>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { ReportFilter } from '@veracity/contracts/analytics/filters';
 import { Icon } from '../../../components/Icon/Icon';
 import styles from './AnalyticsPage.module.css';
-import { dimensionValueLabel, filterDimension, filterLabel, type ValueNames } from './dimension-values';
+import { filterDimension, filterLabel, filterValueLabel, type ValueNames } from './dimension-values';
 
 interface ActiveFiltersProps {
   filters: readonly ReportFilter[];
@@ -22,7 +22,7 @@ export function describeFilter(
 ): { label: string; verb: string; values: string } {
   const dimension = filterDimension(filter.column);
   const labels = filter.values.map((value) =>
-    dimension ? dimensionValueLabel(dimension, value, names[dimension]) : String(value),
+    filterValueLabel(filter.column, value, dimension ? names[dimension] : undefined),
   );
   const shown = labels.slice(0, CHIP_VALUES).join(', ');
   const more = labels.length > CHIP_VALUES ? ` +${labels.length - CHIP_VALUES} more` : '';

@@ -1,9 +1,11 @@
 import { DIMENSIONS, type DimensionId } from '@veracity/contracts/analytics/dimensions';
-import { FILTERS, filterByColumn } from '@veracity/contracts/analytics/filters';
+import { FILTERS, type FilterId, filterByColumn } from '@veracity/contracts/analytics/filters';
 import type { DimensionValue } from '@veracity/contracts/analytics/query';
+import { findCountry } from '@veracity/contracts/analytics/reference/countries';
 import { findDeviceName } from '@veracity/contracts/analytics/reference/device-names';
 import { googleCampaignTypeName } from '@veracity/contracts/analytics/reference/google-campaign-types';
 import { findHitStatus } from '@veracity/contracts/analytics/reference/hit-statuses';
+import { referenceOptions } from '@veracity/contracts/analytics/reference/reference-options';
 import { findSecurityLevel } from '@veracity/contracts/analytics/reference/security-levels';
 import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
 import { trafficTypeName } from '../../../lib/traffic-types';
@@ -84,4 +86,28 @@ export function filterDimension(column: string): DimensionId | undefined {
 export function filterLabel(column: string): string {
   const id = filterByColumn(column);
   return id ? FILTERS[id].label : column;
+}
+
+/** Whether a list-backed filter's list lacks the value; undefined while the account's names are unknown. */
+function missingFromList(filter: FilterId, text: string, names?: ValueNames): boolean | undefined {
+  const dimension = filter as DimensionId;
+  if (NAMED_BY_ACCOUNT.includes(dimension)) return names === undefined ? undefined : !names.has(text);
+  if (dimension === 'country') return findCountry(text) === undefined;
+  const options = referenceOptions(FILTERS[filter].source);
+  return options === undefined ? undefined : !options.some((option) => String(option.id) === text);
+}
+
+/**
+ * A report filter's value as its chips read it: the value's name, and "{id}: Not found" when the
+ * filter's list does not hold it (spec 02 §2), e.g. a deleted campaign or a mistyped address.
+ */
+export function filterValueLabel(column: string, value: DimensionValue, names?: ValueNames): string {
+  const dimension = filterDimension(column);
+  const filter = filterByColumn(column);
+  if (!dimension || !filter) return String(value);
+  if (FILTERS[filter].kind === 'list' && value !== null && value !== '') {
+    const text = String(value);
+    if (missingFromList(filter, text, names)) return `${text}: Not found`;
+  }
+  return dimensionValueLabel(dimension, value, names);
 }

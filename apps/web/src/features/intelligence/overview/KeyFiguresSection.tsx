@@ -65,14 +65,10 @@ function FigureTiles({ figures }: { figures: KeyFigures }) {
         })}
       </dl>
       {figures.errors.length > 0 ? (
-        <div className={styles.figureErrors} role="status" data-testid="key-figure-errors">
-          <ul>
-            {figures.errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-          <Link to={SETTINGS_PATH}>Set costs per click</Link>
-        </div>
+        // One short notice (the server gives one line per cause), with the way to fix it.
+        <p className={styles.figureErrors} role="status" data-testid="key-figure-errors">
+          {figures.errors.join(' ')} <Link to={SETTINGS_PATH}>Set costs per click</Link>
+        </p>
       ) : null}
     </>
   );

@@ -130,8 +130,12 @@ describe('the overview page', () => {
     const legitimate = within(figures).getByTestId('key-figure-legitimateVisits');
     expect(within(legitimate).getByTestId('key-figure-change').className).toContain('better');
     expect(within(figures).getByTestId('key-figure-savings').textContent).toContain('€120,50');
-    expect(within(figures).getByTestId('key-figure-errors').textContent).toContain(
-      'No cost per click is set for TikTok',
+    const notice = within(figures).getByTestId('key-figure-errors');
+    expect(notice.textContent).toBe(
+      'No cost per click is set for TikTok: its invalid visits are not counted in savings Set costs per click',
+    );
+    expect(within(notice).getByRole('link', { name: 'Set costs per click' }).getAttribute('href')).toMatch(
+      /^\/account\/settings/,
     );
   });
 

@@ -1,13 +1,13 @@
 import type { ReportFilter } from '@veracity/contracts/analytics/filters';
 import type { FilterOption } from '@veracity/contracts/analytics/query';
 import { Popover } from 'radix-ui';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { Dropdown } from '../../../components/Dropdown/Dropdown';
 import { Icon } from '../../../components/Icon/Icon';
 import { ColumnMenu } from './ColumnMenu';
 import styles from './FilterLine.module.css';
-import { useFilterOptions } from './filter-options.api';
+import { refusedForAccount, useFilterOptionLookups, useFilterOptions } from './filter-options.api';
 import {
   columnFilter,
   columnLabel,
@@ -55,7 +55,8 @@ interface Chip {
 
 /**
  * The chips of a line's values. A list-backed value is named from the filter's options; one the options
- * do not hold (a deleted campaign in a shared address) reads "{id}: Not found" (spec 02 §2).
+ * do not hold (a deleted campaign in a shared address, a filter the account does not have) reads
+ * "{id}: Not found" (spec 02 §2). A value past the first answer of a long list is looked up by itself.
  */
 function useChips(line: FilterLineState, seen: ReadonlyMap<string, FilterOption>): Chip[] {
   const filter = columnFilter(line.column);
@@ -63,12 +64,19 @@ function useChips(line: FilterLineState, seen: ReadonlyMap<string, FilterOption>
   const all = useFilterOptions(filter?.id, '', listBacked && line.values.length > 0);
   const known = new Map(seen);
   for (const option of all.data?.options ?? []) known.set(valueKey(option.id), option);
+  const unnamed = all.data?.truncated ? line.values.map(valueKey).filter((key) => !known.has(key)) : [];
+  const lookups = useFilterOptionLookups(filter?.id, unnamed);
+  for (const lookup of lookups) if (lookup.option) known.set(lookup.key, lookup.option);
+  const settled = (key: string) =>
+    all.isSuccess
+      ? !all.data.truncated || lookups.some((lookup) => lookup.key === key && lookup.settled)
+      : all.isError && refusedForAccount(all.error);
   return line.values.map((value) => {
     const key = valueKey(value);
     if (!listBacked) return { key, value, text: key };
     const option = known.get(key);
     if (option) return { key, value, text: option.name, flag: option.flag };
-    return { key, value, text: all.isSuccess ? `${key}: Not found` : key };
+    return { key, value, text: settled(key) ? `${key}: Not found` : key };
   });
 }
 
@@ -94,6 +102,7 @@ export function FilterLine({
     });
   }, []);
   const chips = useChips(line, seen);
+  const valuesRef = useRef<HTMLDivElement>(null);
   const locked = disabled || readOnly;
 
   return (
@@ -130,6 +139,7 @@ export function FilterLine({
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: the Select values button inside opens it by keyboard */}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the same button carries the role */}
           <div
+            ref={valuesRef}
             className={styles.values}
             style={{ maxHeight: CHIPS_MAX_HEIGHT_PX }}
             data-testid="filter-chips"
@@ -169,7 +179,16 @@ export function FilterLine({
                 ))}
               </ul>
             ) : null}
-            <Popover.Trigger asChild disabled={disabled || filter === undefined}>
+            {/* "Select values" opens the picker, never closes it: the picker of a new line is already open
+                when the user reaches for the button, and a toggle would swallow that first click. */}
+            <Popover.Trigger
+              asChild
+              disabled={disabled || filter === undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                onPickerOpenChange(true);
+              }}
+            >
               <button
                 type="button"
                 className={styles.pick}
@@ -188,6 +207,11 @@ export function FilterLine({
             sideOffset={4}
             collisionPadding={8}
             aria-label={`${label} values picker`}
+            // A press in the values field (its free space, a chip) keeps the picker: the field opens it.
+            onInteractOutside={(event) => {
+              if (event.target instanceof Node && valuesRef.current?.contains(event.target))
+                event.preventDefault();
+            }}
           >
             {filter ? (
               <ValuePicker

@@ -23,12 +23,21 @@ const OPTIONS: Record<string, FilterOption[]> = {
     { id: 'Firefox', name: 'Firefox' },
     { id: 'Safari', name: 'Safari' },
   ],
+  trafficType: [
+    { id: 'google', name: 'Google' },
+    { id: 'facebook', name: 'Meta (Facebook and Instagram)' },
+  ],
   isp: Array.from({ length: 300 }, (_, i) => ({ id: `ISP ${i + 1}`, name: `ISP ${i + 1}` })),
+  // More than one answer holds (the call's limit is 500): the last ones come only through a search.
   campaign: [
     { id: 11, name: 'Spring sale' },
     { id: 12, name: 'Brand search' },
+    ...Array.from({ length: 520 }, (_, i) => ({ id: 1000 + i, name: `Campaign ${1000 + i}` })),
   ],
 };
+
+/** Filters the server refuses for the account (400), as it does for a filter its plan lacks. */
+const REFUSED = new Set(['offer']);
 
 interface FetchCall {
   filter: string | null;
@@ -53,8 +62,14 @@ beforeEach(() => {
       const limit = Number(url.searchParams.get('limit') ?? 100);
       calls.push({ filter, search, limit: url.searchParams.get('limit') });
       if (gate) await gate;
+      if (REFUSED.has(filter ?? '')) {
+        return new Response(JSON.stringify([{ code: 'NOT_VALID', field: 'filter' }]), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
       const matching = (OPTIONS[filter ?? ''] ?? []).filter((option) =>
-        option.name.toLowerCase().includes((search ?? '').toLowerCase()),
+        `${option.name}\n${option.id}`.toLowerCase().includes((search ?? '').toLowerCase()),
       );
       return new Response(
         JSON.stringify({ options: matching.slice(0, limit), truncated: matching.length > limit }),
@@ -403,6 +418,33 @@ describe('ReportFilters: the picker', () => {
     expect(lastValue(onChange).filters).toEqual([{ column: 'country', type: 'equals', values: ['ES'] }]);
   });
 
+  it('names a chip whose value lies past the first answer of the options (a long list)', async () => {
+    renderFilters({
+      initial: {
+        matchType: 'all',
+        filters: [{ column: 'campaignId', type: 'equals', values: [12, 1515, 9999] }],
+      },
+    });
+    const chips = within(screen.getByRole('list', { name: 'Campaign values' }));
+    await waitFor(() =>
+      expect(chips.getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+        'Brand search',
+        'Campaign 1515',
+        '9999: Not found',
+      ]),
+    );
+  });
+
+  it('shows "{id}: Not found" when the server refuses the options of the filter for this account', async () => {
+    renderFilters({
+      initial: { matchType: 'all', filters: [{ column: 'offerId', type: 'equals', values: [7] }] },
+    });
+    const chips = within(screen.getByRole('list', { name: 'Offer values' }));
+    await waitFor(() =>
+      expect(chips.getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['7: Not found']),
+    );
+  });
+
   it('names integer ids (campaigns) and keeps them as numbers', async () => {
     const { onChange, user } = renderFilters();
     await addFilter(user, 'Traffic', 'Campaign');
@@ -468,6 +510,28 @@ describe('ReportFilters: the picker', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Select Browser values' }));
+  });
+
+  it('keeps the picker that opened with a new line open when "Select values" is clicked (the first click counts)', async () => {
+    const { onChange, user } = renderFilters();
+    await addFilter(user, 'Segmentation', 'Traffic Type');
+    expect(await screen.findByRole('listbox', { name: 'Traffic Type values' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Select Traffic Type values' }));
+    expect(screen.getByRole('listbox', { name: 'Traffic Type values' })).toBeTruthy();
+    await user.click(await screen.findByRole('option', { name: 'Google' }));
+    expect(lastValue(onChange).filters).toEqual([
+      { column: 'trafficType', type: 'equals', values: ['google'] },
+    ]);
+  });
+
+  it('opens a closed picker with one click on "Select values"', async () => {
+    const { user } = renderFilters();
+    await addFilter(user, 'Segmentation', 'Traffic Type');
+    await screen.findByRole('listbox', { name: 'Traffic Type values' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Select Traffic Type values' }));
+    expect(await screen.findByRole('listbox', { name: 'Traffic Type values' })).toBeTruthy();
   });
 
   it('opens the picker on a click in the free space of the values field', async () => {
