@@ -30,7 +30,9 @@ function mtime(file) {
 }
 
 // Dependencies are (re)installed when node_modules lacks them or the lockfile changed since the last
-// install (a content hash, so a checkout that only touches the file's time costs nothing).
+// install (a content hash, so a checkout that only touches the file's time costs nothing). `npm ci`
+// installs exactly the lockfile, and refuses a package.json that disagrees with it instead of
+// resolving new versions on a user's machine.
 const lockHash = () =>
   createHash('sha256')
     .update(readFileSync(path.join(root, 'package-lock.json')))
@@ -38,7 +40,7 @@ const lockHash = () =>
 const stamp = path.join(root, 'node_modules', '.veracity-installed');
 const installedHash = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
 if (installedHash !== lockHash()) {
-  run(['install', '--no-audit', '--no-fund']);
+  run(['ci', '--no-audit', '--no-fund']);
   writeFileSync(stamp, `${lockHash()}\n`);
 }
 

@@ -1,6 +1,7 @@
-// npm test: lint, type-check, unit and integration tests, build, end-to-end tests. Every step runs even
-// when an earlier one fails, so one run shows everything that is wrong; the exit code is non-zero if
-// anything failed. The last line is the count: "N passed, N failed" (also in test-results/summary.txt).
+// npm test: install check (lockfile, engines, install scripts), lint, type-check, unit and integration
+// tests, build, end-to-end tests. Every step runs even when an earlier one fails, so one run shows
+// everything that is wrong; the exit code is non-zero if anything failed. The last line is the count:
+// "N passed, N failed" (also in test-results/summary.txt).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,6 +70,7 @@ if (!existsSync(CHROMIUM) && process.getuid?.() === 0 && existsSync('/usr/bin/ap
   ]);
 }
 
+check('install', 'node', ['scripts/check-install.mjs']);
 check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 

@@ -20,6 +20,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // A test that types into a form or walks through a screen renders React many times over: about a
+    // second on an idle machine, several on a busy one. The limit catches a test that hangs, not a slow
+    // machine (Testing Library's waits, src/test-setup.ts, give up earlier and say why).
+    testTimeout: 60_000,
     css: { include: [/tokens\.css/], modules: { classNameStrategy: 'non-scoped' } },
   },
 });

@@ -1,5 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// How long findBy* and waitFor poll before they give up. Testing Library's default, 1 s, is a guess at
+// the machine's speed: on a busy CI machine (two cores, both taken) a lazily loaded screen or a long
+// render takes longer, and a test failed although its screen came. Polling ends as soon as the
+// expectation holds, so only a test that fails waits this long. Below the project's testTimeout
+// (vite.config.ts), so a wait that fails reports what it waited for, not a bare timeout.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

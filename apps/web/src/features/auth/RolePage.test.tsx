@@ -66,7 +66,7 @@ describe('/role', () => {
     });
     renderRoutes('/role');
     expect(await screen.findByTestId('role-pending')).toBeTruthy();
-    expect(await screen.findByTestId('overview-page', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('overview-page')).toBeTruthy();
     expect(localStorage.getItem(SESSION_KEYS.defaultDimension)).toBe('trafficType');
   });
 

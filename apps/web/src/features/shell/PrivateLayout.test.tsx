@@ -134,7 +134,7 @@ describe('the route guard of private screens (spec 01 §4)', () => {
     signIn();
     mockApi({ 'GET /me': ok(meFixture({ planType: 'max' })), 'GET /me/permissions': ok([]) });
     renderRoutes('/?from=2026-01-01');
-    expect(await screen.findByTestId('overview-page', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('overview-page')).toBeTruthy();
     expect(location()).toBe('/intelligence/overview?from=2026-01-01');
     expect(screen.getByTestId('key-figures')).toBeTruthy();
   });

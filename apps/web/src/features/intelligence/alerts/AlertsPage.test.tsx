@@ -116,7 +116,7 @@ describe('the alerts screen', () => {
       'GET /alerts': () => (fail ? { status: 500, body: 'boom' } : { status: 200, body: [google] }),
     });
     renderScreen(<AlertsPage />);
-    const error = await screen.findByTestId('load-error', {}, { timeout: 5000 });
+    const error = await screen.findByTestId('load-error');
     expect(error.textContent).toContain('An error occurred on our servers. Please reload the page.');
     fail = false;
     await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));

@@ -82,9 +82,7 @@ function answers(overrides: Answers = {}, me = meFixture({ planType: 'pro' })): 
 }
 
 async function section(testId: string, state: string) {
-  await waitFor(() => expect(screen.getByTestId(testId).getAttribute('data-state')).toBe(state), {
-    timeout: 3000,
-  });
+  await waitFor(() => expect(screen.getByTestId(testId).getAttribute('data-state')).toBe(state));
   return screen.getByTestId(testId);
 }
 
@@ -149,9 +147,7 @@ describe('the overview page', () => {
     expect(order).toEqual(CHANNEL_CARDS.map((type) => `channel-card-${type}`));
     expect(within(cards).getByRole('button', { name: 'Scroll right' })).toBeTruthy();
     const pie = await section('invalid-by-channel', 'ready');
-    expect((await within(pie).findByTestId('pie-centre', {}, { timeout: 5000 })).textContent).toBe(
-      '1.200Invalid visits',
-    );
+    expect((await within(pie).findByTestId('pie-centre')).textContent).toBe('1.200Invalid visits');
     expect((await section('trends', 'ready')).textContent).toContain('+5,00 pp');
     const threats = await section('watchlist', 'ready');
     expect(threats.textContent).toContain('Data center or hosting network');
