@@ -32,7 +32,6 @@ const write = (permission?: PermissionKey, noGhost = false): Rule => ({
 
 const MATRIX: Record<string, Rule> = {
   'GET /api/health': anyone,
-  'GET /api/dev/outbox': anyone,
   'POST /api/auth/login': anyone,
   'POST /api/auth/logout': { who: 'signed-in', unverified: true },
   'POST /api/auth/trial-signup': anyone,
@@ -91,6 +90,7 @@ const MATRIX: Record<string, Rule> = {
   'PATCH /api/alerts/:id': write('account_manage_settings'),
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
+  'GET /api/support/outbox': { who: 'support' },
 };
 
 type Caller =

@@ -123,7 +123,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      installAccessControl(api, services.db, config.env === 'production', apiRoutes);
+      installAccessControl(api, services.db, apiRoutes);
       // The dashboard's API speaks JSON only: any other body type is answered 415.
       api.removeAllContentTypeParsers();
       api.addContentTypeParser(
@@ -142,7 +142,7 @@ export async function buildApp(
       await api.register(alertsRoutes(services));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
-      if (config.env !== 'production') await api.register(outboxRoutes(services));
+      await api.register(outboxRoutes(services));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },

@@ -182,7 +182,7 @@ export const zLabelBody = z.object({
     .default('#5b6375'),
 });
 
-/** Messages kept by the outbox (no SMTP_URL) and listed by GET /api/dev/outbox outside production. */
+/** Messages kept by the outbox (sent or not), listed to the instance admin by GET /api/support/outbox. */
 export const zOutboxMessage = z.object({
   id: z.number().int(),
   to: z.string(),

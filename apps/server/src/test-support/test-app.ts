@@ -20,6 +20,8 @@ export interface TestApp {
   stores: Stores;
   config: Config;
   dataDir: string;
+  /** The support user the first start created: the one who may read the outbox. */
+  instanceAdmin: { email: string; password: string };
   close(): Promise<void>;
 }
 
@@ -61,7 +63,8 @@ export async function startTestApp(
     ...env,
   });
   const stores = await openStores(config);
-  await prepareAccounts(stores.accounts.db, { email: undefined, password: undefined });
+  const seeded = await prepareAccounts(stores.accounts.db, { email: undefined, password: undefined });
+  if (!seeded) throw new Error('the test stores were not empty');
   const app = await buildApp(config, stores, { rateLimits: RELAXED_LIMITS, ...options });
   await app.ready();
   return {
@@ -69,6 +72,7 @@ export async function startTestApp(
     stores,
     config,
     dataDir,
+    instanceAdmin: { email: seeded.admin.email, password: seeded.admin.password },
     async close() {
       await app.close();
       await stores.close();

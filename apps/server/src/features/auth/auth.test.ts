@@ -5,6 +5,7 @@ import {
   createTenant,
   lastMail,
   login,
+  mailsTo,
   PASSWORD,
   uniqueEmail,
 } from '../../test-support/fixtures.js';
@@ -312,7 +313,7 @@ describe('unrecognised login IP', () => {
     expect(mail.subject).toContain('unrecognised IP');
     expect(mail.text).toContain(away);
     await call(t, 'GET', `/auth/account/${tenant.relationshipId}`, { token, ip: away });
-    const mails = (await call(t, 'GET', `/dev/outbox?to=${tenant.email}`)).json() as { kind: string }[];
+    const mails = await mailsTo(t, tenant.email);
     expect(mails.filter((m) => m.kind === 'login_ip')).toHaveLength(1);
 
     const approve = await t.app.inject({
