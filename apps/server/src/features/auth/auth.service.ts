@@ -19,7 +19,12 @@ import { adminsOf, findRelationship, relationshipsOfUser } from '../account/rela
 import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
 import { newLoginIpMail, passwordResetMail, verificationMail } from '../email/templates.js';
 import { findUserByEmail, findUserById, insertUser, normaliseEmail } from '../users/users.repo.js';
-import { consumeOneTimeToken, issueOneTimeToken, pendingTokenPayloads } from './one-time-tokens.repo.js';
+import {
+  consumeOneTimeToken,
+  endUserTokens,
+  issueOneTimeToken,
+  pendingTokenPayloads,
+} from './one-time-tokens.repo.js';
 import { hashPassword, verifyPassword } from './secrets.js';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
 
@@ -29,6 +34,12 @@ export interface ClientInfo {
 }
 
 const INVALID_TOKEN = 'Your token is invalid or has expired';
+
+/**
+ * The links that open an account without its password: a verification link logs in too. A password
+ * reset or change ends all of them, so a link read from an old mail or a log no longer works.
+ */
+const ACCOUNT_OPENING_LINKS = ['password_reset', 'email_verify'] as const;
 
 /** POST /auth/login: credentials to an unbound session token (the user picks an account next). */
 export async function login(services: Services, body: LoginBody, client: ClientInfo): Promise<string> {
@@ -160,12 +171,17 @@ export async function forgotPassword(services: Services, email: string, client: 
   services.rateLimiter.hit('forgotPerAccount', normaliseEmail(email));
   const user = await findUserByEmail(services.db, email);
   if (!user?.active) return;
+  // Only the newest link works: asking again ends the links mailed before.
+  await endUserTokens(services.db, user.id, ['password_reset']);
   const hash = await issueOneTimeToken(services.db, 'password_reset', { userId: user.id, email: user.email });
   const url = `${services.config.publicUrl}/auth/reset-password?${new URLSearchParams({ email: user.email, hash })}`;
   await services.mailer.send(passwordResetMail(user.email, user.firstName, url));
 }
 
-/** POST /auth/password/reset: sets the password, revokes every session, logs in anew. */
+/**
+ * POST /auth/password/reset: sets the password, ends every session and every other reset or
+ * verification link of the user, logs in anew.
+ */
 export async function resetPassword(
   services: Services,
   body: ResetPasswordBody,
@@ -180,11 +196,15 @@ export async function resetPassword(
     .set({ password_hash: passwordHash, email_verified_at: new Date().toISOString() })
     .where('id', '=', token.userId)
     .execute();
+  await endUserTokens(services.db, token.userId, ACCOUNT_OPENING_LINKS);
   await revokeUserSessions(services.db, token.userId);
   return createSession(services.db, { userId: token.userId, relationshipId: null, ...clientSession(client) });
 }
 
-/** POST /auth/password/change: checks the current password; other sessions end; a new token replaces this one. */
+/**
+ * POST /auth/password/change: checks the current password; other sessions and every outstanding reset
+ * or verification link end; a new token replaces this one.
+ */
 export async function changePassword(
   services: Services,
   auth: AuthContext,
@@ -199,6 +219,7 @@ export async function changePassword(
     .set({ password_hash: await hashPassword(body.newPassword) })
     .where('id', '=', auth.user.id)
     .execute();
+  await endUserTokens(services.db, auth.user.id, ACCOUNT_OPENING_LINKS);
   await revokeUserSessions(services.db, auth.user.id);
   return createSession(services.db, {
     userId: auth.user.id,
@@ -229,6 +250,8 @@ export async function preregister(services: Services, body: PreregisterBody): Pr
     // The invitation was withdrawn (roles revoked) after it was sent.
     if (Number(joined.numUpdatedRows) === 0) throw ApiError.unauthorized(INVALID_TOKEN);
   });
+  // The invitation set the password: links mailed before no longer open the account.
+  await endUserTokens(services.db, userId, ACCOUNT_OPENING_LINKS);
 }
 
 /**

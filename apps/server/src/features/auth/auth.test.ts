@@ -219,6 +219,52 @@ describe('forgotten and changed passwords', () => {
     ).toBe(200);
   });
 
+  it('ends every older reset link when a newer one is asked for, used, or the password changes', async () => {
+    const tenant = await createTenant(t);
+    const resetLink = async () => {
+      await call(t, 'POST', '/auth/password/forgot', { body: { email: tenant.email } });
+      return new URL((await lastMail(t, tenant.email)).link).searchParams.get('hash') ?? '';
+    };
+    const reset = (hash: string, newPassword: string) =>
+      call(t, 'POST', '/auth/password/reset', { body: { email: tenant.email, hash, newPassword } });
+
+    const first = await resetLink();
+    const second = await resetLink();
+    const third = await resetLink();
+    expect((await reset(first, 'first-password')).statusCode, 'a newer request ends the older link').toBe(
+      400,
+    );
+    const used = await reset(third, 'third-password');
+    expect(used.statusCode).toBe(200);
+    expect((await reset(second, 'second-password')).statusCode, 'a reset ends the other links').toBe(400);
+
+    const pending = await resetLink();
+    const changed = await call(t, 'POST', '/auth/password/change', {
+      token: (used.json() as { hash: string }).hash,
+      body: { currentPassword: 'third-password', newPassword: 'changed-password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await reset(pending, 'pending-password')).statusCode, 'a change ends the links').toBe(400);
+    const login = await call(t, 'POST', '/auth/login', {
+      body: { email: tenant.email, password: 'changed-password' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('ends an outstanding verification link, which would log in, when the password is reset', async () => {
+    const email = uniqueEmail('verify');
+    await call(t, 'POST', '/auth/trial-signup', { body: signupBody(email) });
+    const verification = new URL((await lastMail(t, email)).link).searchParams.get('hash') ?? '';
+    await call(t, 'POST', '/auth/password/forgot', { body: { email } });
+    const hash = new URL((await lastMail(t, email)).link).searchParams.get('hash') ?? '';
+    const reset = await call(t, 'POST', '/auth/password/reset', {
+      body: { email, hash, newPassword: 'a-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const verify = await call(t, 'POST', '/auth/email/verify', { body: { email, hash: verification } });
+    expect(verify.statusCode).toBe(400);
+  });
+
   it('refuses an expired reset link', async () => {
     const tenant = await createTenant(t);
     await call(t, 'POST', '/auth/password/forgot', { body: { email: tenant.email } });
