@@ -26,6 +26,7 @@ import {
   forgotPassword,
   login,
   logout,
+  logoutEverywhere,
   preregister,
   resetPassword,
   trialSignup,
@@ -57,6 +58,17 @@ export const authRoutes =
       { config: { access: { kind: 'user', allowUnverified: true } } },
       async (request, reply) => {
         await logout(services, userOf(request));
+        return reply.code(204).send();
+      },
+    );
+
+    // Every session of the person, this one included: "Log out everywhere" in the profile. Not in a
+    // support session, whose sessions are the support person's own.
+    app.post(
+      '/auth/logout-everywhere',
+      { config: { access: { kind: 'user', allowUnverified: true, noGhost: true } } },
+      async (request, reply) => {
+        await logoutEverywhere(services, userOf(request));
         return reply.code(204).send();
       },
     );

@@ -73,8 +73,14 @@ export async function login(services: Services, body: LoginBody, client: ClientI
   });
 }
 
+/** POST /auth/logout: ends this session only; the person's other devices stay signed in. */
 export async function logout(services: Services, auth: AuthContext): Promise<void> {
   await revokeSession(services.db, auth.session.token_hash);
+}
+
+/** POST /auth/logout-everywhere: ends every session of the person, this one included. */
+export async function logoutEverywhere(services: Services, auth: AuthContext): Promise<void> {
+  await revokeUserSessions(services.db, auth.user.id);
 }
 
 /** Sign-up checks shared by trial sign-up and plan sign-up validation. */

@@ -328,6 +328,30 @@ describe('sessions', () => {
     expect((await call(t, 'GET', '/me', { token: old })).statusCode).toBe(401);
   });
 
+  it('ends only the current session on logout, and every session on log out everywhere', async () => {
+    const tenant = await createTenant(t);
+    const laptop = await accountToken(t, tenant);
+    const phone = await login(t, tenant.email);
+    const tablet = await login(t, tenant.email);
+    const colleague = await createTenant(t);
+    const colleagueToken = await login(t, colleague.email);
+
+    expect((await call(t, 'POST', '/auth/logout', { token: phone })).statusCode).toBe(204);
+    expect((await call(t, 'GET', '/me', { token: phone })).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/me', { token: laptop })).statusCode, 'the other sessions go on').toBe(200);
+    expect((await call(t, 'GET', '/me', { token: tablet })).statusCode).toBe(200);
+
+    const everywhere = await call(t, 'POST', '/auth/logout-everywhere', { token: laptop });
+    expect(everywhere.statusCode).toBe(204);
+    for (const token of [laptop, tablet]) {
+      expect((await call(t, 'GET', '/me', { token })).statusCode).toBe(401);
+    }
+    expect((await call(t, 'GET', '/me', { token: colleagueToken })).statusCode, 'other people stay').toBe(
+      200,
+    );
+    expect((await call(t, 'POST', '/auth/logout-everywhere', {})).statusCode).toBe(401);
+  });
+
   it('binds a token to one relationship the user belongs to, and to no other', async () => {
     const tenant = await createTenant(t);
     const stranger = await createTenant(t);
