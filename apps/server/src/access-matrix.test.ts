@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from './test-support/test-app.js';
  */
 type Rule =
   | { who: 'anyone' }
-  | { who: 'signed-in'; unverified?: boolean; ofThisAccount?: boolean; noGhost?: boolean }
+  | { who: 'signed-in'; unverified?: boolean; ofThisAccount?: boolean; noGhost?: boolean; write?: boolean }
   | { who: 'member'; permission?: PermissionKey; write?: boolean; noGhost?: boolean }
   | { who: 'support' };
 
@@ -34,7 +34,8 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/health': anyone,
   'POST /api/auth/login': anyone,
   'POST /api/auth/logout': { who: 'signed-in', unverified: true },
-  'POST /api/auth/logout-everywhere': { who: 'signed-in', unverified: true, noGhost: true },
+  // Refused to the demo login, which every demo visitor shares.
+  'POST /api/auth/logout-everywhere': { who: 'signed-in', unverified: true, noGhost: true, write: true },
   'POST /api/auth/trial-signup': anyone,
   'POST /api/auth/validate-signup': anyone,
   'POST /api/auth/preregister': anyone,
@@ -143,7 +144,10 @@ function expected(rule: Rule, caller: Caller): number | 'allowed' {
   if (caller === 'unverified') return rule.who === 'signed-in' && rule.unverified ? 'allowed' : 450;
   if (rule.who === 'signed-in' && rule.ofThisAccount && (caller === 'demo' || caller === 'support'))
     return 403;
-  if (rule.who === 'signed-in') return caller === 'ghost' && rule.noGhost ? 403 : 'allowed';
+  if (rule.who === 'signed-in') {
+    if (caller === 'ghost' && rule.noGhost) return 403;
+    return caller === 'demo' && rule.write ? 418 : 'allowed';
+  }
   if (caller === 'unbound' || caller === 'support') return 403;
   if (rule.noGhost && caller === 'ghost') return 403;
   if (rule.write && caller === 'demo') return 418;

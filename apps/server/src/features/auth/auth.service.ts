@@ -9,7 +9,7 @@ import type {
 } from '@veracity/contracts/auth';
 import { isBusinessEmail } from '@veracity/contracts/auth';
 import { ERROR_KEYS, HTTP_STATUS } from '@veracity/contracts/errors';
-import type { AuthContext } from '../../http/access.js';
+import { type AuthContext, DEMO_MESSAGE } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
@@ -78,8 +78,17 @@ export async function logout(services: Services, auth: AuthContext): Promise<voi
   await revokeSession(services.db, auth.session.token_hash);
 }
 
-/** POST /auth/logout-everywhere: ends every session of the person, this one included. */
+/**
+ * POST /auth/logout-everywhere: ends every session of the person, this one included. Refused (418) to
+ * the demo login, shared by every visitor of the demo: one of them would log out all the others.
+ */
 export async function logoutEverywhere(services: Services, auth: AuthContext): Promise<void> {
+  const accounts = auth.relationship
+    ? [auth.relationship]
+    : await relationshipsOfUser(services.db, auth.user.id);
+  if (accounts.length > 0 && accounts.every((account) => account.planType === 'demo')) {
+    throw new ApiError(HTTP_STATUS.DEMO_ACCOUNT, DEMO_MESSAGE);
+  }
   await revokeUserSessions(services.db, auth.user.id);
 }
 

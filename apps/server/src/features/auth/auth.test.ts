@@ -352,6 +352,17 @@ describe('sessions', () => {
     expect((await call(t, 'POST', '/auth/logout-everywhere', {})).statusCode).toBe(401);
   });
 
+  it('refuses log out everywhere to the shared demo login, whose visitors would all be logged out', async () => {
+    const demo = await createTenant(t, { plan: 'demo' });
+    const visitor = await login(t, demo.email);
+    const other = await accountToken(t, demo);
+    const refused = await call(t, 'POST', '/auth/logout-everywhere', { token: visitor });
+    expect(refused.statusCode).toBe(418);
+    expect(refused.json()).toBe('This action is disabled for the demo account');
+    expect((await call(t, 'POST', '/auth/logout-everywhere', { token: other })).statusCode).toBe(418);
+    expect((await call(t, 'GET', '/me', { token: other })).statusCode).toBe(200);
+  });
+
   it('binds a token to one relationship the user belongs to, and to no other', async () => {
     const tenant = await createTenant(t);
     const stranger = await createTenant(t);
