@@ -26,6 +26,7 @@ import { supportRoutes } from './features/support/support.routes.js';
 import { type ApiRoute, installAccessControl } from './http/access.js';
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { LOG_REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
 import type { Services } from './services.js';
@@ -63,7 +64,9 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Secrets in URLs (reset, verification and invitation links, login-as) and headers never reach the log.
+      serializers: { req: serializeRequest },
+      redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
       ...(config.env === 'development' && process.stdout.isTTY
         ? { transport: { target: 'pino-pretty' } }
         : {}),
