@@ -33,6 +33,7 @@ import {
   validateSignup,
   verifyEmail,
 } from './auth.service.js';
+import { addressKey } from './rate-limit.js';
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
@@ -95,7 +96,7 @@ export const authRoutes =
       '/auth/preregister',
       { ...publicAccess, schema: { body: zPreregisterBody, response: { 200: zOkResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         await preregister(services, request.body);
         return { ok: true as const };
       },
@@ -114,7 +115,7 @@ export const authRoutes =
       '/auth/password/reset',
       { ...publicAccess, schema: { body: zResetPasswordBody, response: { 200: zTokenResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         return { hash: await resetPassword(services, request.body, clientOf(request)) };
       },
     );
@@ -134,7 +135,7 @@ export const authRoutes =
       '/auth/email/verify',
       { ...publicAccess, schema: { body: zVerifyEmailBody, response: { 200: zTokenResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         return {
           hash: await verifyEmail(services, request.body.email, request.body.hash, clientOf(request)),
         };
@@ -158,7 +159,7 @@ export const authRoutes =
       '/auth/login-ip/approve',
       { ...publicAccess, schema: { querystring: z.object({ token: z.string().min(1).max(200) }) } },
       async (request, reply) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         const approved = await approveLoginIp(services, request.query.token);
         return reply.redirect(`/auth/login?ipApproved=${approved ? 'true' : 'false'}`, 303);
       },

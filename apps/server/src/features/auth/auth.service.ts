@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   AccountTokenResponse,
   ChangePasswordBody,
@@ -25,6 +26,7 @@ import {
   issueOneTimeToken,
   pendingTokenPayloads,
 } from './one-time-tokens.repo.js';
+import { addressKey, loginDelayMs } from './rate-limit.js';
 import { hashPassword, verifyPassword } from './secrets.js';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
 
@@ -44,11 +46,26 @@ const ACCOUNT_OPENING_LINKS = ['password_reset', 'email_verify'] as const;
 /** POST /auth/login: credentials to an unbound session token (the user picks an account next). */
 export async function login(services: Services, body: LoginBody, client: ClientInfo): Promise<string> {
   const { db, rateLimiter } = services;
-  rateLimiter.hit('loginPerIp', client.ip);
-  rateLimiter.hit('loginPerAccount', normaliseEmail(body.email));
+  const account = normaliseEmail(body.email);
+  const address = addressKey(client.ip);
+  const pair = `${account} ${address}`;
+  // Counted as they start (parallel guesses count too); a success gives its attempt back below.
+  rateLimiter.hit('loginPerAddress', address);
+  rateLimiter.hit('loginPerAccountAddress', pair);
+  // Account-wide, failures from anywhere slow every answer down but never refuse: no lock-out.
+  const delay = loginDelayMs(
+    rateLimiter.count('loginFailuresPerAccount', account),
+    rateLimiter.rules.loginFailuresPerAccount.limit,
+  );
+  if (delay > 0) await sleep(delay);
   const user = await findUserByEmail(db, body.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, body.password);
-  if (!user || !passwordOk) throw ApiError.unauthorized('E-Mail or password not valid');
+  if (!user || !passwordOk) {
+    rateLimiter.record('loginFailuresPerAccount', account);
+    throw ApiError.unauthorized('E-Mail or password not valid');
+  }
+  rateLimiter.giveBack('loginPerAddress', address);
+  rateLimiter.giveBack('loginPerAccountAddress', pair);
   if (!user.active) throw ApiError.badRequest([{ code: 'USER_INACTIVE', field: 'email' }]);
   if (!user.emailVerified) {
     throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
@@ -107,7 +124,7 @@ export async function validateSignup(
   body: PlanSignupBody,
   client: ClientInfo,
 ): Promise<void> {
-  services.rateLimiter.hit('signupPerIp', client.ip);
+  services.rateLimiter.hit('signupPerIp', addressKey(client.ip));
   await checkSignup(services, body.email);
 }
 
@@ -121,7 +138,7 @@ export async function trialSignup(
   client: ClientInfo,
 ): Promise<string> {
   const { db } = services;
-  services.rateLimiter.hit('signupPerIp', client.ip);
+  services.rateLimiter.hit('signupPerIp', addressKey(client.ip));
   await checkSignup(services, body.email);
   const passwordHash = await hashPassword(body.password);
   let userId: number;
@@ -182,10 +199,17 @@ function clientSession(client: ClientInfo) {
 
 /** POST /auth/password/forgot: always answers the same; mails a reset link when the account exists. */
 export async function forgotPassword(services: Services, email: string, client: ClientInfo): Promise<void> {
-  services.rateLimiter.hit('forgotPerIp', client.ip);
-  services.rateLimiter.hit('forgotPerAccount', normaliseEmail(email));
+  const { rateLimiter } = services;
+  const account = normaliseEmail(email);
+  const address = addressKey(client.ip);
+  rateLimiter.hit('forgotPerIp', address);
+  rateLimiter.hit('forgotPerAccountAddress', `${account} ${address}`);
   const user = await findUserByEmail(services.db, email);
   if (!user?.active) return;
+  // Past the account-wide count the answer stays the same and no mail goes out: the newest link
+  // mailed still works, and no one can flood the owner's mailbox or keep ending the owner's link.
+  if (rateLimiter.record('resetMailsPerAccount', account) > rateLimiter.rules.resetMailsPerAccount.limit)
+    return;
   // Only the newest link works: asking again ends the links mailed before.
   await endUserTokens(services.db, user.id, ['password_reset']);
   const hash = await issueOneTimeToken(services.db, 'password_reset', { userId: user.id, email: user.email });
