@@ -194,6 +194,7 @@ export const zOutboxMessage = z.object({
   sentAt: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof zOutboxMessage>;
+export const zOutboxMessages = z.array(zOutboxMessage);
 
 /** GET /api/support/relationships: accounts a support user may open, found by name or id. */
 export const zSupportRelationship = zRelationship.extend({

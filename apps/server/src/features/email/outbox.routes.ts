@@ -1,4 +1,4 @@
-import { zOutboxMessage } from '@veracity/contracts/account';
+import { zOutboxMessages } from '@veracity/contracts/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
@@ -17,7 +17,7 @@ export const outboxRoutes =
         config: { access: { kind: 'support' } },
         schema: {
           querystring: z.object({ to: z.string().trim().max(254).optional() }),
-          response: { 200: z.array(zOutboxMessage) },
+          response: { 200: zOutboxMessages },
         },
       },
       async (request) => listOutbox(services.db, request.query.to || undefined),
