@@ -14,7 +14,7 @@ import { E2E_ADMIN } from '../global-setup.js';
  * Alerts on real traffic (issue 8): the traffic simulator sends a burst of bots on Google through the
  * S2S API over the last day; the admin creates an alert from the Google channel card on the overview
  * (the home alert form, with the channel's draft), hourly with a low minimum of events; the server's
- * scheduler evaluates the last complete hour, fires, mails the admin (seen in the dev outbox) and the
+ * scheduler evaluates the last complete hour, fires, mails the admin (seen in the outbox) and the
  * alerts screen's history shows the firing. Screenshots at 1440 px of the modal and the screen.
  *
  * The traffic goes first: a new alert is evaluated at once over the last complete window (docs/api.md
@@ -151,7 +151,7 @@ async function journey(page: Page, api: APIRequestContext, baseURL: string, test
     .poll(
       async () => {
         const mails = (await (
-          await api.get(`/api/dev/outbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)
+          await api.get(`/api/support/outbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)
         ).json()) as { kind: string; subject: string }[];
         return mails.filter((mail) => mail.kind === 'alert').map((mail) => mail.subject);
       },

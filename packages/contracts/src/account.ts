@@ -183,7 +183,7 @@ export const zLabelBody = z.object({
     .default('#5b6375'),
 });
 
-/** Messages kept by the outbox (no SMTP_URL) and listed by GET /api/dev/outbox outside production. */
+/** Messages kept by the outbox (sent or not), listed to the instance admin by GET /api/support/outbox. */
 export const zOutboxMessage = z.object({
   id: z.number().int(),
   to: z.string(),
@@ -195,6 +195,7 @@ export const zOutboxMessage = z.object({
   sentAt: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof zOutboxMessage>;
+export const zOutboxMessages = z.array(zOutboxMessage);
 
 /** GET /api/support/relationships: accounts a support user may open, found by name or id. */
 export const zSupportRelationship = zRelationship.extend({

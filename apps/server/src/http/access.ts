@@ -18,12 +18,12 @@ import { ApiError } from './api-error.js';
 /**
  * Who may call a route. Every /api route declares one in `config.access`; a route without it stops the
  * server at startup, so no route is ever open by accident.
- * - public: anyone (rate limits apply where it matters);
- * - dev: anyone, and the route exists only outside production;
+ * - public: anyone (rate limits apply where it matters); nothing that reveals mail or secrets;
  * - user: a signed-in person, before or after choosing an account;
  * - account: a signed-in person acting in one relationship (the token is bound to it), optionally
  *   needing a view of the plan, a permission, and refusing support sessions (noGhost);
- * - support: support staff.
+ * - support: the instance admin (the support user the first start creates), outside a support
+ *   session: the support console and the outbox.
  *
  * Demo (spec 01 §6, "all changes refused (418)"): for `user` and `account` routes every method but GET
  * is a write unless the route declares `write: false` (logout, analytics queries sent as POST), so a
@@ -32,7 +32,6 @@ import { ApiError } from './api-error.js';
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'dev' }
   | { kind: 'user'; allowUnverified?: boolean; noGhost?: boolean; write?: boolean }
   | { kind: 'account'; view?: ViewId; permission?: PermissionKey; write?: boolean; noGhost?: boolean }
   | { kind: 'support' };
@@ -119,7 +118,7 @@ export function isWrite(access: Access, method: string): boolean {
 
 /** The checks of one access rule, in the order a person can act on: who, verified, where, what. */
 export function checkAccess(access: Access, auth: AuthContext | null, write = false): void {
-  if (access.kind === 'public' || access.kind === 'dev') return;
+  if (access.kind === 'public') return;
   if (!auth) throw ApiError.unauthorized('Your session has expired. Please log in again.');
   if (access.kind === 'support') {
     if (!auth.user.isSupport || auth.ghost) throw ApiError.forbidden('Support staff only');
@@ -161,19 +160,11 @@ export function userOf(request: FastifyRequest): AuthContext {
  * Installs access control on an encapsulated API scope: startup fails for a route without a rule, and
  * every request is checked before its body is read.
  */
-export function installAccessControl(
-  api: FastifyInstance,
-  db: Kysely<Database>,
-  production: boolean,
-  registry: ApiRoute[],
-): void {
+export function installAccessControl(api: FastifyInstance, db: Kysely<Database>, registry: ApiRoute[]): void {
   api.decorateRequest('auth', null);
   api.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-    if (access.kind === 'dev' && production) {
-      throw new Error(`Route ${route.method} ${route.url} is for development only`);
-    }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') registry.push({ method, url: route.url, access });
     }
@@ -181,7 +172,7 @@ export function installAccessControl(
   api.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) return; // 404s of the scope reach here without a route
-    if (access.kind === 'public' || access.kind === 'dev') return;
+    if (access.kind === 'public') return;
     request.auth = await resolveAuth(db, request);
     checkAccess(access, request.auth, isWrite(access, request.method));
   });

@@ -150,13 +150,41 @@ export async function accountToken(t: TestApp, tenant: Tenant, ip?: string): Pro
   return body.token.hash;
 }
 
+const instanceAdminTokens = new WeakMap<TestApp, Promise<string>>();
+
+/**
+ * A session of the instance admin (the first start's support user), signed in once per test app and
+ * again when a test ended it.
+ */
+export function instanceAdminToken(t: TestApp, fresh = false): Promise<string> {
+  let token = fresh ? undefined : instanceAdminTokens.get(t);
+  if (!token) {
+    token = login(t, t.instanceAdmin.email, t.instanceAdmin.password);
+    instanceAdminTokens.set(t, token);
+  }
+  return token;
+}
+
+/** The mail to an address, newest first, read from the outbox as the instance admin. */
+export async function mailsTo(
+  t: TestApp,
+  to: string,
+): Promise<{ subject: string; text: string; kind: string }[]> {
+  const url = `/support/outbox?to=${encodeURIComponent(to)}`;
+  let response = await call(t, 'GET', url, { token: await instanceAdminToken(t) });
+  if (response.statusCode === 401) {
+    response = await call(t, 'GET', url, { token: await instanceAdminToken(t, true) });
+  }
+  if (response.statusCode !== 200) throw new Error(`outbox: ${response.statusCode} ${response.body}`);
+  return response.json() as { subject: string; text: string; kind: string }[];
+}
+
 /** The newest mail to an address, with the first link it carries. */
 export async function lastMail(
   t: TestApp,
   to: string,
 ): Promise<{ subject: string; text: string; link: string }> {
-  const response = await call(t, 'GET', `/dev/outbox?to=${encodeURIComponent(to)}`);
-  const [mail] = response.json() as { subject: string; text: string }[];
+  const [mail] = await mailsTo(t, to);
   if (!mail) throw new Error(`no mail to ${to}`);
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
   return { subject: mail.subject, text: mail.text, link };

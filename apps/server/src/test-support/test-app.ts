@@ -26,6 +26,8 @@ export interface TestApp {
    * the same DATA_DIR (and databases); `app` and `stores` are the new ones afterwards.
    */
   restart(): Promise<void>;
+  /** The support user the first start created: the one who may read the outbox. */
+  instanceAdmin: { email: string; password: string };
   close(): Promise<void>;
 }
 
@@ -73,7 +75,8 @@ export async function startTestApp(
     ...env,
   });
   const stores = await openStores(config, storeOptions.openEvents);
-  await prepareAccounts(stores.accounts.db, { email: undefined, password: undefined });
+  const seeded = await prepareAccounts(stores.accounts.db, { email: undefined, password: undefined });
+  if (!seeded) throw new Error('the test stores were not empty');
   const start = async (opened: Stores) => {
     const app = await buildApp(config, opened, { rateLimits: RELAXED_LIMITS, ...options });
     await app.ready();
@@ -84,6 +87,7 @@ export async function startTestApp(
     stores,
     config,
     dataDir,
+    instanceAdmin: { email: seeded.admin.email, password: seeded.admin.password },
     async restart() {
       await testApp.app.close();
       await testApp.stores.close();

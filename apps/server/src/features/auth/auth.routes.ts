@@ -26,12 +26,14 @@ import {
   forgotPassword,
   login,
   logout,
+  logoutEverywhere,
   preregister,
   resetPassword,
   trialSignup,
   validateSignup,
   verifyEmail,
 } from './auth.service.js';
+import { addressKey } from './rate-limit.js';
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
@@ -62,6 +64,17 @@ export const authRoutes =
       },
     );
 
+    // Every session of the person, this one included: "Log out everywhere" in the profile. Not in a
+    // support session, whose sessions are the support person's own.
+    app.post(
+      '/auth/logout-everywhere',
+      { config: { access: { kind: 'user', allowUnverified: true, noGhost: true } } },
+      async (request, reply) => {
+        await logoutEverywhere(services, userOf(request));
+        return reply.code(204).send();
+      },
+    );
+
     app.post(
       '/auth/trial-signup',
       { ...publicAccess, schema: { body: zTrialSignupBody, response: { 201: zTrialSignupResponse } } },
@@ -84,7 +97,7 @@ export const authRoutes =
       '/auth/preregister',
       { ...publicAccess, schema: { body: zPreregisterBody, response: { 200: zOkResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         await preregister(services, request.body);
         return { ok: true as const };
       },
@@ -103,7 +116,7 @@ export const authRoutes =
       '/auth/password/reset',
       { ...publicAccess, schema: { body: zResetPasswordBody, response: { 200: zTokenResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         return { hash: await resetPassword(services, request.body, clientOf(request)) };
       },
     );
@@ -123,7 +136,7 @@ export const authRoutes =
       '/auth/email/verify',
       { ...publicAccess, schema: { body: zVerifyEmailBody, response: { 200: zTokenResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         return {
           hash: await verifyEmail(services, request.body.email, request.body.hash, clientOf(request)),
         };
@@ -147,7 +160,7 @@ export const authRoutes =
       '/auth/login-ip/approve',
       { ...publicAccess, schema: { querystring: z.object({ token: z.string().min(1).max(200) }) } },
       async (request, reply) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         const approved = await approveLoginIp(services, request.query.token);
         return reply.redirect(`/auth/login?ipApproved=${approved ? 'true' : 'false'}`, 303);
       },

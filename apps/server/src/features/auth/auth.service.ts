@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   AccountTokenResponse,
   ChangePasswordBody,
@@ -9,7 +10,7 @@ import type {
 } from '@veracity/contracts/auth';
 import { isBusinessEmail } from '@veracity/contracts/auth';
 import { ERROR_KEYS, HTTP_STATUS } from '@veracity/contracts/errors';
-import type { AuthContext } from '../../http/access.js';
+import { type AuthContext, DEMO_MESSAGE } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
@@ -25,7 +26,13 @@ import {
 import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
 import { newLoginIpMail, passwordResetMail, verificationMail } from '../email/templates.js';
 import { findUserByEmail, findUserById, insertUser, normaliseEmail } from '../users/users.repo.js';
-import { consumeOneTimeToken, issueOneTimeToken, pendingTokenPayloads } from './one-time-tokens.repo.js';
+import {
+  consumeOneTimeToken,
+  endUserTokens,
+  issueOneTimeToken,
+  pendingTokenPayloads,
+} from './one-time-tokens.repo.js';
+import { addressKey, loginDelayMs } from './rate-limit.js';
 import { hashPassword, verifyPassword } from './secrets.js';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
 
@@ -36,14 +43,35 @@ export interface ClientInfo {
 
 const INVALID_TOKEN = 'Your token is invalid or has expired';
 
+/**
+ * The links that open an account without its password: a verification link logs in too. A password
+ * reset or change ends all of them, so a link read from an old mail or a log no longer works.
+ */
+const ACCOUNT_OPENING_LINKS = ['password_reset', 'email_verify'] as const;
+
 /** POST /auth/login: credentials to an unbound session token (the user picks an account next). */
 export async function login(services: Services, body: LoginBody, client: ClientInfo): Promise<string> {
   const { db, rateLimiter } = services;
-  rateLimiter.hit('loginPerIp', client.ip);
-  rateLimiter.hit('loginPerAccount', normaliseEmail(body.email));
+  const account = normaliseEmail(body.email);
+  const address = addressKey(client.ip);
+  const pair = `${account} ${address}`;
+  // Counted as they start (parallel guesses count too); a success gives its attempt back below.
+  rateLimiter.hit('loginPerAddress', address);
+  rateLimiter.hit('loginPerAccountAddress', pair);
+  // Account-wide, failures from anywhere slow every answer down but never refuse: no lock-out.
+  const delay = loginDelayMs(
+    rateLimiter.count('loginFailuresPerAccount', account),
+    rateLimiter.rules.loginFailuresPerAccount.limit,
+  );
+  if (delay > 0) await sleep(delay);
   const user = await findUserByEmail(db, body.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, body.password);
-  if (!user || !passwordOk) throw ApiError.unauthorized('E-Mail or password not valid');
+  if (!user || !passwordOk) {
+    rateLimiter.record('loginFailuresPerAccount', account);
+    throw ApiError.unauthorized('E-Mail or password not valid');
+  }
+  rateLimiter.giveBack('loginPerAddress', address);
+  rateLimiter.giveBack('loginPerAccountAddress', pair);
   if (!user.active) throw ApiError.badRequest([{ code: 'USER_INACTIVE', field: 'email' }]);
   if (!user.emailVerified) {
     throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
@@ -70,8 +98,23 @@ export async function login(services: Services, body: LoginBody, client: ClientI
   });
 }
 
+/** POST /auth/logout: ends this session only; the person's other devices stay signed in. */
 export async function logout(services: Services, auth: AuthContext): Promise<void> {
   await revokeSession(services.db, auth.session.token_hash);
+}
+
+/**
+ * POST /auth/logout-everywhere: ends every session of the person, this one included. Refused (418) to
+ * the demo login, shared by every visitor of the demo: one of them would log out all the others.
+ */
+export async function logoutEverywhere(services: Services, auth: AuthContext): Promise<void> {
+  const accounts = auth.relationship
+    ? [auth.relationship]
+    : await relationshipsOfUser(services.db, auth.user.id);
+  if (accounts.length > 0 && accounts.every((account) => account.planType === 'demo')) {
+    throw new ApiError(HTTP_STATUS.DEMO_ACCOUNT, DEMO_MESSAGE);
+  }
+  await revokeUserSessions(services.db, auth.user.id);
 }
 
 /** Sign-up checks shared by trial sign-up and plan sign-up validation. */
@@ -89,7 +132,7 @@ export async function validateSignup(
   body: PlanSignupBody,
   client: ClientInfo,
 ): Promise<void> {
-  services.rateLimiter.hit('signupPerIp', client.ip);
+  services.rateLimiter.hit('signupPerIp', addressKey(client.ip));
   await checkSignup(services, body.email);
 }
 
@@ -103,7 +146,7 @@ export async function trialSignup(
   client: ClientInfo,
 ): Promise<string> {
   const { db } = services;
-  services.rateLimiter.hit('signupPerIp', client.ip);
+  services.rateLimiter.hit('signupPerIp', addressKey(client.ip));
   await checkSignup(services, body.email);
   const passwordHash = await hashPassword(body.password);
   let userId: number;
@@ -164,17 +207,30 @@ function clientSession(client: ClientInfo) {
 
 /** POST /auth/password/forgot: always answers the same; mails a reset link when the account exists. */
 export async function forgotPassword(services: Services, email: string, client: ClientInfo): Promise<void> {
-  services.rateLimiter.hit('forgotPerIp', client.ip);
-  services.rateLimiter.hit('forgotPerAccount', normaliseEmail(email));
+  const { rateLimiter } = services;
+  const account = normaliseEmail(email);
+  const address = addressKey(client.ip);
+  rateLimiter.hit('forgotPerIp', address);
+  rateLimiter.hit('forgotPerAccountAddress', `${account} ${address}`);
   const user = await findUserByEmail(services.db, email);
+  if (!user?.active) return;
   // The shared demo login's password is published and is no one's to reset.
-  if (!user?.active || (await belongsOnlyToDemoAccounts(services.db, user.id))) return;
+  if (await belongsOnlyToDemoAccounts(services.db, user.id)) return;
+  // Past the account-wide count the answer stays the same and no mail goes out: the newest link
+  // mailed still works, and no one can flood the owner's mailbox or keep ending the owner's link.
+  if (rateLimiter.record('resetMailsPerAccount', account) > rateLimiter.rules.resetMailsPerAccount.limit)
+    return;
+  // Only the newest link works: asking again ends the links mailed before.
+  await endUserTokens(services.db, user.id, ['password_reset']);
   const hash = await issueOneTimeToken(services.db, 'password_reset', { userId: user.id, email: user.email });
   const url = `${services.config.publicUrl}/auth/reset-password?${new URLSearchParams({ email: user.email, hash })}`;
   await services.mailer.send(passwordResetMail(user.email, user.firstName, url));
 }
 
-/** POST /auth/password/reset: sets the password, revokes every session, logs in anew. */
+/**
+ * POST /auth/password/reset: sets the password, ends every session and every other reset or
+ * verification link of the user, logs in anew.
+ */
 export async function resetPassword(
   services: Services,
   body: ResetPasswordBody,
@@ -189,11 +245,15 @@ export async function resetPassword(
     .set({ password_hash: passwordHash, email_verified_at: new Date().toISOString() })
     .where('id', '=', token.userId)
     .execute();
+  await endUserTokens(services.db, token.userId, ACCOUNT_OPENING_LINKS);
   await revokeUserSessions(services.db, token.userId);
   return createSession(services.db, { userId: token.userId, relationshipId: null, ...clientSession(client) });
 }
 
-/** POST /auth/password/change: checks the current password; other sessions end; a new token replaces this one. */
+/**
+ * POST /auth/password/change: checks the current password; other sessions and every outstanding reset
+ * or verification link end; a new token replaces this one.
+ */
 export async function changePassword(
   services: Services,
   auth: AuthContext,
@@ -208,6 +268,7 @@ export async function changePassword(
     .set({ password_hash: await hashPassword(body.newPassword) })
     .where('id', '=', auth.user.id)
     .execute();
+  await endUserTokens(services.db, auth.user.id, ACCOUNT_OPENING_LINKS);
   await revokeUserSessions(services.db, auth.user.id);
   return createSession(services.db, {
     userId: auth.user.id,
@@ -238,6 +299,8 @@ export async function preregister(services: Services, body: PreregisterBody): Pr
     // The invitation was withdrawn (roles revoked) after it was sent.
     if (Number(joined.numUpdatedRows) === 0) throw ApiError.unauthorized(INVALID_TOKEN);
   });
+  // The invitation set the password: links mailed before no longer open the account.
+  await endUserTokens(services.db, userId, ACCOUNT_OPENING_LINKS);
 }
 
 /**

@@ -79,6 +79,24 @@ export async function consumeOneTimeToken(
   return { userId: row.user_id, relationshipId: row.relationship_id, email: row.email, payload };
 }
 
+/**
+ * Ends every outstanding token of a user for the given purposes (marks them used): a newer reset link,
+ * a reset or a password change leaves no older link that still opens the account.
+ */
+export async function endUserTokens(
+  db: Kysely<Database>,
+  userId: number,
+  purposes: readonly OneTimeTokenPurpose[],
+): Promise<void> {
+  await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', [...purposes])
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /** The payloads of the unused, unexpired tokens of a purpose for a relationship (avoids mail floods). */
 export async function pendingTokenPayloads(
   db: Kysely<Database>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/api-error.js';
-import { RateLimiter } from './rate-limit.js';
+import { addressKey, LOGIN_SLOWDOWN, loginDelayMs, RateLimiter } from './rate-limit.js';
 
 const rules = { perIp: { limit: 3, windowMs: 60_000 }, perKey: { limit: 1, windowMs: 10_000 } };
 
@@ -56,5 +56,40 @@ describe('RateLimiter', () => {
     expect(attempt(limiter, 'perIp', 'busy').status).toBe(429);
     for (let i = 0; i < 3; i++) expect(attempt(limiter, 'perIp', 'quiet').status).toBe(200);
     expect(attempt(limiter, 'perIp', 'quiet').status).toBe(429);
+  });
+
+  it('records without refusing, counts, and gives an attempt back within the window', () => {
+    let now = 0;
+    const limiter = new RateLimiter(rules, () => now);
+    expect(limiter.record('perKey', 'acct')).toBe(1);
+    expect(limiter.record('perKey', 'acct')).toBe(2);
+    expect(limiter.count('perKey', 'acct')).toBe(2);
+    limiter.giveBack('perKey', 'acct');
+    expect(limiter.count('perKey', 'acct')).toBe(1);
+    now += 10_000;
+    expect(limiter.count('perKey', 'acct')).toBe(0);
+    limiter.giveBack('perKey', 'acct');
+    expect(limiter.record('perKey', 'acct')).toBe(1);
+  });
+});
+
+describe('the sign-in slow-down', () => {
+  it('waits from the threshold on, doubling, up to the cap', () => {
+    expect(loginDelayMs(9, 10)).toBe(0);
+    expect(loginDelayMs(10, 10)).toBe(LOGIN_SLOWDOWN.firstDelayMs);
+    expect(loginDelayMs(11, 10)).toBe(LOGIN_SLOWDOWN.firstDelayMs * 2);
+    expect(loginDelayMs(1_000_000, 10)).toBe(LOGIN_SLOWDOWN.maxDelayMs);
+  });
+});
+
+describe('addressKey', () => {
+  it('keeps IPv4 addresses and groups IPv6 addresses by their /64', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
   });
 });

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { HTTP_STATUS } from '@veracity/contracts/errors';
 import { LruSlots, NO_SLOT } from '@veracity/detection/lru-cache';
 import { ApiError } from '../../http/api-error.js';
@@ -8,16 +9,64 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** The limits of the abuse-prone calls, per client IP and per account (the e-mail address). */
+/**
+ * The limits of the abuse-prone calls (OWASP ASVS V2.2). Sign-in failures are limited per (account,
+ * address) and per address, answered 429 there; account-wide they only slow the answers down
+ * (LOGIN_SLOWDOWN), so no one can lock the owner out from elsewhere. A successful sign-in gives its
+ * attempt back. Reset mails are limited per (account, address) and per address; account-wide, past
+ * `resetMailsPerAccount` the answer stays the same and no more mail is sent (the newest link works).
+ */
 export const RATE_LIMITS = {
-  loginPerIp: { limit: 20, windowMs: 10 * 60_000 },
-  loginPerAccount: { limit: 8, windowMs: 10 * 60_000 },
+  /** Sign-in attempts of one address on one account (counted as they start; a success gives back). */
+  loginPerAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
+  /** Sign-in attempts of one address on any accounts (password spraying). */
+  loginPerAddress: { limit: 30, windowMs: 15 * 60_000 },
+  /** Failed sign-ins on one account from anywhere past which each answer waits (never a 429). */
+  loginFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   signupPerIp: { limit: 10, windowMs: 60 * 60_000 },
   forgotPerIp: { limit: 10, windowMs: 60 * 60_000 },
-  forgotPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+  forgotPerAccountAddress: { limit: 3, windowMs: 60 * 60_000 },
+  /** Reset mails to one account from anywhere; past it, forgot answers the same and mails nothing. */
+  resetMailsPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   publicFormPerIp: { limit: 30, windowMs: 10 * 60_000 },
 } satisfies Record<string, RateRule>;
+
+/**
+ * The account-wide slow-down of sign-ins: past `loginFailuresPerAccount.limit` failures in its window,
+ * every attempt on the account waits `firstDelayMs`, doubling with each further failure, at most
+ * `maxDelayMs`, before its password is checked. The owner is slowed, never refused.
+ */
+export const LOGIN_SLOWDOWN = { firstDelayMs: 500, maxDelayMs: 8_000 } as const;
+
+/** The wait before a sign-in on an account with this many recent failures (0 below the threshold). */
+export function loginDelayMs(failures: number, threshold: number): number {
+  if (failures < threshold) return 0;
+  const doublings = Math.min(failures - threshold, 16);
+  return Math.min(LOGIN_SLOWDOWN.firstDelayMs * 2 ** doublings, LOGIN_SLOWDOWN.maxDelayMs);
+}
 export type RateLimits = Record<keyof typeof RATE_LIMITS, RateRule>;
+
+/**
+ * The key of a client address for the per-address limits: an IPv4 address as is, an IPv6 address by
+ * its /64 (one subscriber's network: its own addresses are free to pick).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const address = ip.split('%')[0] ?? ip;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /** Keys a rule remembers by default; beyond, the least recently seen key's window is forgotten. */
 export const DEFAULT_MAX_KEYS = 10_000;
@@ -58,6 +107,20 @@ class Windows {
     this.#counts[slot] = count;
     return { count, resetAt };
   }
+
+  /** The key's count in its live window, without counting (0 when none). */
+  peek(key: string, now: number): number {
+    const slot = this.#slots.find(key);
+    if (slot === NO_SLOT || (this.#resetAt[slot] ?? 0) <= now) return 0;
+    return this.#counts[slot] ?? 0;
+  }
+
+  /** Takes one attempt back from the key's live window (a sign-in that succeeded). */
+  giveBack(key: string, now: number): void {
+    const slot = this.#slots.find(key);
+    if (slot === NO_SLOT || (this.#resetAt[slot] ?? 0) <= now) return;
+    this.#counts[slot] = Math.max(0, (this.#counts[slot] ?? 0) - 1);
+  }
 }
 
 /**
@@ -75,16 +138,35 @@ export class RateLimiter<Rule extends string = keyof RateLimits> {
     private readonly maxKeys: number = DEFAULT_MAX_KEYS,
   ) {}
 
-  /** Counts an attempt; throws a 429 with Retry-After when the window is full. */
-  hit(rule: Rule, key: string): void {
-    const { limit, windowMs } = this.rules[rule];
+  #windowsOf(rule: Rule): Windows {
     let windows = this.#windows.get(rule);
     if (!windows) {
       windows = new Windows(this.maxKeys);
       this.#windows.set(rule, windows);
     }
+    return windows;
+  }
+
+  /** Counts an attempt without refusing it; answers the count in the window, this one included. */
+  record(rule: Rule, key: string): number {
+    return this.#windowsOf(rule).hit(key.toLowerCase(), this.now(), this.rules[rule].windowMs).count;
+  }
+
+  /** The attempts counted for the key in its live window. */
+  count(rule: Rule, key: string): number {
+    return this.#windowsOf(rule).peek(key.toLowerCase(), this.now());
+  }
+
+  /** Gives one counted attempt back (it succeeded): only failures use up a failure limit. */
+  giveBack(rule: Rule, key: string): void {
+    this.#windowsOf(rule).giveBack(key.toLowerCase(), this.now());
+  }
+
+  /** Counts an attempt; throws a 429 with Retry-After when the window is full. */
+  hit(rule: Rule, key: string): void {
+    const { limit, windowMs } = this.rules[rule];
     const now = this.now();
-    const { count, resetAt } = windows.hit(key.toLowerCase(), now, windowMs);
+    const { count, resetAt } = this.#windowsOf(rule).hit(key.toLowerCase(), now, windowMs);
     if (count > limit) {
       const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
       throw new ApiError(

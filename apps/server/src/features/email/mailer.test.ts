@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, uniqueEmail } from '../../test-support/fixtures.js';
+import { call, instanceAdminToken, uniqueEmail } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 interface Received {
@@ -71,7 +71,9 @@ describe('mail over SMTP', () => {
     expect(mail?.data).toContain('text/html');
     // The name is user input: escaped in the HTML part.
     expect(mail?.data).toContain('&lt;b&gt;Eve&lt;/b&gt;');
-    const [outbox] = (await call(t, 'GET', `/dev/outbox?to=${email}`)).json() as { sentAt: string | null }[];
+    const [outbox] = (
+      await call(t, 'GET', `/support/outbox?to=${email}`, { token: await instanceAdminToken(t) })
+    ).json() as { sentAt: string | null }[];
     expect(outbox?.sentAt).not.toBeNull();
   });
 

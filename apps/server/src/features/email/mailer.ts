@@ -23,8 +23,8 @@ const SMTP_TIMEOUT_MS = 10_000;
 
 /**
  * Every mail goes to the outbox table first. With SMTP_URL it is then sent through nodemailer and the
- * row marked sent (or the error kept); without it the outbox is where mail stays, and outside
- * production GET /api/dev/outbox lists it.
+ * row marked sent (or the error kept); without it the outbox is where mail stays. The instance admin
+ * reads it through GET /api/support/outbox.
  */
 export function createMailer(
   db: Kysely<Database>,

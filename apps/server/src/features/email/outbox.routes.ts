@@ -1,22 +1,25 @@
-import { zOutboxMessage } from '@veracity/contracts/account';
+import { zOutboxMessages } from '@veracity/contracts/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import { listOutbox } from './mailer.js';
 
-/** GET /api/dev/outbox: the mail kept in the outbox, newest first. Registered outside production only. */
+/**
+ * GET /api/support/outbox: the mail kept in the outbox, newest first, for the instance admin only (the
+ * support user of the first start), in every mode: its reset and invitation links open accounts.
+ */
 export const outboxRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/dev/outbox',
+      '/support/outbox',
       {
-        config: { access: { kind: 'dev' } },
+        config: { access: { kind: 'support' } },
         schema: {
-          querystring: z.object({ to: z.string().max(254).optional() }),
-          response: { 200: z.array(zOutboxMessage) },
+          querystring: z.object({ to: z.string().trim().max(254).optional() }),
+          response: { 200: zOutboxMessages },
         },
       },
-      async (request) => listOutbox(services.db, request.query.to),
+      async (request) => listOutbox(services.db, request.query.to || undefined),
     );
   };

@@ -1,6 +1,7 @@
 import { zOkResponse, zUnsubscribeBody } from '@veracity/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.js';
+import { addressKey } from '../auth/rate-limit.js';
 import { normaliseEmail } from '../users/users.repo.js';
 
 /** POST /api/performance/unsubscribe: stops the performance report mails to an address. */
@@ -14,7 +15,7 @@ export const unsubscribeRoutes =
         schema: { body: zUnsubscribeBody, response: { 200: zOkResponse } },
       },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', request.ip);
+        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
         await services.db
           .insertInto('unsubscribes')
           .values({ email: normaliseEmail(request.body.email), created_at: new Date().toISOString() })

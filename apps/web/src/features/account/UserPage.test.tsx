@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountUser, Role, Settings } from '@veracity/contracts/account';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../providers';
 import { reloadPage } from './page-reload';
 import { callsTo, expectBlocked, meFixture, mockApi, notificationText, renderScreen } from './test-api';
 import { SUPPORT_SESSION_TEXT, UserPage } from './UserPage';
@@ -247,5 +249,60 @@ describe('UserPage: users', () => {
     await userEvent.click(await screen.findByTestId('user-revoke-8'));
     await userEvent.click(await screen.findByTestId('revoke-confirm'));
     expect(await notificationText()).toContain('You do not have permission to do this.');
+  });
+});
+
+describe('UserPage: log out everywhere', () => {
+  function renderWithLogout() {
+    const router = createMemoryRouter(
+      [
+        { path: '/account/user', element: <UserPage /> },
+        { path: '/logout', element: <p data-testid="logout-route">Logging out</p> },
+      ],
+      { initialEntries: ['/account/user'] },
+    );
+    render(
+      <AppProviders client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    return router;
+  }
+
+  it('ends every session after a confirmation, then logs out here too', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'this-token');
+    const calls = api({ 'POST /auth/logout-everywhere': () => ({ status: 204 }) });
+    const router = renderWithLogout();
+    await userEvent.click(await screen.findByTestId('logout-everywhere'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('this one included');
+    expect(callsTo(calls, 'POST', '/auth/logout-everywhere')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId('logout-everywhere-confirm'));
+    await screen.findByTestId('logout-route');
+    expect(callsTo(calls, 'POST', '/auth/logout-everywhere')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/logout');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('keeps the session when the confirmation is cancelled', async () => {
+    const calls = api();
+    renderWithLogout();
+    await userEvent.click(await screen.findByTestId('logout-everywhere'));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, 'POST', '/auth/logout-everywhere')).toHaveLength(0);
+  });
+
+  it('is not offered in a support session', async () => {
+    api({ 'GET /me': meFixture({ ghost: true, ghostRole: 'Support' }) });
+    renderWithLogout();
+    await screen.findByTestId('user-support-session');
+    expect(screen.queryByTestId('logout-everywhere')).toBeNull();
+  });
+
+  it('is locked for the demo account with the demo text', async () => {
+    api({ 'GET /me': meFixture({ isDemo: true }) });
+    renderWithLogout();
+    await expectBlocked('logout-everywhere', 'This action is disabled for the demo account');
   });
 });

@@ -3,13 +3,14 @@ import { hasPermission, useMe, usePermissions } from '../session/session.api';
 import styles from './Account.module.css';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
+import { SessionsCard } from './SessionsCard';
 import { UsersCard } from './UsersCard';
 
 export const SUPPORT_SESSION_TEXT =
   'This is a support session: the password and the users of the account can only be changed by its own members.';
 
 /**
- * /account/user: the person's own profile and password, and for admins (account_manage_users) the
+ * /account/user: the person's own profile, password and sessions, and for admins (account_manage_users) the
  * administration of the account's users.
  */
 export function UserPage() {
@@ -27,7 +28,10 @@ export function UserPage() {
           {SUPPORT_SESSION_TEXT}
         </p>
       ) : (
-        <PasswordCard />
+        <>
+          <PasswordCard />
+          {me.data ? <SessionsCard email={me.data.email} /> : null}
+        </>
       )}
       {isAdmin && me.data && !ghost ? <UsersCard selfEmail={me.data.email} /> : null}
     </div>

@@ -56,6 +56,11 @@ export function changePassword(body: ChangePasswordBody) {
   return api.post('/auth/password/change', body, { schema: zTokenResponse });
 }
 
+/** POST /auth/logout-everywhere ends every session of the person, this one included (204). */
+export function logOutEverywhere() {
+  return api.post('/auth/logout-everywhere');
+}
+
 export function useAccountUsers(enabled = true) {
   return useQuery({
     queryKey: accountUsersQueryKey,

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { DevelopersPage } from '../developers/DevelopersPage';
+import { OutboxPage } from '../support/OutboxPage';
 import { SupportPage } from '../support/SupportPage';
 import { AccessPage } from './AccessPage';
 import { LabelsPage } from './LabelsPage';
@@ -32,4 +33,6 @@ export const accountRoutes: RouteObject[] = [
   },
   // Support staff only (the server refuses everyone else); no plan view gates it.
   { path: 'support', element: <SupportPage />, handle: { title: 'Support' } },
+  // The instance admin only (the server refuses everyone else): the mail the server wrote.
+  { path: 'support/outbox', element: <OutboxPage />, handle: { title: 'Outbox' } },
 ];

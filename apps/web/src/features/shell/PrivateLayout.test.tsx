@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -166,6 +166,23 @@ describe('the route guard of private screens (spec 01 §4)', () => {
     await userEvent.click(menu);
     expect(await screen.findByTestId('user-menu-logout')).toBeTruthy();
     expect(screen.getByTestId('user-menu-account')).toBeTruthy();
+  });
+
+  it('offers the support console and the outbox to the instance admin alone', async () => {
+    for (const [isSupport, shown] of [
+      [true, true],
+      [false, false],
+    ] as const) {
+      signIn();
+      mockApi({ 'GET /me': ok(meFixture({ isSupport })), 'GET /me/permissions': ok([]) });
+      renderRoutes('/account/labels');
+      await screen.findByTestId('account-labels-page');
+      await userEvent.click(screen.getAllByTestId('user-menu')[0] as HTMLElement);
+      await screen.findByTestId('user-menu-logout');
+      expect(screen.queryByTestId('user-menu-outbox') !== null, `isSupport ${isSupport}`).toBe(shown);
+      expect(screen.queryByTestId('user-menu-support') !== null).toBe(shown);
+      cleanup();
+    }
   });
 
   it('lists in the rail only the views the plan shows', async () => {

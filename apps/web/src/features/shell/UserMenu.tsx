@@ -8,7 +8,7 @@ interface UserMenuProps {
   /** A support person working as the customer (login-as). */
   ghost: boolean;
   ghostRole: string | null;
-  /** Support staff get the support console in their menu. */
+  /** The instance admin (support staff) gets the support console and the outbox in the menu. */
   support?: boolean;
 }
 
@@ -60,6 +60,15 @@ export function UserMenu({ name, email, ghost, ghostRole, support = false }: Use
               data-testid="user-menu-support"
             >
               Support console
+            </DropdownMenu.Item>
+          ) : null}
+          {support && !ghost ? (
+            <DropdownMenu.Item
+              className={styles.menuItem}
+              onSelect={() => navigate('/support/outbox')}
+              data-testid="user-menu-outbox"
+            >
+              Outbox
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Item

@@ -1,5 +1,6 @@
 import type { SupportRelationship } from '@veracity/contracts/account';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { Input } from '../../components/Input/Input';
@@ -56,7 +57,11 @@ export function SupportPage() {
       <p className={styles.intro}>
         Open a customer account in a support session to see what they see. It replaces your own session until
         you log out; password and user changes are not possible there, and every session is recorded in the
-        account's audit log.
+        account's audit log. The mail the server wrote is in the{' '}
+        <Link to="/support/outbox" data-testid="support-outbox-link">
+          outbox
+        </Link>
+        .
       </p>
       <Card flush>
         <form
