@@ -24,6 +24,7 @@ import { meRoutes } from './features/me/me.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
 import { type ApiRoute, installAccessControl } from './http/access.js';
+import { installConnectionLimits, serverTimeouts } from './http/connection-limits.js';
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -77,6 +78,7 @@ export async function buildApp(
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    ...serverTimeouts(config.connections),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,6 +98,7 @@ export async function buildApp(
     done(null, payload);
   });
   installErrorHandler(app);
+  installConnectionLimits(app, config.connections, config.trustProxy);
   await registerSecurityHeaders(app);
 
   const apiRoutes: ApiRoute[] = [];
