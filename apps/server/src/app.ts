@@ -98,8 +98,9 @@ export async function buildApp(
     done(null, payload);
   });
   installErrorHandler(app);
+  // Headers first: an answer refused by the connection limits carries them too.
+  await registerSecurityHeaders(app, config.publicUrl);
   installConnectionLimits(app, config.connections, config.trustProxy);
-  await registerSecurityHeaders(app);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
