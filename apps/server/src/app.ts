@@ -135,7 +135,13 @@ export async function buildApp(
         { parseAs: 'string', bodyLimit: API_BODY_LIMIT },
         api.getDefaultJsonParser('error', 'error'),
       );
-      await api.register(healthRoutes(stores.checks, () => ingest.writer.pending));
+      await api.register(
+        healthRoutes(
+          stores.checks,
+          () => ingest.writer.pending,
+          config.publicUrlSet ? config.publicUrl : null,
+        ),
+      );
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(accountRoutes(services));

@@ -97,7 +97,13 @@ export type Config = {
   databaseUrl: string | undefined;
   clickhouseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /**
+   * PUBLIC_URL without its trailing slash, or `http://localhost:PORT` when it is not set. Links go
+   * through http/public-url.ts, which uses the request's address in its place when it is not set.
+   */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (false: the fallback above; the start-up log and /api/health say so). */
+  publicUrlSet: boolean;
   secretKey: string;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -173,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     clickhouseUrl: values.CLICKHOUSE_URL,
     smtpUrl: values.SMTP_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${portForUrl}`).replace(/\/$/, ''),
+    publicUrlSet: values.PUBLIC_URL !== undefined,
     secretKey,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { HTTP_STATUS } from '@veracity/contracts/errors';
 import { REQUEST_TIMEOUT_MS } from '@veracity/contracts/storage-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from './access.js';
 import { ApiError } from './api-error.js';
 
 /**
@@ -70,7 +71,7 @@ class OpenCounts {
 function isPublic(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
   if (url === undefined || !url.startsWith('/api/')) return true;
-  const kind = request.routeOptions.config.access?.kind;
+  const kind = (request.routeOptions.config as { access?: Access }).access?.kind;
   return kind === 'public' || kind === 'dev';
 }
 

@@ -3,6 +3,7 @@ import { ADMIN_PERMISSION } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
 import type { AccountContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
+import { mailBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { issueOneTimeToken } from '../auth/one-time-tokens.repo.js';
@@ -73,8 +74,11 @@ export async function inviteUser(
   auth: AccountContext,
   email: string,
   roleIds: number[],
+  /** The address the request came to, when its Host names the connection's own (http/public-url.ts). */
+  connection?: string | null,
 ): Promise<AccountUser> {
   const { db, config, mailer } = services;
+  const linkBase = mailBaseUrl(config, connection);
   const relationshipId = auth.relationship.id;
   await assertGrantable(db, relationshipId, roleIds);
   const existing = await findUserByEmail(db, email);
@@ -109,16 +113,11 @@ export async function inviteUser(
   const inviter = auth.user.firstName || auth.user.email;
   if (existing) {
     await mailer.send(
-      addedToAccountMail(
-        existing.email,
-        auth.relationship.companyName,
-        inviter,
-        `${config.publicUrl}/auth/login`,
-      ),
+      addedToAccountMail(existing.email, auth.relationship.companyName, inviter, `${linkBase}/auth/login`),
     );
   } else {
     const token = await issueOneTimeToken(db, 'invitation', { userId, relationshipId, email });
-    const url = `${config.publicUrl}/auth/preregister?${new URLSearchParams({ token })}`;
+    const url = `${linkBase}/auth/preregister?${new URLSearchParams({ token })}`;
     await mailer.send(
       invitationMail(email.trim().toLowerCase(), auth.relationship.companyName, inviter, url),
     );
