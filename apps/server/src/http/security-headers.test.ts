@@ -93,6 +93,22 @@ describe('security headers', () => {
     }
   });
 
+  it('lets no browser store the dashboard page opened from a link that carries a token', async () => {
+    for (const url of [
+      '/auth/reset-password?email=ana%40acme-corp.com&hash=abc',
+      '/email-verification?email=ana%40acme-corp.com&hash=abc',
+      '/auth/login-as?t=abc&r=1&g=Admin&h=home',
+      '/auth/preregister?token=abc',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers.etag, url).toBeUndefined();
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/intelligence/overview?from=2026-01-01' });
+    expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+
   it('sends a Permissions-Policy on the dashboard and the API, and none on the sensor script or the collector', async () => {
     expect(PERMISSIONS_POLICY).toContain('camera=()');
     expect(PERMISSIONS_POLICY).toContain('geolocation=()');
