@@ -27,7 +27,7 @@ describe('loadConfig', () => {
         requestTimeoutMs: 30_000,
         keepAliveTimeoutMs: 72_000,
         maxConnectionsPerIp: 256,
-        maxOpenRequestsPerIp: 64,
+        maxOpenRequestsPerIp: 128,
       },
     });
   });

@@ -76,7 +76,7 @@ const zEnv = z.object({
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .default(64),
+    .default(128),
   INGEST_RATE_PER_IP: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
