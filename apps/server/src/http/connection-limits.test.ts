@@ -56,6 +56,9 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
   throw new Error(`never happened: ${what}`);
 }
 
+/** Timeouts far longer than any test: in the cap tests only the caps may close a connection. */
+const NO_TIMEOUTS = { HEADERS_TIMEOUT_SECONDS: '600', REQUEST_TIMEOUT_SECONDS: '600' };
+
 const halfBody = (path: string, extra = '') =>
   `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n${extra}Content-Length: 400\r\n\r\n{"type":"pageview",`;
 
@@ -99,7 +102,7 @@ describe('slow clients', { timeout: 60_000 }, () => {
 
 describe('connections and open requests per address', { timeout: 60_000 }, () => {
   it('closes connections from one address past the cap and keeps the others', async () => {
-    const { port, url } = await listen({ MAX_CONNECTIONS_PER_IP: '5' });
+    const { port, url } = await listen({ ...NO_TIMEOUTS, MAX_CONNECTIONS_PER_IP: '5' });
     const kept = await Promise.all(Array.from({ length: 5 }, () => open(port)));
     sockets.push(...kept);
     const extra = await open(port);
@@ -119,7 +122,7 @@ describe('connections and open requests per address', { timeout: 60_000 }, () =>
   });
 
   it('answers 429 to an address holding too many open requests on the public endpoints', async () => {
-    const { port, url } = await listen({ MAX_OPEN_REQUESTS_PER_IP: '3' });
+    const { port, url } = await listen({ ...NO_TIMEOUTS, MAX_OPEN_REQUESTS_PER_IP: '3' });
     const event = sensorEventPath('/c');
     const held = await Promise.all(Array.from({ length: 3 }, () => open(port, halfBody(event))));
     sockets.push(...held);
@@ -147,6 +150,7 @@ describe('connections and open requests per address', { timeout: 60_000 }, () =>
 
   it('behind a trusted proxy, counts open requests by the forwarded address, not the proxy', async () => {
     const { port, url } = await listen({
+      ...NO_TIMEOUTS,
       TRUST_PROXY: 'true',
       MAX_OPEN_REQUESTS_PER_IP: '3',
       MAX_CONNECTIONS_PER_IP: '2',
