@@ -25,6 +25,7 @@ import { meRoutes } from './features/me/me.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
 import { type ApiRoute, installAccessControl } from './http/access.js';
+import { installConnectionLimits, serverTimeouts } from './http/connection-limits.js';
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { LOG_REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction.js';
@@ -84,6 +85,7 @@ export async function buildApp(
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    ...serverTimeouts(config.connections),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,7 +105,9 @@ export async function buildApp(
     done(null, payload);
   });
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
+  // Headers first: an answer refused by the connection limits carries them too.
+  await registerSecurityHeaders(app, config.publicUrl);
+  installConnectionLimits(app, config.connections, config.trustProxy);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -139,10 +143,11 @@ export async function buildApp(
         api.getDefaultJsonParser('error', 'error'),
       );
       await api.register(
-        healthRoutes(stores.checks, () => ({
-          pending: ingest.writer.pending,
-          quarantined: ingest.writer.quarantined,
-        })),
+        healthRoutes(
+          stores.checks,
+          () => ({ pending: ingest.writer.pending, quarantined: ingest.writer.quarantined }),
+          config.publicUrlSet ? config.publicUrl : null,
+        ),
       );
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));

@@ -22,6 +22,13 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
       trustProxy: false,
+      connections: {
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        keepAliveTimeoutMs: 72_000,
+        maxConnectionsPerIp: 256,
+        maxOpenRequestsPerIp: 128,
+      },
     });
   });
 
@@ -56,6 +63,18 @@ describe('loadConfig', () => {
         'Invalid environment variable VERACITY_DEMO_TRAFFIC: must be on or off',
       ],
       [{ INGEST_RATE_PER_IP: '0' }, 'Invalid environment variable INGEST_RATE_PER_IP: must be at least 1'],
+      [
+        { REQUEST_TIMEOUT_SECONDS: '0' },
+        'Invalid environment variable REQUEST_TIMEOUT_SECONDS: must be more than 0',
+      ],
+      [
+        { HEADERS_TIMEOUT_SECONDS: 'soon' },
+        'Invalid environment variable HEADERS_TIMEOUT_SECONDS: must be a number of seconds',
+      ],
+      [
+        { MAX_CONNECTIONS_PER_IP: '0' },
+        'Invalid environment variable MAX_CONNECTIONS_PER_IP: must be at least 1',
+      ],
     ];
     for (const [env, message] of cases) {
       const attempt = () => loadConfig({ DATA_DIR: tempDir(), ...env });

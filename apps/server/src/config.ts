@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ConnectionLimits } from './http/connection-limits.js';
 
 /**
  * One config object, read from the environment once, validated with zod.
@@ -12,6 +13,12 @@ const zPort = z.coerce
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
+
+/** A duration in seconds (fractions allowed), above zero and at most an hour. */
+const zSeconds = z.coerce
+  .number({ error: 'must be a number of seconds' })
+  .positive('must be more than 0')
+  .max(3600, 'must be at most 3600 (an hour)');
 
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,6 +64,19 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  HEADERS_TIMEOUT_SECONDS: zSeconds.default(10),
+  REQUEST_TIMEOUT_SECONDS: zSeconds.default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: zSeconds.default(72),
+  MAX_CONNECTIONS_PER_IP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(256),
+  MAX_OPEN_REQUESTS_PER_IP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(128),
   INGEST_RATE_PER_IP: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -77,7 +97,13 @@ export type Config = {
   databaseUrl: string | undefined;
   clickhouseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /**
+   * PUBLIC_URL without its trailing slash, or `http://localhost:PORT` when it is not set. Links go
+   * through http/public-url.ts, which uses the request's address in its place when it is not set.
+   */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (false: the fallback above; the start-up log and /api/health say so). */
+  publicUrlSet: boolean;
   secretKey: string;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -89,6 +115,8 @@ export type Config = {
   alertsCheckSeconds: number;
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
+  /** How long slow clients may take, and how many connections one address may hold (http/connection-limits.ts). */
+  connections: ConnectionLimits;
   /** Folder of the built dashboard, served at the root; undefined when it is not built. */
   webDist: string | undefined;
   /** Credentials of the first admin, created on an empty database; generated when absent. */
@@ -151,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     clickhouseUrl: values.CLICKHOUSE_URL,
     smtpUrl: values.SMTP_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${portForUrl}`).replace(/\/$/, ''),
+    publicUrlSet: values.PUBLIC_URL !== undefined,
     secretKey,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
@@ -160,6 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     ingestRateLimits: {
       perIpPerMinute: values.INGEST_RATE_PER_IP,
       perKeyPerMinute: values.INGEST_RATE_PER_KEY,
+    },
+    connections: {
+      headersTimeoutMs: values.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: Math.max(values.REQUEST_TIMEOUT_SECONDS, values.HEADERS_TIMEOUT_SECONDS) * 1000,
+      keepAliveTimeoutMs: values.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerIp: values.MAX_CONNECTIONS_PER_IP,
+      maxOpenRequestsPerIp: values.MAX_OPEN_REQUESTS_PER_IP,
     },
     webDist: values.WEB_DIST ?? defaultWebDist,
     adminEmail: values.VERACITY_ADMIN_EMAIL,

@@ -40,6 +40,9 @@ describe('the server process', () => {
     // A keep-alive connection stays open: shutdown must not wait for it.
     const health = await fetch(`${url}/api/health`, { headers: { connection: 'keep-alive' } });
     expect(health.status).toBe(200);
+    // PUBLIC_URL is not set: one line at start says so, and so does the health answer.
+    expect(((await health.json()) as { publicUrl?: unknown }).publicUrl).toBeNull();
+    expect(output().match(/PUBLIC_URL is not set/g)).toHaveLength(1);
 
     const started = Date.now();
     child.kill('SIGTERM');

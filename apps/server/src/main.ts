@@ -32,6 +32,12 @@ async function main(): Promise<void> {
       'first start: stores created',
     );
   }
+  if (!config.publicUrlSet) {
+    app.log.warn(
+      { fallback: config.publicUrl },
+      `PUBLIC_URL is not set: links shown in the dashboard use the address each request came to; links in mails use ${config.publicUrl} unless the request that sends one came straight to this server's own address. Set PUBLIC_URL to the address users reach Veracity at.`,
+    );
+  }
   const seeded = await prepareAccounts(
     stores.accounts.db,
     { email: config.adminEmail, password: config.adminPassword },

@@ -56,8 +56,13 @@ export const zMe = z.object({
   sensorIntegrated: z.boolean(),
   /** The account's public sensor key, carried by the snippet on its pages; null before an account is chosen. */
   sensorKey: z.string().nullable(),
-  /** Where pages load the sensor from: PUBLIC_URL and the server's sensor folder, e.g. `https://app.example.com/c/s.js`. */
+  /** Where pages load the sensor from: `serverUrl` and the server's sensor folder, e.g. `https://app.example.com/c/s.js`. */
   sensorScriptUrl: z.string(),
+  /**
+   * The address of this server in what the dashboard shows (S2S examples): PUBLIC_URL, or without it
+   * the address the request came to, e.g. `https://app.example.com`.
+   */
+  serverUrl: z.string(),
   numCampaigns: z.number().int(),
   numOffers: z.number().int(),
   numTrafficSources: z.number().int(),

@@ -1,11 +1,12 @@
 /**
  * CSV for report exports, shared by the server's export calls and the dashboard. Tracked values (URLs,
  * referrers, UTM values) are untrusted: a text cell that a spreadsheet would read as a formula (it
- * starts with = + - @, a tab or a carriage return) is neutralised with a leading apostrophe, and every
- * cell is quoted as RFC 4180 asks when it holds a comma, a quote or a line break.
+ * starts with = + - @, a tab, a carriage return or a line feed, or with spaces or other white space
+ * before = + - @, which spreadsheets skip) is neutralised with a leading apostrophe, and every cell is
+ * quoted as RFC 4180 asks when it holds a comma, a quote or a line break.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@])/;
 
 /** One cell: numbers as they are, text neutralised and quoted when needed, null as an empty cell. */
 export function csvCell(value: string | number | null | undefined): string {

@@ -24,5 +24,11 @@ export const zHealth = z.object({
     .optional(),
   /** Release dates (`YYYY-MM-DD`) of the IP data the detection engine ships with. */
   data: z.object({ ipCountry: z.string(), ipAsn: z.string() }).optional(),
+  /**
+   * PUBLIC_URL, or null when it is not set: links shown in the dashboard then use the address each
+   * request came to, and mails `http://localhost:PORT` unless a request to this server's own address
+   * sends them (docs/architecture.md).
+   */
+  publicUrl: z.string().nullable().optional(),
 });
 export type Health = z.infer<typeof zHealth>;

@@ -525,6 +525,33 @@ export function describeAnalyticsParity(
       expect(nested.rows.some((row) => row.value === 'FR')).toBe(false);
     });
 
+    it('counts every row of the query on a page past the last, not the rows of that page', async () => {
+      const page = (number: number) =>
+        tree(store, scope(['hits', 'sessions']), {
+          dimensions: ['country', 'day'],
+          sort: [{ key: 'hits', direction: 'asc' }],
+          page: number,
+          pageSize: 2,
+          expanded: [['ES']],
+        });
+      const [first, last, past, far] = await Promise.all([page(1), page(2), page(3), page(50)]);
+      expect(first.totalRows).toBe(3);
+      expect(last.rows).toHaveLength(1);
+      expect(last.totalRows).toBe(3);
+      for (const beyond of [past, far]) {
+        expect(beyond.rows).toEqual([]);
+        expect(beyond.totalRows).toBe(3);
+        expect(beyond.totals).toEqual(first.totals);
+      }
+      // A query that selects nothing has no rows on its first page and counts none.
+      const none = await tree(
+        store,
+        { ...scope(['hits']), filters: [{ dimension: 'country', type: 'equals', values: ['ZZ'] }] },
+        { dimensions: ['country'], sort: [], page: 2, pageSize: 2, expanded: [] },
+      );
+      expect(none.totalRows).toBe(0);
+    });
+
     it('filters with all or any of the lines, and excludes with notEquals', async () => {
       const run = async (filters: QueryScope['filters'], matchType: 'all' | 'any') =>
         totals(store, { ...scope(['hits', 'sessions', 'conversions']), filters, matchType });

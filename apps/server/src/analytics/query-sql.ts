@@ -73,17 +73,8 @@ export const TOTAL_GROUPS_ALIAS = 'total_groups';
  */
 export function analyticsSql(plan: PlannedQuery): AnalyticsQuery {
   return (dialect) => {
-    const measures = measuresOf(plan.metrics);
-    const sources = [...new Set(measures.map((key) => MEASURES[key].source))];
     const dims = plan.dimensions.map((_, index) => rawSql(dimensionAlias(index)));
-    const branches = sources.map((source) => branchSql(plan, source, measures, dialect));
-    const summed = joinSql([
-      ...dims,
-      ...measures.map((key) => sql`sum(${measureAlias(key)}) AS ${measureAlias(key)}`),
-    ]);
-    const grouped = sql`SELECT ${summed} FROM (${joinSql(branches, ' UNION ALL ')}) AS branches${
-      dims.length > 0 ? sql` GROUP BY ${joinSql(dims)}` : sql``
-    }`;
+    const grouped = groupedSql(plan, dialect);
     const metricColumns = plan.metrics.map(
       (metric) => sql`${METRIC_FORMULAS[metric].sql(measureAlias, dialect)} AS ${dialect.ident(metric)}`,
     );
@@ -97,6 +88,30 @@ export function analyticsSql(plan: PlannedQuery): AnalyticsQuery {
     const page = paged ? sql` LIMIT ${plan.limit ?? 0} OFFSET ${plan.offset ?? 0}` : sql``;
     return sql`SELECT ${select} FROM (${grouped}) AS groups${order}${page}`;
   };
+}
+
+/**
+ * The number of groups a query has, whatever its page: the count of a page past the last cannot come
+ * from that page's rows (it has none), so it is asked on its own.
+ */
+export function groupCountSql(plan: PlannedQuery): AnalyticsQuery {
+  return (dialect) =>
+    sql`SELECT count(*) AS ${rawSql(TOTAL_GROUPS_ALIAS)} FROM (${groupedSql(plan, dialect)}) AS groups`;
+}
+
+/** One row per group of the dimensions, with the summed measures of every table the metrics need. */
+function groupedSql(plan: PlannedQuery, dialect: SqlDialect): Sql {
+  const measures = measuresOf(plan.metrics);
+  const sources = [...new Set(measures.map((key) => MEASURES[key].source))];
+  const dims = plan.dimensions.map((_, index) => rawSql(dimensionAlias(index)));
+  const branches = sources.map((source) => branchSql(plan, source, measures, dialect));
+  const summed = joinSql([
+    ...dims,
+    ...measures.map((key) => sql`sum(${measureAlias(key)}) AS ${measureAlias(key)}`),
+  ]);
+  return sql`SELECT ${summed} FROM (${joinSql(branches, ' UNION ALL ')}) AS branches${
+    dims.length > 0 ? sql` GROUP BY ${joinSql(dims)}` : sql``
+  }`;
 }
 
 /** The measures the metrics need, in catalogue order (at least one, so a table is always read). */

@@ -16,6 +16,7 @@ import type { ComputedMetric } from './metric-formulas.js';
 import {
   analyticsSql,
   dimensionAlias,
+  groupCountSql,
   type PlannedQuery,
   TOTAL_GROUPS_ALIAS,
   whereSql,
@@ -55,8 +56,12 @@ async function levelRows(
     const path = plan.dimensions.map((_, index) => dimensionValue(row[dimensionAlias(index)]));
     return { value: path[level] ?? null, path, metrics: metricValues(row, plan.metrics) };
   });
-  const total = Number(result[0]?.[TOTAL_GROUPS_ALIAS] ?? 0);
-  return { rows, total };
+  // Every row of a page carries the count of all groups (a window over the whole result, before the
+  // page is cut). A page past the last has no row to carry it: the groups are counted on their own.
+  const first = result[0];
+  if (first !== undefined || !plan.offset) return { rows, total: Number(first?.[TOTAL_GROUPS_ALIAS] ?? 0) };
+  const [counted] = await store.query(groupCountSql(plan));
+  return { rows, total: Number(counted?.[TOTAL_GROUPS_ALIAS] ?? 0) };
 }
 
 export async function totals(store: EventStore, scope: QueryScope): Promise<MetricValues> {

@@ -69,13 +69,26 @@ async function loadDashboard(webDist: string): Promise<Map<string, DashboardFile
   return files;
 }
 
-function sendFile(request: FastifyRequest, reply: FastifyReply, file: DashboardFile) {
-  reply
-    .header('content-type', file.type)
-    .header('cache-control', file.cacheControl)
-    .header('etag', file.etag)
-    .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === file.etag) return reply.code(HTTP_STATUS.NOT_MODIFIED).send();
+/**
+ * Query parameters of the dashboard's links that carry a one-time secret: reset and verification
+ * (`hash`), invitation (`token`), support log-in (`t`). The page opened from such a link is not stored.
+ */
+const TOKEN_PARAMS = ['hash', 'token', 't'];
+
+function carriesToken(url: string): boolean {
+  const query = url.indexOf('?');
+  if (query < 0) return false;
+  const params = new URLSearchParams(url.slice(query + 1));
+  return TOKEN_PARAMS.some((name) => params.has(name));
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: DashboardFile, store = true) {
+  reply.header('content-type', file.type).header('vary', 'accept-encoding');
+  if (!store) reply.header('cache-control', 'no-store');
+  else {
+    reply.header('cache-control', file.cacheControl).header('etag', file.etag);
+    if (request.headers['if-none-match'] === file.etag) return reply.code(HTTP_STATUS.NOT_MODIFIED).send();
+  }
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (file.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.br);
   if (file.gzip && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzip);
@@ -102,7 +115,7 @@ export async function registerDashboard(app: FastifyInstance, webDist: string | 
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && wantsPage && index) return sendFile(request, reply, index);
+    if (!isApi && wantsPage && index) return sendFile(request, reply, index, !carriesToken(request.url));
     return reply
       .code(HTTP_STATUS.NOT_FOUND)
       .type('application/json; charset=utf-8')

@@ -2,11 +2,57 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Powerful browser features the dashboard never uses, refused to it and to anything it frames. Only
+ * features Chromium recognises are named (it reports an unknown one as a console error), and
+ * what the dashboard does use (the clipboard of its copy buttons) keeps its default, its own origin.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** A year, without subdomains: PUBLIC_URL names one host, whose siblings may not all have TLS. */
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+interface SkippableRouteConfig {
+  helmet?: { skipRoute?: boolean };
+}
+
+/**
  * Security headers on every response. The dashboard's CSP allows only its own origin for scripts and
  * connections; inline styles stay allowed because the component library positions floating layers
  * with style attributes.
+ *
+ * HSTS goes out when PUBLIC_URL is https. A Permissions-Policy goes on the dashboard's pages and the API's
+ * answers, not on the routes that skip helmet (the sensor script and the collector: a policy governs the
+ * document it comes with, and the script runs under its host page's). Every /api answer is
+ * `Cache-Control: no-store`: logins, sign-ups, resets and support log-ins carry session tokens, and no
+ * answer of the API (keys, account data, reports) belongs in a shared or disk cache; a route may still
+ * set its own value.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const https = publicUrl.startsWith('https:');
+  // A callback hook: it runs on every request, the collector's included.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!(request.routeOptions.config as SkippableRouteConfig).helmet?.skipRoute) {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    }
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,6 +70,6 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    hsts: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
   });
 }

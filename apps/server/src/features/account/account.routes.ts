@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
+import { connectionOrigin } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
 import { audit } from './audit.js';
@@ -48,7 +49,13 @@ export const accountRoutes =
         schema: { body: zInviteBody, response: { 201: zAccountUser } },
       },
       async (request, reply) => {
-        const user = await inviteUser(services, accountOf(request), request.body.email, request.body.roleIds);
+        const user = await inviteUser(
+          services,
+          accountOf(request),
+          request.body.email,
+          request.body.roleIds,
+          connectionOrigin(request),
+        );
         return reply.code(201).send(user);
       },
     );

@@ -4,6 +4,7 @@ import { ADMIN_PERMISSION } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
 import type { AccountContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
+import { mailBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { issueOneTimeToken } from '../auth/one-time-tokens.repo.js';
@@ -70,8 +71,11 @@ export async function inviteUser(
   auth: AccountContext,
   email: string,
   roleIds: number[],
+  /** The address the request came to, when its Host names the connection's own (http/public-url.ts). */
+  connection?: string | null,
 ): Promise<AccountUser> {
   const { db, config, mailer } = services;
+  const linkBase = mailBaseUrl(config, connection);
   const relationshipId = auth.relationship.id;
   await assertGrantable(db, relationshipId, roleIds);
   const existing = await findUserByEmail(db, email);
@@ -104,11 +108,11 @@ export async function inviteUser(
       relationshipId,
       email: existing.email,
     });
-    const url = `${config.publicUrl}/auth/login?${new URLSearchParams({ [INVITATION_QUERY_PARAM]: token })}`;
+    const url = `${linkBase}/auth/login?${new URLSearchParams({ [INVITATION_QUERY_PARAM]: token })}`;
     await mailer.send(membershipInvitationMail(existing.email, auth.relationship.companyName, inviter, url));
   } else {
     const token = await issueOneTimeToken(db, 'invitation', { userId, relationshipId, email });
-    const url = `${config.publicUrl}/auth/preregister?${new URLSearchParams({ token })}`;
+    const url = `${linkBase}/auth/preregister?${new URLSearchParams({ token })}`;
     await mailer.send(
       invitationMail(email.trim().toLowerCase(), auth.relationship.companyName, inviter, url),
     );

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../http/access.js';
+import { connectionOrigin } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import {
   accountToken,
@@ -37,7 +38,11 @@ import { addressKey } from './rate-limit.js';
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null };
+  return {
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+    connection: connectionOrigin(request) ?? null,
+  };
 }
 
 /** Sign-in, sign-up, passwords, email verification and account selection (spec 01 §7). */

@@ -12,6 +12,7 @@ import { isBusinessEmail } from '@veracity/contracts/auth';
 import { ERROR_KEYS, HTTP_STATUS } from '@veracity/contracts/errors';
 import { type AuthContext, DEMO_MESSAGE } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
+import { mailBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
 import { audit } from '../account/audit.js';
@@ -39,6 +40,8 @@ import { createSession, revokeSession, revokeUserSessions } from './sessions.rep
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
+  /** The address the request came to, when its Host names the connection's own (http/public-url.ts). */
+  connection?: string | null;
 }
 
 const INVALID_TOKEN = 'Your token is invalid or has expired';
@@ -172,15 +175,15 @@ export async function trialSignup(
     if (isUniqueViolation(error)) throw ApiError.conflict([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
     throw error;
   }
-  await sendVerification(services, userId);
+  await sendVerification(services, userId, client);
   return createSession(db, { userId, relationshipId: null, ip: client.ip, userAgent: client.userAgent });
 }
 
-async function sendVerification(services: Services, userId: number): Promise<void> {
+async function sendVerification(services: Services, userId: number, client: ClientInfo): Promise<void> {
   const user = await findUserById(services.db, userId);
   if (!user) return;
   const hash = await issueOneTimeToken(services.db, 'email_verify', { userId, email: user.email });
-  const url = `${services.config.publicUrl}/email-verification?${new URLSearchParams({ email: user.email, hash })}`;
+  const url = `${mailBaseUrl(services.config, client.connection)}/email-verification?${new URLSearchParams({ email: user.email, hash })}`;
   await services.mailer.send(verificationMail(user.email, user.firstName, url));
 }
 
@@ -223,7 +226,7 @@ export async function forgotPassword(services: Services, email: string, client: 
   // Only the newest link works: asking again ends the links mailed before.
   await endUserTokens(services.db, user.id, ['password_reset']);
   const hash = await issueOneTimeToken(services.db, 'password_reset', { userId: user.id, email: user.email });
-  const url = `${services.config.publicUrl}/auth/reset-password?${new URLSearchParams({ email: user.email, hash })}`;
+  const url = `${mailBaseUrl(services.config, client.connection)}/auth/reset-password?${new URLSearchParams({ email: user.email, hash })}`;
   await services.mailer.send(passwordResetMail(user.email, user.firstName, url));
 }
 
@@ -337,6 +340,7 @@ export async function accountToken(
         relationship.companyName,
         auth,
         normaliseIp(client.ip),
+        mailBaseUrl(services.config, client.connection),
       );
       return { status: 'VALIDATION_REQUIRED' };
     }
@@ -359,6 +363,7 @@ async function requestIpApproval(
   companyName: string,
   auth: AuthContext,
   ip: string,
+  linkBase: string,
 ): Promise<void> {
   const { db } = services;
   const pending = await pendingTokenPayloads(db, 'login_ip', relationshipId);
@@ -371,7 +376,7 @@ async function requestIpApproval(
       email,
       payload: { ip },
     });
-    const approveUrl = `${services.config.publicUrl}/api/auth/login-ip/approve?${new URLSearchParams({ token })}`;
+    const approveUrl = `${linkBase}/api/auth/login-ip/approve?${new URLSearchParams({ token })}`;
     await services.mailer.send(
       newLoginIpMail(email, { companyName, userEmail: auth.user.email, ip, approveUrl }),
     );

@@ -14,7 +14,8 @@ export interface HealthCheck {
 export const healthRoutes: (
   checks: readonly HealthCheck[],
   ingestState?: () => NonNullable<Health['ingest']>,
-) => FastifyPluginAsyncZod = (checks, ingestState) => async (app) => {
+  publicUrl?: string | null,
+) => FastifyPluginAsyncZod = (checks, ingestState, publicUrl) => async (app) => {
   const access = { kind: 'public' } as const;
   app.get(
     '/health',
@@ -45,6 +46,7 @@ export const healthRoutes: (
         stores,
         ...(ingestState ? { ingest: ingestState() } : {}),
         data: { ipCountry: ipDates.country, ipAsn: ipDates.asn },
+        ...(publicUrl === undefined ? {} : { publicUrl }),
       };
       reply.header('cache-control', 'no-store');
       return reply.code(healthy ? HTTP_STATUS.OK : HTTP_STATUS.SERVICE_UNAVAILABLE).send(body);

@@ -16,6 +16,7 @@ import { sensorScriptPath } from '@veracity/contracts/collect';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf, userOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
+import { dashboardBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import type { IpListName } from '../../storage/oltp/schema.js';
 import { createApiKey, deleteApiKey, listApiKeys } from '../account/api-keys.js';
@@ -31,12 +32,16 @@ export const meRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
-    const sensorScriptUrl = `${services.config.publicUrl}${sensorScriptPath(services.config.sensorPath)}`;
-
     app.get(
       '/me',
       { config: { access: { kind: 'user', allowUnverified: true } }, schema: { response: { 200: zMe } } },
-      async (request) => describeMe(db, userOf(request), sensorScriptUrl),
+      async (request) => {
+        const serverUrl = dashboardBaseUrl(services.config, request);
+        return describeMe(db, userOf(request), {
+          serverUrl,
+          sensorScriptUrl: `${serverUrl}${sensorScriptPath(services.config.sensorPath)}`,
+        });
+      },
     );
 
     app.get(

@@ -13,7 +13,7 @@ import { countCampaigns } from '../campaigns/campaigns.repo.js';
 export async function describeMe(
   db: Kysely<Database>,
   auth: AuthContext,
-  sensorScriptUrl: string,
+  urls: Pick<Me, 'serverUrl' | 'sensorScriptUrl'>,
 ): Promise<Me> {
   const { user, relationship } = auth;
   return {
@@ -35,7 +35,7 @@ export async function describeMe(
     sensorIntegrated: relationship?.sensorIntegrated ?? false,
     // Public by design: the snippet on the account's pages carries it (docs/integration.md).
     sensorKey: relationship?.sensorKey ?? null,
-    sensorScriptUrl,
+    ...urls,
     numCampaigns: relationship ? await countCampaigns(db, relationship.id) : 0,
     // Offers and traffic sources arrive with the firewall issue.
     numOffers: 0,

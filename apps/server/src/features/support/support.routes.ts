@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
+import { dashboardBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import { audit } from '../account/audit.js';
 import {
@@ -90,7 +91,7 @@ export const supportRoutes =
         const mode = homeMode(relationship);
         const query = new URLSearchParams({ t: token, r: String(relationship.id), g: ghostRole, h: mode });
         return {
-          url: `${services.config.publicUrl}/auth/login-as?${query}`,
+          url: `${dashboardBaseUrl(services.config, request)}/auth/login-as?${query}`,
           token,
           relationshipId: relationship.id,
           ghostRole,

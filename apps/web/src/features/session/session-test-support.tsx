@@ -69,6 +69,7 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     sensorIntegrated: true,
     sensorKey: 'vs_test-sensor-key-1',
     sensorScriptUrl: 'https://app.veracity.example/c/s.js',
+    serverUrl: 'https://app.veracity.example',
     numCampaigns: 0,
     numOffers: 0,
     numTrafficSources: 0,

@@ -12,7 +12,8 @@ afterEach(() => {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
 });
 
-const origin = window.location.origin;
+/** The server's address from GET /api/me (PUBLIC_URL), which the examples show rather than the page's. */
+const origin = 'https://app.veracity.example';
 
 async function goToStep(name: RegExp) {
   await userEvent.click(await screen.findByRole('button', { name }));

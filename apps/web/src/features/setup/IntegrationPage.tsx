@@ -109,7 +109,7 @@ export function IntegrationPage() {
                 method === 'sensor' ? (
                   <InstallSensor sensorKey={me.data.sensorKey ?? null} loading={false} />
                 ) : (
-                  <InstallS2s origin={window.location.origin} />
+                  <InstallS2s origin={me.data.serverUrl} />
                 ),
             },
             {

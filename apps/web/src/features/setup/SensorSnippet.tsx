@@ -64,7 +64,7 @@ export function SensorSnippet({
   loading: boolean;
   testIdPrefix: string;
 }) {
-  // The server knows its public address and sensor folder (PUBLIC_URL, SENSOR_PATH).
+  // The server knows its address (PUBLIC_URL, else the one this page was opened at) and sensor folder.
   const scriptUrl = useMe().data?.sensorScriptUrl ?? `${window.location.origin}${SENSOR_SCRIPT_PATH}`;
   if (loading) return <SkeletonRows rows={2} testId={`${testIdPrefix}-loading`} />;
   if (!sensorKey)
