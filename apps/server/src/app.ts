@@ -13,11 +13,14 @@ import type { AlertDeps } from './features/alerts/alert-evaluator.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
-import { RateLimiter, type RateLimits } from './features/auth/rate-limit.js';
+import { RateLimiter, type RateLimits, type RateRule } from './features/auth/rate-limit.js';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.js';
+import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
+import { thirdPartySources } from './features/client-config/third-party-sources.js';
 import { createMailer } from './features/email/mailer.js';
 import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
+import { clientErrorsRoutes } from './features/error-reporting/client-errors.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { homeRoutes } from './features/home/home.routes.js';
 import { meRoutes } from './features/me/me.routes.js';
@@ -41,6 +44,8 @@ export interface BuildOptions {
   extraApiRoutes?: readonly FastifyPluginAsyncZod[];
   /** Rate limits other than the defaults (tests use tight ones). */
   rateLimits?: RateLimits;
+  /** Dashboard error reports allowed per address, other than the default (tests use a tight one). */
+  clientErrorRate?: RateRule;
   /** Ingestion limits and sizes other than the defaults (tests and the benchmark). */
   ingest?: Partial<IngestOptions>;
 }
@@ -96,7 +101,7 @@ export async function buildApp(
     done(null, payload);
   });
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, thirdPartySources(config));
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -132,6 +137,8 @@ export async function buildApp(
         api.getDefaultJsonParser('error', 'error'),
       );
       await api.register(healthRoutes(stores.checks, () => ingest.writer.pending));
+      await api.register(clientConfigRoutes(config));
+      await api.register(clientErrorsRoutes(options.clientErrorRate));
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(accountRoutes(services));
