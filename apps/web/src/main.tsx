@@ -1,5 +1,6 @@
 import './styles/tokens.css';
 import './styles/base.css';
+import { installGlobalErrorHandlers } from './features/error-reporting/report-error';
 import { SESSION_PATHS } from './features/session/session-paths';
 import { readActiveRelationshipId, readToken } from './features/session/session-storage';
 import { apiUrl } from './lib/api-url';
@@ -11,6 +12,8 @@ import { preloadPage } from './page-modules';
  * screen begins with and starts loading the code of the screen the address names, then loads the
  * application, which finds both under way instead of starting them after its own code has run.
  */
+installGlobalErrorHandlers();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
