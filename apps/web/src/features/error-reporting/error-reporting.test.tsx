@@ -28,6 +28,20 @@ function collectingSink() {
   return { sink, posted };
 }
 
+function Broken(): ReactNode {
+  throw new Error('table rows missing for shop.example.com');
+}
+
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p>failed</p> : this.props.children;
+  }
+}
+
 let removeHandlers: () => void = () => undefined;
 beforeEach(() => {
   resetErrorReporting();
@@ -85,18 +99,6 @@ describe('uncaught errors', () => {
   it('reports what a React error boundary caught, with the component stack', async () => {
     const { sink, posted } = collectingSink();
     setReportSink(sink);
-    function Broken(): ReactNode {
-      throw new Error('table rows missing for shop.example.com');
-    }
-    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-      override state = { failed: false };
-      static getDerivedStateFromError() {
-        return { failed: true };
-      }
-      override render() {
-        return this.state.failed ? <p>failed</p> : this.props.children;
-      }
-    }
     const container = document.createElement('div');
     document.body.append(container);
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
