@@ -7,13 +7,14 @@ import { apiUrl } from './lib/api-url';
 import { startEarlyRequest } from './lib/early-requests';
 import { preloadPage } from './page-modules';
 
+// Errors from the first moment on are kept for error reporting (sent once the app knows where to).
+installGlobalErrorHandlers();
+
 /**
  * The page's first script, kept small so that it runs at once: it asks the server for what every
  * screen begins with and starts loading the code of the screen the address names, then loads the
  * application, which finds both under way instead of starting them after its own code has run.
  */
-installGlobalErrorHandlers();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
