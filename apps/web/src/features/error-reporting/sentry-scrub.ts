@@ -7,7 +7,10 @@ function scrubValue(value: unknown, origin: string): unknown {
   if (typeof value === 'string') return scrubReportText(value, origin);
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, origin));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubValue(item, origin)]));
+    // Keys too: an object thrown or rejected may be keyed by what the screens show.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [scrubReportText(key, origin), scrubValue(item, origin)]),
+    );
   }
   return value;
 }

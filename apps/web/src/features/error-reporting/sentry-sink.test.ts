@@ -145,3 +145,21 @@ describe('the Sentry browser SDK, against a local ingestion endpoint', () => {
     }
   }, 30_000);
 });
+
+describe('scrubSentryEvent', () => {
+  it('scrubs the keys and values of extra data, and keeps only the id of a user', async () => {
+    const { scrubSentryEvent } = await import('./sentry-scrub');
+    const scrubbed = scrubSentryEvent(
+      {
+        type: undefined,
+        extra: { __serialized__: { 'shop.example.com': 'jane@acme.io', nested: ['203.0.113.7'] } },
+        user: { id: '7', email: 'jane@acme.io', ip_address: '203.0.113.7' },
+        breadcrumbs: [{ message: 'clicked shop.example.com' }],
+      },
+      'http://localhost:3000',
+    );
+    expect(scrubbed.extra).toEqual({ __serialized__: { '[host]': '[email]', nested: ['[ip]'] } });
+    expect(scrubbed.user).toEqual({ id: '7' });
+    expect(scrubbed.breadcrumbs).toBeUndefined();
+  });
+});
