@@ -63,7 +63,11 @@ let child: ChildProcess;
 let baseUrl = '';
 let dataDir = '';
 
+// A second server starts beside the suite's own: on a busy machine that takes a while.
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   outside = outsideServices();
   await new Promise<void>((resolve) => (outside.server as Server).listen(0, '127.0.0.1', resolve));
   const outsideOrigin = `http://127.0.0.1:${(outside.server.address() as AddressInfo).port}`;
@@ -94,7 +98,7 @@ test.beforeAll(async () => {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (
