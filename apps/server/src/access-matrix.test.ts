@@ -33,6 +33,8 @@ const write = (permission?: PermissionKey, noGhost = false): Rule => ({
 
 const MATRIX: Record<string, Rule> = {
   'GET /api/health': anyone,
+  'GET /api/client-config': anyone,
+  'POST /api/client-errors': anyone,
   'GET /api/dev/outbox': anyone,
   'POST /api/auth/login': anyone,
   'POST /api/auth/logout': { who: 'signed-in', unverified: true },

@@ -14,11 +14,14 @@ import type { AlertDeps } from './features/alerts/alert-evaluator.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
-import { RateLimiter, type RateLimits } from './features/auth/rate-limit.js';
+import { RateLimiter, type RateLimits, type RateRule } from './features/auth/rate-limit.js';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.js';
+import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
+import { thirdPartySources } from './features/client-config/third-party-sources.js';
 import { createMailer } from './features/email/mailer.js';
 import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
+import { clientErrorsRoutes } from './features/error-reporting/client-errors.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { homeRoutes } from './features/home/home.routes.js';
 import { meRoutes } from './features/me/me.routes.js';
@@ -44,6 +47,8 @@ export interface BuildOptions {
   extraApiRoutes?: readonly FastifyPluginAsyncZod[];
   /** Rate limits other than the defaults (tests use tight ones). */
   rateLimits?: RateLimits;
+  /** Dashboard error reports allowed per address, other than the default (tests use a tight one). */
+  clientErrorRate?: RateRule;
   /** Ingestion limits and sizes other than the defaults (tests and the benchmark). */
   ingest?: Partial<IngestOptions>;
   /** Where the log goes instead of standard output (tests read what was logged). */
@@ -106,7 +111,7 @@ export async function buildApp(
   });
   installErrorHandler(app);
   // Headers first: an answer refused by the connection limits carries them too.
-  await registerSecurityHeaders(app, config.publicUrl);
+  await registerSecurityHeaders(app, config.publicUrl, thirdPartySources(config));
   installConnectionLimits(app, config.connections, config.trustProxy);
 
   const apiRoutes: ApiRoute[] = [];
@@ -149,6 +154,8 @@ export async function buildApp(
           config.publicUrlSet ? config.publicUrl : null,
         ),
       );
+      await api.register(clientConfigRoutes(config));
+      await api.register(clientErrorsRoutes(options.clientErrorRate));
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(accountRoutes(services));

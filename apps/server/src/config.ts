@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CRISP_SCRIPT_URL } from '@veracity/contracts/client-config';
 import { z } from 'zod';
+import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
 
 /**
@@ -87,7 +89,37 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(120_000),
+  SENTRY_DSN: z.string().optional(),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be a short name (letters, digits, . - _), such as production')
+    .optional(),
+  CRISP_WEBSITE_ID: z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      "must be Crisp's website id (a UUID)",
+    )
+    .optional(),
+  CRISP_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL of the chat widget script' })
+    .optional(),
 });
+
+/** Error tracking (Sentry) for the dashboard and the server's own 5xx, when SENTRY_DSN is set. */
+export interface ErrorTrackingConfig {
+  dsn: string;
+  /** Scheme, host and port reports go to: the dashboard's CSP allows connections there. */
+  origin: string;
+  environment: string;
+}
+
+/** The support chat widget (Crisp), when CRISP_WEBSITE_ID is set. */
+export interface SupportChatConfig {
+  provider: 'crisp';
+  websiteId: string;
+  scriptUrl: string;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -124,6 +156,8 @@ export type Config = {
   adminPassword: string | undefined;
   /** Password of the demo account's user; generated when absent. */
   demoPassword: string | undefined;
+  errorTracking: ErrorTrackingConfig | undefined;
+  supportChat: SupportChatConfig | undefined;
 };
 
 export class ConfigError extends Error {
@@ -168,6 +202,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
       'Missing environment variable SECRET_KEY: it is required in production (32+ characters)',
     );
   }
+  const production = values.NODE_ENV === 'production';
+  const errorTracking = readErrorTracking(values, production);
+  const scriptUrl = values.CRISP_SCRIPT_URL ?? CRISP_SCRIPT_URL;
+  if (production && values.CRISP_WEBSITE_ID && !scriptUrl.startsWith('https://')) {
+    throw new ConfigError('Invalid environment variable CRISP_SCRIPT_URL: must use https in production');
+  }
   const secretKey = values.SECRET_KEY ?? loadOrCreateSecret(dataDir);
   const portForUrl = values.PORT === 0 ? 8080 : values.PORT;
   return {
@@ -201,5 +241,29 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     adminEmail: values.VERACITY_ADMIN_EMAIL,
     adminPassword: values.VERACITY_ADMIN_PASSWORD,
     demoPassword: values.VERACITY_DEMO_PASSWORD,
+    errorTracking,
+    supportChat: values.CRISP_WEBSITE_ID
+      ? { provider: 'crisp', websiteId: values.CRISP_WEBSITE_ID.toLowerCase(), scriptUrl }
+      : undefined,
   };
+}
+
+function readErrorTracking(
+  values: z.infer<typeof zEnv>,
+  production: boolean,
+): ErrorTrackingConfig | undefined {
+  if (!values.SENTRY_DSN) return undefined;
+  try {
+    const dsn = parseSentryDsn(values.SENTRY_DSN, { requireHttps: production });
+    return {
+      dsn: values.SENTRY_DSN,
+      origin: dsn.origin,
+      environment: values.SENTRY_ENVIRONMENT ?? values.NODE_ENV,
+    };
+  } catch (error) {
+    if (error instanceof SentryDsnError) {
+      throw new ConfigError(`Invalid environment variable SENTRY_DSN: ${error.message}`);
+    }
+    throw error;
+  }
 }

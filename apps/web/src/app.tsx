@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { reactRootErrorOptions } from './features/error-reporting/react-root';
+import { startErrorReporting } from './features/error-reporting/start-error-reporting';
 import { prefetchSession } from './features/session/session.api';
 import { readActiveRelationshipId, readToken } from './features/session/session-storage';
 import { AppProviders, createQueryClient } from './providers';
@@ -12,7 +14,8 @@ export function renderApp(root: HTMLElement): void {
   const queryClient = createQueryClient();
   prefetchSession(queryClient, { token: readToken() !== null, account: readActiveRelationshipId() !== null });
 
-  createRoot(root).render(
+  void startErrorReporting();
+  createRoot(root, reactRootErrorOptions).render(
     <StrictMode>
       <AppProviders client={queryClient}>
         <RouterProvider router={router} />

@@ -1,11 +1,15 @@
 import './styles/tokens.css';
 import './styles/base.css';
+import { installGlobalErrorHandlers } from './features/error-reporting/report-error';
 import { showLoadFailure } from './features/errors/load-failure';
 import { SESSION_PATHS } from './features/session/session-paths';
 import { readActiveRelationshipId, readToken } from './features/session/session-storage';
 import { apiUrl } from './lib/api-url';
 import { startEarlyRequest } from './lib/early-requests';
 import { preloadPage } from './page-modules';
+
+// Errors from the first moment on are kept for error reporting (sent once the app knows where to).
+installGlobalErrorHandlers();
 
 /**
  * The page's first script, kept small so that it runs at once: it asks the server for what every

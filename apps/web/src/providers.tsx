@@ -1,6 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotificationProvider } from './components/Notifications/NotificationProvider';
+import { isReportableFailure } from './features/error-reporting/failed-calls';
+import { reportError } from './features/error-reporting/report-error';
 import { clearSession } from './features/session/session-storage';
 import { isApiError } from './lib/api-client';
 import { describeApiError } from './lib/api-errors';
@@ -19,16 +21,18 @@ export function logOutOnUnauthorized(
   return true;
 }
 
-function onError(error: unknown, meta: Record<string, unknown> | undefined) {
+function onError(error: unknown, meta: Record<string, unknown> | undefined, call: 'query' | 'mutation') {
+  // Failed calls go to error tracking (spec 02 §8), the auth screens' included, unless expected.
+  if (isReportableFailure(error, call)) reportError(error, { kind: call });
   if (meta?.authScreen === true) return;
   logOutOnUnauthorized(error);
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta, 'query') }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => onError(error, mutation.meta),
+      onError: (error, _variables, _context, mutation) => onError(error, mutation.meta, 'mutation'),
     }),
     defaultOptions: {
       queries: {

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { ThirdPartySources } from '../features/client-config/third-party-sources.js';
 
 /**
  * Powerful browser features the dashboard never uses, refused to it and to anything it frames. Only
@@ -34,7 +35,8 @@ interface SkippableRouteConfig {
 /**
  * Security headers on every response. The dashboard's CSP allows only its own origin for scripts and
  * connections; inline styles stay allowed because the component library positions floating layers
- * with style attributes.
+ * with style attributes. A configured error tracker or support chat adds its own addresses
+ * (`thirdParty`, see features/client-config/third-party-sources.ts).
  *
  * HSTS goes out when PUBLIC_URL is https. A Permissions-Policy goes on the dashboard's pages and the API's
  * answers, not on the routes that skip helmet (the sensor script and the collector: a policy governs the
@@ -43,7 +45,12 @@ interface SkippableRouteConfig {
  * answer of the API (keys, account data, reports) belongs in a shared or disk cache; a route may still
  * set its own value.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  thirdParty: ThirdPartySources = {},
+): Promise<void> {
+  const extra = (directive: keyof ThirdPartySources) => thirdParty[directive] ?? [];
   const https = publicUrl.startsWith('https:');
   // A callback hook: it runs on every request, the collector's included.
   app.addHook('onRequest', (request, reply, done) => {
@@ -58,11 +65,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra('scriptSrc')],
+        styleSrc: ["'self'", "'unsafe-inline'", ...extra('styleSrc')],
+        imgSrc: ["'self'", 'data:', ...extra('imgSrc')],
+        fontSrc: ["'self'", 'data:', ...extra('fontSrc')],
+        connectSrc: ["'self'", ...extra('connectSrc')],
+        ...(thirdParty.frameSrc ? { frameSrc: thirdParty.frameSrc } : {}),
+        ...(thirdParty.workerSrc ? { workerSrc: ["'self'", ...thirdParty.workerSrc] } : {}),
+        ...(thirdParty.mediaSrc ? { mediaSrc: ["'self'", ...thirdParty.mediaSrc] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, STORAGE_PREFIX } from '@veracity/contracts/storage-keys';
 import { clearSessionToken, readSessionToken, storeSessionToken } from '../../lib/session-token';
+import { shutdownSupportChat } from '../support-chat/support-chat';
 
 /**
  * The session items the dashboard keeps in the browser (spec 01 §3), all under the "opt-" prefix.
@@ -106,10 +107,11 @@ export function readDefaultDimension(): DefaultDimension {
 
 /**
  * Logout (spec 01 §4): removes the token, the active relationship, the ghost flag and role, and the
- * facts of the account that was open. The payment link stays: /account-inactive reads it after the
- * logout that sends the user there.
+ * facts of the account that was open, and shuts down the support chat. The payment link stays:
+ * /account-inactive reads it after the logout that sends the user there.
  */
 export function clearSession(): void {
+  shutdownSupportChat();
   clearSessionToken();
   for (const key of [
     SESSION_KEYS.activeRelationshipId,

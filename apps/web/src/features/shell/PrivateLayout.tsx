@@ -3,6 +3,7 @@ import { Spinner } from '../../components/Spinner/Spinner';
 import { withCurrentSearch } from '../../lib/navigation';
 import { readGhost } from '../session/session-storage';
 import { useGuard } from '../session/use-guard';
+import { SupportChat } from '../support-chat/SupportChat';
 import { AccountSwitcher } from './AccountSwitcher';
 import { AppShell } from './AppShell';
 import { NAVIGATION_ITEMS, navigationGroups } from './navigation-items';
@@ -47,6 +48,7 @@ export function PrivateLayout({ availablePaths }: { availablePaths: ReadonlySet<
       }
     >
       <Outlet />
+      <SupportChat me={me} />
     </AppShell>
   );
 }
