@@ -170,12 +170,15 @@ describe('the server log', () => {
     await fetch(`${url}/api/me?api_key=${apiKey}&access_token=${adminToken}`);
     await fetch(`${url}/auth/login-as?t=${loginAs.token}&r=${pro.id}&g=Support&h=enabled_only#fragment`);
 
-    // Everything above was logged (the log is flushed line by line), and the log says which requests.
+    // A last request marks the end: every line before it has reached the log once it shows.
+    await fetch(`${url}/api/health?probe=end-of-flows`);
     const deadline = Date.now() + 20_000;
-    while (!server.output().includes('/performance/unsubscribe') && Date.now() < deadline) {
+    while (!server.output().includes('end-of-flows') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const log = server.output();
+    expect(log).toContain('end-of-flows');
+    expect(log).toContain('"url":"/api/me?api_key=[redacted]&access_token=[redacted]"');
     expect(log).toContain('"url":"/auth/reset-password?');
     expect(log).toContain('"url":"/auth/login-as?');
     expect(log).toContain('"url":"/api/auth/login-ip/approve?');
