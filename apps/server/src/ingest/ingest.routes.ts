@@ -70,7 +70,7 @@ function readSensorScript(): Promise<Buffer> {
 
 /** Parses a body as UTF-8 JSON: invalid UTF-8 and malformed JSON are the sender's fault (400). */
 function parseJsonBody(body: Buffer): unknown {
-  // isUtf8 checks natively; a fatal TextDecoder did the same at several times the cost. A leading
+  // isUtf8 checks natively, without decoding as a fatal TextDecoder did. A leading
   // byte order mark is dropped, as the decoder did.
   if (!isUtf8(body)) throw ApiError.badRequest('The body is not valid UTF-8');
   let text = body.toString('utf8');
