@@ -86,8 +86,8 @@ async function sensorKeyOf(url: string): Promise<string> {
  * The page views the collector acknowledged (answered 200), by their number in the run's sequence: one
  * byte each, set as the answer arrives. The sender shares the server's two cores, and what it does per
  * answer comes off the collector's share: keeping each answer's body (to read its hit id after the
- * load) cost it about 2.5 µs a request and the collector 3 to 6% of its throughput (three alternated
- * pairs of collector-only runs), which the baseline's empty 204s never paid. Every 1,000th answer is
+ * load) cost the collector throughput that the baseline's empty 204s never paid (docs/decisions.md,
+ * "How the ingest bench measures"). Every 1,000th answer is
  * kept and checked after the run: it must name the page view it answers.
  */
 let answered = new Uint8Array(1 << 20);
@@ -171,8 +171,8 @@ function post(
 /**
  * Sends requests evenly spaced at `rate` per second and measures each one's latency. The sender is
  * open-loop (a slow answer does not hold back the next request) and light: node:http over a
- * keep-alive agent, since fetch cost the sending process enough CPU at 1,000 requests/s to add its
- * own delays to the figures.
+ * keep-alive agent, since fetch cost the sending process enough CPU to add its own delays to the
+ * figures.
  */
 async function paced(url: string, views: PageViewSource, rate: number, durationS: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -359,9 +359,8 @@ try {
   const sustained = Math.round(collector.ok2xx / (DURATION_S + drainS));
   console.log(`backlog stored ${drainS} s after the run: ${sustained} hits/s sustained into the event store`);
 
-  // The baseline again, now that the collector idles: the host's speed drifts over minutes (a run
-  // here once found the baseline at 23,041/s against 27,900 to 28,500 in others), so the ratio is
-  // taken to the faster of the two runs, and a slow spell in one cannot flatter the collector.
+  // The baseline again, now that the collector idles: the host's speed drifts over minutes, so the
+  // ratio is taken to the faster of the two runs, and a slow spell in one cannot flatter the collector.
   console.log(`baseline again: node:http 204, ${DURATION_S} s x ${CONNECTIONS} connections`);
   const baseAgain = await measured(baseline, `http://127.0.0.1:${basePort}/c/e`, fresh);
   const ceiling = baseAgain.requestsPerSecond > base.requestsPerSecond ? baseAgain : base;

@@ -1,5 +1,5 @@
 // What a collected page view costs in CPU, without the host's noise. The saturated benches (ingest,
-// pipeline) move by a factor of two on this shared two-core machine from one run to the next; this one
+// pipeline) move with the host's load on a shared machine from one run to the next; this one
 // measures the work itself: the same page views through the same pipeline (JSON.parse, validation,
 // enrichment, assessment, the journal's group commit), with the journal on a RAM disk when there is
 // one and the event store's load held back until each round ends and timed on its own. The figures are

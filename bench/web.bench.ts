@@ -171,9 +171,8 @@ const FIRST_ROW = `new MutationObserver((_records, observer) => {
 
 /**
  * Chromium's own address-bar popup, a WebUI page that each new window (so each fresh context here)
- * preloads in a renderer of its own: about a second of CPU per window on this 2-core machine, spent
- * beside the page under test and never shown headless. Seven cold loads each, same build and server, one
- * sitting: analytics first render 1.55 s median with it, 1.0 s without it.
+ * preloads in a renderer of its own: CPU spent beside the page under test on a small machine, for a
+ * popup never shown headless (docs/decisions.md, "The web bench turns off Chromium's address-bar popup").
  */
 const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
 

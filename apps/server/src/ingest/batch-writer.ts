@@ -59,10 +59,9 @@ interface Segment {
 
 export const DEFAULT_MAX_PENDING = 100_000;
 /**
- * Loads of up to 50,000 writes rather than 20,000: each load has a fixed cost, and on the bench machine
- * a hit's load and its share of the next checkpoint took 22 µs in loads of 50,000 against 25 in loads
- * of 20,000 (docs/decisions.md). A load of 50,000 page views holds about 60 MB of journal while DuckDB
- * reads it.
+ * Loads of up to 50,000 writes rather than 20,000: each load has a fixed cost, which larger loads
+ * share among more hits (docs/decisions.md). The price is memory: DuckDB reads the whole load's
+ * journal at once.
  */
 export const DEFAULT_MAX_LOAD = 50_000;
 export const DEFAULT_LOAD_INTERVAL_MS = 1_000;
@@ -70,8 +69,8 @@ export const DEFAULT_LOAD_INTERVAL_MS = 1_000;
  * After a load, the loader rests this many times as long as the load took (and at least the load
  * interval, and at most five), while less than a full load ({@link BatchWriterOptions.maxLoad}) waits.
  * A load has a fixed cost in the store (DuckDB plans and runs a dozen statements whatever the batch
- * size, about 150 ms of CPU on the 2-core bench machine), so under heavy traffic larger, rarer loads
- * spare the host's CPU for requests; a quiet collector still loads every interval. Once a full load
+ * size), so under heavy traffic larger, rarer loads spare the host's CPU for requests; a quiet
+ * collector still loads every interval. Once a full load
  * waits, resting would only grow the backlog towards refusal: the loader then loads one full batch
  * after another, each no sooner than the interval after the one before.
  */

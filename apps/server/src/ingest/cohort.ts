@@ -5,9 +5,8 @@
  * journaled one request after the other. The same code runs many times in a row instead of alternating
  * with the HTTP layer's for each request, so it keeps the processor's caches warm.
  *
- * Measured on the 2-core bench machine (saturated collector, docs/decisions.md): about a fifth less
- * CPU a request and a quarter less on the event loop. A request waits at most until the end of the turn
- * that read it, which the group commit's wait for the journal dwarfs.
+ * The gain is measured by `npm run bench -- ingest` (docs/decisions.md). A request waits at most until
+ * the end of the turn that read it, which the group commit's wait for the journal dwarfs.
  */
 export class TurnCohort {
   #waiting: (() => void)[] = [];

@@ -41,7 +41,7 @@ const DEFAULT_MAX_PER_READ = 1_000;
  * Reads hits back from the event store for the pipeline, many in one query: a retried S2S id, or the
  * click of a conversion that is no longer among the recent hits (conversions often come hours after
  * their click). A query scans the stored keys of the hits table once however many ids it asks for
- * (15 to 25 ms at a million hits on DuckDB), then reads the rows it found, so a query per conversion
+ * (a cost that grows with the table), then reads the rows it found, so a query per conversion
  * would let conversions take the store's whole time at scale. The reader gathers the look-ups that arrive while a read runs, as the
  * journal gathers writes, and after a read rests `restFactor` times as long as it took: a look-up on a
  * quiet collector is read at once, and on a busy one waits for at most the rest and one read.

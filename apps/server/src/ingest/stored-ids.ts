@@ -9,8 +9,8 @@ function storedKey(relationshipId: number, id: string): string {
 /**
  * The ids of the hits and conversions in the event store, kept in Bloom filters so that an S2S event
  * carrying an id of the customer's is looked up in the store only when it may be there. The store
- * has no index on ids (an index made every load several times dearer), so a look-up reads every
- * stored id: about 25 ms a million hits, for nearly every S2S hit, since a new id is the usual case.
+ * has no index on ids (an index made every load dearer), so a look-up reads every stored id, and
+ * nearly every S2S hit would need one, since a new id is the usual case (docs/decisions.md).
  *
  * The filters are read from the store once, in the background after start (`load`), and then kept up
  * by the pipeline, which adds every id it writes. Until they are loaded, every id may be stored. They

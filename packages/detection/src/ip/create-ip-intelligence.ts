@@ -1,7 +1,7 @@
 // IP intelligence from the two data packages: country ranges (geoip-country) and autonomous systems
-// (@ip-location-db/asn), with the hosting flag from the curated list. About 0.7 s and 30 MB of
-// typed arrays and strings to load, once a process; then a lookup parses the text and bisects four
-// sorted tables at most, without allocating anything but the answer.
+// (@ip-location-db/asn), with the hosting flag from the curated list. Typed arrays and strings, loaded
+// once a process (`npm run bench -- ip-intelligence` gives the time and memory); then a lookup parses
+// the text and bisects four sorted tables at most, without allocating anything but the answer.
 import { type AsnTables, asnTables } from './asn.js';
 import { ipDataDates } from './data-packages.js';
 import { type CountryTables, countryTables } from './geoip.js';

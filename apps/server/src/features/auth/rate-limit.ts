@@ -76,8 +76,8 @@ export const DEFAULT_MAX_KEYS = 10_000;
  * that {@link LruSlots} gives the key, so a window costs no object of its own and the table never
  * grows past `maxKeys`: when full, the least recently seen key gives up its slot. That key was the
  * least active, so forgetting its count loses the least. (Windows were objects in a Map, swept once
- * expired: after 15 s of page views from 8,000 new addresses a second the collector's heap held 33 MB
- * more than with this table, all of it promoted to V8's old generation.)
+ * expired: under a flood of new addresses they filled the heap, and V8 promoted them to its old
+ * generation; docs/decisions.md, "Rate limits live in the process".)
  */
 class Windows {
   readonly #slots: LruSlots<string>;

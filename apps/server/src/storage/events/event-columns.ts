@@ -360,9 +360,9 @@ function checkBatch<Row>(table: EventTable<Row>, rows: readonly Row[], keepCells
  *
  * The function is generated from the catalogue once per table: each column becomes a named property
  * read and the check of its kind, inline. It accepts exactly what {@link checkValue} accepts (a test
- * runs both over the edge values of every kind). Checking and writing a hit's row this way took about
- * half the CPU of `validateBatch` followed by `JSON.stringify` of a copy with its dates as strings, and
- * a loop over the columns with the same checks took no less than that (docs/decisions.md).
+ * runs both over the edge values of every kind). Generated code reads each column by a fixed name,
+ * which V8 keeps monomorphic; `validateBatch` followed by `JSON.stringify` of a copy, or a loop over
+ * the columns, cost more (docs/decisions.md; `npm run bench -- pipeline-cpu`).
  */
 export function rowJsonWriter<Row>(table: EventTable<Row>): (row: Row) => string | undefined {
   const plain: string[] = [];

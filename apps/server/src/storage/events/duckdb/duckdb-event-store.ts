@@ -52,20 +52,19 @@ export interface DuckDbEventStoreOptions {
 
 /**
  * The embedded store shares its host with the server's request path. DuckDB's default (one thread per
- * core) made every load compete with request handling: on the 2-core bench machine the collector
- * spent about 900 µs of CPU per hit with 2 threads and 570 µs with one, and took 2,046 hits/s instead
- * of 1,348 (`npm run bench -- ingest`), while the store's analytics shapes were no slower (`npm run
- * bench -- event-store`). A dedicated analytics host raises it through the option.
+ * core) made every load compete with request handling: the collector spent more CPU per hit and took
+ * fewer hits a second (`npm run bench -- ingest`), while the store's analytics shapes were no slower
+ * with one thread (`npm run bench -- event-store`). A dedicated analytics host raises it through the
+ * option (docs/decisions.md, "DuckDB runs on one thread").
  */
 export const DEFAULT_THREADS = 1;
 
 /**
  * DuckDB checkpoints (compresses what the write-ahead log holds into the database file) each time the
- * log reaches this size. At its default of 16 MB, about 25,000 page views, checkpoints took about a
- * seventh of the saturated collector's CPU (a profile of its threads); fewer, larger ones cost less a
- * page view: at 64 MB (one about every 100,000) the collector spent 116 to 125 µs of CPU a request
- * instead of 130 to 137, in runs of 30 and 45 s that checkpointed several times. The price: up to
- * 64 MB of log to replay when the store opens after a crash (46 MB took 0.5 s here).
+ * log reaches this size. At its default of 16 MB checkpoints took a large share of a saturated
+ * collector's CPU; fewer, larger ones cost less a page view. The price: up to this much log to replay
+ * when the store opens after a crash (docs/decisions.md, "DuckDB checkpoints at 64 MB";
+ * `npm run bench -- ingest`).
  */
 export const DEFAULT_CHECKPOINT_THRESHOLD = '64MB';
 
@@ -278,7 +277,8 @@ class DuckDbEventStore implements EventStore {
       const last = await connection.runAndReadAll(`SELECT max(rowid) FROM ${table}`);
       const lastRowId = Number(last.getRowsJS()[0]?.[0] ?? -1);
       // A range of row ids a query, so memory stays bounded; its keys come as one string, split here
-      // (ids have no line breaks): DuckDB's client took about 2.7 µs to hand over each value alone.
+      // (ids have no line breaks): DuckDB's client hands over one long string far faster than many
+      // short ones (`npm run bench -- event-store-growth` times the read).
       for (let from = 0; from <= lastRowId && !signal?.aborted; from += this.scanKeysRows) {
         const result = await connection.runAndReadAll(
           `SELECT string_agg(relationship_id::VARCHAR || ':' || id, chr(10)) FROM ${table}

@@ -109,8 +109,8 @@ const unnested = (list: string, alias: string, extra = '') =>
 /**
  * The rows of one list column in journal order, unsorted: DuckDB keeps the order of a scan of one
  * table through a filter and a projection (its documented order preservation), and the store runs on
- * one thread. Sorted by line and place, the hits took twice the CPU to stage: 3.8 µs a hit against
- * 1.7, in loads of 20,000 page views.
+ * one thread. Sorting by line and place would cost the staging CPU for nothing (docs/decisions.md,
+ * "Staging in scan order"; `npm run bench -- pipeline-cpu`).
  */
 const staged = <Row>(table: EventTable<Row>, list: string) => `INSERT INTO temp.stage_${table.kind}
 SELECT ${rowColumns(table, 'r')} FROM (SELECT unnest(${list}) AS r FROM temp.journal WHERE ${list} IS NOT NULL)`;
@@ -127,7 +127,7 @@ const hitSessions = `SELECT line, i, ${sessionOfHitColumns()}
  * The staging of sessions, in the order of `journalRows`: line by line, a line's hits' sessions then
  * its own session snapshots. Lines with snapshots of their own are rare (an engagement that worsened a
  * verdict), so `interleaved` (sorted) serves loads that hold any, and `hitsOnly` (in scan order, as
- * {@link staged}) the others: sorted, they took 3.3 µs a hit to stage against 2.2.
+ * {@link staged}) the others, which a sort would only slow down.
  */
 export const STAGE_JOURNAL_SESSIONS_SQL = {
   hitsOnly: `INSERT INTO temp.stage_sessions SELECT * EXCLUDE (line, i) FROM (${hitSessions})`,

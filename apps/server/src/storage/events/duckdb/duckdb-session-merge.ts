@@ -34,8 +34,8 @@ function buildMerge(): string[] {
   // The stored row first (0), then the batch's in order: the earliest start gives the acquisition
   // fields, and on a tie the stored row wins, then the batch's first. One aggregation does both: the
   // folded columns, and the acquisition fields of the row that sorts first (`arg_min` over a struct of
-  // start, origin and position). A window over the rows joined to a GROUP BY took three times as long:
-  // 65 to 83 ms against 22 to 27 for a load of 10,000 sessions (`npm run bench -- pipeline-cpu`).
+  // start, origin and position). A window over the rows joined to a GROUP BY was several times slower
+  // (`npm run bench -- pipeline-cpu` times the load).
   const rows = `SELECT 0 AS origin, 0 AS position, * FROM main.sessions
   WHERE rowid IN (SELECT stored FROM temp.stored_sessions)
   UNION ALL
