@@ -25,6 +25,8 @@ beforeAll(async () => {
     .set({ password_hash: await hashPassword(PASSWORD) })
     .where('email', 'in', [DEMO_EMAIL, DEFAULT_ADMIN_EMAIL])
     .execute();
+  // The fixtures read the outbox as the instance admin, with the password they now hold.
+  t.instanceAdmin.password = PASSWORD;
   demoRelationshipId = (
     await db
       .selectFrom('relationships')
