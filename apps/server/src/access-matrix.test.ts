@@ -35,9 +35,10 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/health': anyone,
   'GET /api/client-config': anyone,
   'POST /api/client-errors': anyone,
-  'GET /api/dev/outbox': anyone,
   'POST /api/auth/login': anyone,
   'POST /api/auth/logout': { who: 'signed-in', unverified: true },
+  // Refused to the demo login, which every demo visitor shares.
+  'POST /api/auth/logout-everywhere': { who: 'signed-in', unverified: true, noGhost: true, write: true },
   'POST /api/auth/trial-signup': anyone,
   'POST /api/auth/validate-signup': anyone,
   'POST /api/auth/preregister': anyone,
@@ -95,6 +96,7 @@ const MATRIX: Record<string, Rule> = {
   'PATCH /api/alerts/:id': write('account_manage_settings'),
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
+  'GET /api/support/outbox': { who: 'support' },
 };
 
 type Caller =
@@ -165,7 +167,11 @@ let t: TestApp;
 const tokens = new Map<Caller, string>();
 /** Makes a new token of a kind: for routes that end or exchange the caller's session. */
 const makers = new Map<Caller, () => Promise<string>>();
-const CONSUMING = new Set(['POST /api/auth/logout', 'GET /api/auth/account/:id']);
+const CONSUMING = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/logout-everywhere',
+  'GET /api/auth/account/:id',
+]);
 let home: Tenant;
 let otherTenantToken: string;
 let foreignLabelId: number;
@@ -287,6 +293,10 @@ describe('the access matrix', () => {
           expect(response.statusCode, `${caller} on ${route}: ${response.body}`).toBe(want);
         }
       }
+      // Logging out everywhere ended every session of those people: the next routes need new ones.
+      if (route === 'POST /api/auth/logout-everywhere') {
+        for (const [caller, make] of makers) tokens.set(caller, await make());
+      }
     });
   }
 
@@ -307,6 +317,7 @@ describe('the access matrix', () => {
     'POST /api/widget-stats',
     'POST /api/analytics/export',
     'POST /api/support/login-as',
+    'POST /api/client-errors',
   ]);
   it('answers every write of the demo user 418 with the spec text, in one place for every route', async () => {
     const writes = t.app.apiRoutes.filter((route) => route.method !== 'GET');
