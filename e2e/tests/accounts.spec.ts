@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { adminApi, expect, test } from '../fixtures.js';
 import { E2E_ADMIN, E2E_DEMO } from '../global-setup.js';
@@ -35,7 +36,7 @@ async function pickAccount(page: Page, companyName: string): Promise<void> {
   await expect(page).toHaveURL(/\/intelligence\/|\/setup\//, { timeout: 15_000 });
 }
 
-const unique = () => Math.random().toString(36).slice(2, 8);
+const unique = () => randomUUID().slice(0, 8);
 
 test.describe('accounts and access', () => {
   test('trial sign-up, verification from the email, and landing where a new account starts', async ({

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { zErrorBody } from '@veracity/contracts/errors';
-import { zHealth } from '@veracity/contracts/health';
+import { STORE_DOWN_DETAIL, zHealth } from '@veracity/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -274,6 +274,21 @@ describe('health when a store is down', () => {
       expect(health.status).toBe('degraded');
       expect(health.stores.find((store) => store.name === 'events')?.status).toBe('down');
       expect(health.stores.find((store) => store.name === 'accounts')?.status).toBe('up');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keeps the driver's message for the log: the public answer says only that the store does not answer", async () => {
+    const t = await startTestApp();
+    try {
+      await t.stores.events.close();
+      const direct = await t.stores.events.health();
+      expect(direct.detail, 'the store itself says why').toBeTruthy();
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const events = zHealth.parse(response.json()).stores.find((store) => store.name === 'events');
+      expect(events?.detail).toBe(STORE_DOWN_DETAIL);
+      expect(response.body).not.toContain(direct.detail);
     } finally {
       await t.close();
     }

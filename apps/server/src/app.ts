@@ -31,6 +31,7 @@ import { type ApiRoute, installAccessControl } from './http/access.js';
 import { installConnectionLimits, serverTimeouts } from './http/connection-limits.js';
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { dashboardText } from './http/json-text.js';
 import { LOG_REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
@@ -142,10 +143,22 @@ export async function buildApp(
       installAccessControl(api, services.db, apiRoutes);
       // The dashboard's API speaks JSON only: any other body type is answered 415.
       api.removeAllContentTypeParsers();
+      // Fastify's parser (it refuses __proto__ and constructor keys), then the one rule for text
+      // (http/json-text.ts): unpaired surrogates become U+FFFD, a NUL is refused on its field.
+      const parseJson = api.getDefaultJsonParser('error', 'error');
       api.addContentTypeParser(
         'application/json',
         { parseAs: 'string', bodyLimit: API_BODY_LIMIT },
-        api.getDefaultJsonParser('error', 'error'),
+        (request, body, done) => {
+          parseJson(request, body as string, (error, value) => {
+            if (error) return done(error, undefined);
+            try {
+              done(null, dashboardText(value));
+            } catch (textError) {
+              done(textError as Error, undefined);
+            }
+          });
+        },
       );
       await api.register(
         healthRoutes(

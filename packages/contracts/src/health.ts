@@ -10,6 +10,13 @@ export const zStoreStatus = z.object({
 export type StoreStatus = z.infer<typeof zStoreStatus>;
 
 /** GET /api/health: 200 when every store is up, 503 otherwise, with the same body. */
+/**
+ * What the public health answer says of a store in trouble. The driver's own message (paths, hosts,
+ * versions) goes to the server log only, with the store's name.
+ */
+export const STORE_DOWN_DETAIL = 'The store does not answer; the server log has the cause';
+export const STORE_WARNING_DETAIL = 'A maintenance task of the store failed; the server log has the cause';
+
 export const zHealth = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),

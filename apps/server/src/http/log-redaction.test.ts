@@ -19,6 +19,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?%74oken=1&flag&t')).toBe('/x?%74oken=[redacted]&flag&t');
     expect(redactUrl('/c/s.js')).toBe('/c/s.js');
   });
+
+  it("hides an invitation link's token", () => {
+    expect(redactUrl('/auth/login?invitation=Zq3v9x1y2w3u4t5s')).toBe('/auth/login?invitation=[redacted]');
+  });
 });
 
 /**
@@ -144,6 +148,16 @@ describe('the server log', () => {
     const invitation = await newestLink(accountToken, colleague);
     secrets.set('invitation token', invitation.searchParams.get('token') ?? '');
     await open(invitation.toString());
+    // An existing user (the trial owner) is invited through /auth/login?invitation=<token>.
+    const existing = await api('POST', '/account/invite', {
+      token: accountToken,
+      body: { email: trialEmail, roleIds: [roles[0]?.id] },
+    });
+    expect(existing.status, JSON.stringify(existing.json())).toBe(201);
+    const existingInvitation = await newestLink(accountToken, trialEmail);
+    expect(existingInvitation.pathname).toBe('/auth/login');
+    secrets.set('existing user invitation token', existingInvitation.searchParams.get('invitation') ?? '');
+    await open(existingInvitation.toString());
 
     // The one-click approval link of an unrecognised login IP, and unsubscribe.
     const approval = 'Zq3v9x1y2w3u4t5s6r7q8p9o0n1m2l3k4j5i6h7g8f9';
@@ -182,6 +196,7 @@ describe('the server log', () => {
     expect(log).toContain('"url":"/auth/reset-password?');
     expect(log).toContain('"url":"/auth/login-as?');
     expect(log).toContain('"url":"/api/auth/login-ip/approve?');
+    expect(log).toContain('"url":"/auth/login?invitation=[redacted]"');
     for (const [name, secret] of secrets) expect(secret.length, name).toBeGreaterThan(8);
     const leaked = [...secrets].filter(([, secret]) => log.includes(secret)).map(([name]) => name);
     expect(leaked, 'secrets found in the log').toEqual([]);

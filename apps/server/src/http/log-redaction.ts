@@ -3,13 +3,16 @@ import type { FastifyRequest } from 'fastify';
 /**
  * What the server log may not hold: the secrets that travel in URLs and headers. Links in mails and the
  * support login-as link carry one-time secrets in their query (reset and verification `hash`,
- * invitation and IP-approval `token`, login-as `t`); API keys and session tokens travel in headers.
+ * invitation `token` and `invitation`, IP-approval `token`, login-as `t`); API keys and session tokens travel in headers.
  * The log keeps the path and the parameter names, so an operator still sees which flow ran.
  */
 export const REDACTED = '[redacted]';
 
-/** Query parameters whose value is secret: any name holding one of these words, and login-as `t`. */
-const SECRET_PARAMETER = /token|hash|key|secret|passw|pwd|signature|sig$|auth|code|session|otp|ticket/i;
+/**
+ * Query parameters whose value is secret: any name holding one of these words (an existing user's
+ * invitation link is `/auth/login?invitation=<token>`), and login-as `t`.
+ */
+const SECRET_PARAMETER = /token|hash|key|secret|passw|pwd|signature|sig$|auth|code|session|otp|ticket|invit/i;
 const EXACT_SECRET_PARAMETERS = new Set(['t']);
 
 function isSecretParameter(name: string): boolean {

@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { createApiKey } from '../features/account/api-keys.js';
 import { rawSql, sql } from '../storage/events/sql.js';
 import { accountToken, call, createTenant, type Tenant } from '../test-support/fixtures.js';
+import { eventId } from '../test-support/ingest-fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 
 const CHROME =
@@ -27,12 +28,7 @@ const AWS_IP = '3.120.10.10'; // Amazon, Frankfurt: hosting
 let t: TestApp;
 let tenant: Tenant;
 let sensorKey: string;
-let sequence = 0;
-
-function id(prefix = 'ev'): string {
-  sequence += 1;
-  return `${prefix}${String(sequence).padStart(4, '0')}${Math.random().toString(36).slice(2, 14)}`;
-}
+const id = eventId;
 
 function sensorHit(changes: Partial<SensorHit> = {}): SensorHit {
   return {

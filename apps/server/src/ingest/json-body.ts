@@ -1,9 +1,11 @@
 import { isUtf8 } from 'node:buffer';
 import { ApiError } from '../http/api-error.js';
+import { SURROGATE_ESCAPE, wellFormedStrings } from '../http/json-text.js';
 
 /**
  * The body of an ingestion call (sensor events and S2S), parsed as UTF-8 JSON, with the one rule for
- * text that is not well-formed (docs/integration.md, "Text as sent"):
+ * text that is not well-formed (docs/integration.md, "Text as sent"; the surrogate rule is shared with the
+ * dashboard's API in `http/json-text.ts`):
  *
  * - invalid UTF-8 bytes are the sender's fault: 400, nothing is guessed;
  * - a string that JSON escapes make ill-formed (a lone or reversed UTF-16 surrogate, `"\ud800"`) gets
@@ -30,10 +32,3 @@ export function parseJsonBody(body: Buffer): unknown {
 }
 
 const BYTE_ORDER_MARK = 0xfeff;
-/** A JSON escape of a UTF-16 surrogate (paired or not). */
-const SURROGATE_ESCAPE = /\\u[dD][89abcdefABCDEF]/;
-
-/** Replaces unpaired surrogates in every string value (keys are checked by the schemas, not stored). */
-function wellFormedStrings(_key: string, value: unknown): unknown {
-  return typeof value === 'string' ? value.toWellFormed() : value;
-}

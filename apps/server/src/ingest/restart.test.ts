@@ -11,6 +11,7 @@ import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhous
 import type { EventStore } from '../storage/events/event-store.js';
 import { sql } from '../storage/events/sql.js';
 import { accountToken, call, createTenant, type Tenant } from '../test-support/fixtures.js';
+import { eventId } from '../test-support/ingest-fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 
 /**
@@ -67,12 +68,7 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
   let tenant: Tenant;
   let sensorKey: string;
   let apiKey: string;
-  let sequence = 0;
-
-  const id = (prefix: string) => {
-    sequence += 1;
-    return `${prefix}${String(sequence).padStart(4, '0')}x${Math.random().toString(36).slice(2, 14)}`;
-  };
+  const id = eventId;
 
   beforeEach(async () => {
     const openEvents = opener();

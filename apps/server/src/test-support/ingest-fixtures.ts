@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { SensorHit } from '@veracity/contracts/collect';
 import { createApiKey } from '../features/account/api-keys.js';
 import { inList, rawSql, sql } from '../storage/events/sql.js';
@@ -38,10 +39,13 @@ export async function createIngestTenant(t: TestApp): Promise<IngestTenant> {
 }
 
 let sequence = 0;
-/** A fresh id the sensor's contract accepts (16-64 url-safe characters). */
+/**
+ * A fresh id the sensor's contract accepts (16-64 url-safe characters): the prefix, a sequence number
+ * and 12 random base64url characters, so its length never depends on the random value.
+ */
 export function eventId(prefix = 'ev'): string {
   sequence += 1;
-  return `${prefix}${String(sequence).padStart(6, '0')}${Math.random().toString(36).slice(2, 14).padEnd(12, '0')}`;
+  return `${prefix}${String(sequence).padStart(6, '0')}${randomBytes(9).toString('base64url')}`;
 }
 
 /** The signals a real Chrome on Windows reports. */

@@ -75,7 +75,7 @@ export async function login(services: Services, body: LoginBody, client: ClientI
   }
   rateLimiter.giveBack('loginPerAddress', address);
   rateLimiter.giveBack('loginPerAccountAddress', pair);
-  if (!user.active) throw ApiError.badRequest([{ code: 'USER_INACTIVE', field: 'email' }]);
+  if (!user.active) throw userInactive();
   if (!user.emailVerified) {
     throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
   }
@@ -196,12 +196,26 @@ export async function verifyEmail(
 ): Promise<string> {
   const token = await consumeOneTimeToken(services.db, 'email_verify', hash, email);
   if (!token?.userId) throw ApiError.badRequest('The verification link is invalid or has expired');
+  await requireActiveUser(services, token.userId);
   await services.db
     .updateTable('users')
     .set({ email_verified_at: new Date().toISOString() })
     .where('id', '=', token.userId)
     .execute();
   return createSession(services.db, { userId: token.userId, relationshipId: null, ...clientSession(client) });
+}
+
+function userInactive(): ApiError {
+  return ApiError.badRequest([{ code: 'USER_INACTIVE', field: 'email' }]);
+}
+
+/**
+ * A link mailed while the user was active (reset, verification, invitation) opens nothing once the
+ * user is deactivated: the link is spent, and the answer is the login's USER_INACTIVE.
+ */
+async function requireActiveUser(services: Services, userId: number): Promise<void> {
+  const user = await findUserById(services.db, userId);
+  if (!user?.active) throw userInactive();
 }
 
 function clientSession(client: ClientInfo) {
@@ -241,6 +255,7 @@ export async function resetPassword(
 ): Promise<string> {
   const token = await consumeOneTimeToken(services.db, 'password_reset', body.hash, body.email);
   if (!token?.userId) throw ApiError.badRequest('The reset link is invalid or has expired');
+  await requireActiveUser(services, token.userId);
   const passwordHash = await hashPassword(body.newPassword);
   await services.db
     .updateTable('users')
@@ -285,6 +300,7 @@ export async function preregister(services: Services, body: PreregisterBody): Pr
   const token = await consumeOneTimeToken(services.db, 'invitation', body.token);
   if (!token?.userId || !token.relationshipId) throw ApiError.unauthorized(INVALID_TOKEN);
   const { userId, relationshipId } = token;
+  await requireActiveUser(services, userId);
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(body.password);
   await services.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { HTTP_STATUS } from '@veracity/contracts/errors';
-import { type Health, zHealth } from '@veracity/contracts/health';
+import { type Health, STORE_DOWN_DETAIL, STORE_WARNING_DETAIL, zHealth } from '@veracity/contracts/health';
 import { PRODUCT_VERSION } from '@veracity/contracts/storage-keys';
 import { ipDataDates } from '@veracity/detection/ip/data-packages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +10,11 @@ export interface HealthCheck {
   check(): Promise<StoreHealth>;
 }
 
-/** GET /api/health: public, for load balancers and operators; 503 as soon as one store is down. */
+/**
+ * GET /api/health: public, for load balancers and operators; 503 as soon as one store is down. A store's
+ * own message is logged, never answered: a public caller learns that a store is down, not its driver,
+ * paths or hosts.
+ */
 export const healthRoutes: (
   checks: readonly HealthCheck[],
   ingestState?: () => NonNullable<Health['ingest']>,
@@ -20,7 +24,7 @@ export const healthRoutes: (
   app.get(
     '/health',
     { config: { access }, schema: { response: { 200: zHealth, 503: zHealth } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       const stores = await Promise.all(
         checks.map(async ({ name, check }) => {
           const result = await check().catch(
@@ -30,9 +34,15 @@ export const healthRoutes: (
               detail: error instanceof Error ? error.message : String(error),
             }),
           );
+          if (result.detail !== undefined) {
+            request.log.warn({ store: name, status: result.status, detail: result.detail }, 'store health');
+          }
           return {
             name,
             ...result,
+            ...(result.detail === undefined
+              ? {}
+              : { detail: result.status === 'down' ? STORE_DOWN_DETAIL : STORE_WARNING_DETAIL }),
             ...(result.latencyMs === undefined ? {} : { latencyMs: round(result.latencyMs) }),
           };
         }),
