@@ -155,6 +155,31 @@ describe('job scheduler', () => {
     expect(firings).toEqual([{ window: '2026-03-10T12:00:00.000Z', owner: 'server-a', finished: true }]);
   });
 
+  it('counts a run that throws as run, with its error, and runs the next window', async () => {
+    const name = `test.fails-${randomUUID()}`;
+    const clock = manualClock('2026-03-10T13:00:05Z');
+    const windows: string[] = [];
+    const a = new JobScheduler(t.stores.accounts.db, t.app.log, { clock, owner: 'server-a' });
+    a.add({
+      name,
+      everyMs: MINUTE,
+      async run({ window }) {
+        windows.push(window.start.toISOString());
+        if (windows.length === 1) throw new Error('mail server gone');
+      },
+    });
+    expect(await a.tick()).toEqual([name]);
+    await a.idle();
+    expect(await findJob(other.db, name)).toMatchObject({ runs: 1, lastError: 'mail server gone' });
+    clock.advance(30_000);
+    expect(await a.tick()).toEqual([]);
+    clock.advance(30_000);
+    expect(await a.tick()).toEqual([name]);
+    await a.idle();
+    expect(windows).toEqual(['2026-03-10T13:00:00.000Z', '2026-03-10T13:01:00.000Z']);
+    expect(await findJob(other.db, name)).toMatchObject({ runs: 2, lastError: null, leaseOwner: null });
+  });
+
   it('runs alert evaluation as a job of the server, on the injected clock', async () => {
     const tenant = await createTenant(t);
     const token = await accountToken(t, tenant);
