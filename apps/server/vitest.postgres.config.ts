@@ -11,7 +11,12 @@ export default defineProject({
   test: {
     name: 'server-postgres',
     environment: 'node',
-    include: ['src/features/**/*.test.ts', 'src/access-matrix.test.ts', 'src/app.test.ts'],
+    include: [
+      'src/features/**/*.test.ts',
+      'src/jobs/**/*.test.ts',
+      'src/access-matrix.test.ts',
+      'src/app.test.ts',
+    ],
     env: { VERACITY_TEST_ACCOUNTS: 'postgres' },
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -35,6 +35,9 @@ import { dashboardText } from './http/json-text.js';
 import { LOG_REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
+import type { Clock } from './jobs/clock.js';
+import { createJobScheduler } from './jobs/jobs.js';
+import type { JobScheduler } from './jobs/scheduler.js';
 import type { Services } from './services.js';
 import type { Stores } from './storage/open-stores.js';
 
@@ -54,14 +57,18 @@ export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
   /** Where the log goes instead of standard output (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /** The clock of the job scheduler, other than the system's (tests move it by hand). */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The ingestion pipeline and its writer (first-start demo traffic and tests use them). */
     ingest: Ingest;
-    /** What the alert scheduler works with (main.ts starts it; tests run passes themselves). */
+    /** What alert evaluation works with (tests run passes themselves). */
     alertDeps: AlertDeps;
+    /** The job scheduler (src/jobs/): main.ts starts it, closing the app stops it. */
+    jobs: JobScheduler;
   }
 }
 
@@ -137,6 +144,8 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     log: app.log,
   } satisfies AlertDeps);
+  const jobs = createJobScheduler(config, app.alertDeps, options.clock);
+  app.decorate('jobs', jobs);
 
   await app.register(
     async (api) => {
@@ -189,6 +198,7 @@ export async function buildApp(
   // The writer finishes its queued batches after the last request is answered, before the stores close;
   // a read of the stored ids still going stops first.
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await ingest.pipeline.storedIds?.stop();
     await ingest.sessionsRestored;
     await ingest.writer.close();

@@ -143,7 +143,7 @@ export type Config = {
   sensorPath: string;
   /** On the first start, fill the seeded accounts with 30 days of simulated traffic. */
   demoTraffic: boolean;
-  /** How often the alert scheduler looks for due alerts, in seconds; 0 turns it off in this process. */
+  /** The period of the alert evaluation job, in seconds (src/jobs/); 0 leaves it out of this process. */
   alertsCheckSeconds: number;
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { startAlertScheduler } from './features/alerts/alert-evaluator.js';
 import { prepareAccounts } from './features/bootstrap/first-start.js';
 import { runScheduledDemoTraffic, scheduleDemoTraffic } from './ingest/simulation/demo-traffic.js';
 import { openStores } from './storage/open-stores.js';
@@ -62,8 +61,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const alerts =
-    config.alertsCheckSeconds > 0 ? startAlertScheduler(app.alertDeps, config.alertsCheckSeconds) : undefined;
+  app.jobs.start();
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
@@ -81,7 +79,6 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS + 3000);
     deadline.unref();
     try {
-      await alerts?.stop();
       await app.close();
       await stores.close();
       app.log.info('stopped cleanly');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ALERT_TYPE_LABELS } from '@veracity/contracts/alerts';
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { FastifyBaseLogger } from 'fastify';
@@ -192,30 +191,4 @@ function windowText(window: AlertWindow, timeZone: string): string {
     timeStyle: 'short',
   });
   return `${format.format(window.start)} to ${format.format(window.end)} (${timeZone})`;
-}
-
-/** Runs `runDueAlerts` every `seconds` in this process (never two passes at once) until stopped. */
-export function startAlertScheduler(deps: AlertDeps, seconds: number): { stop(): Promise<void> } {
-  const owner = `${process.pid}-${randomUUID()}`;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runDueAlerts(deps, new Date(), owner)
-      .then((result) => {
-        if (result.evaluated > 0) deps.log.info(result, 'alerts evaluated');
-      })
-      .catch((error) => deps.log.error({ err: error }, 'alert check failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, seconds * 1000);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -5,6 +5,7 @@ import { campaigns } from './migrations/0003-campaigns.js';
 import { alerts } from './migrations/0004-alerts.js';
 import { timeZones } from './migrations/0005-time-zones.js';
 import { demoReadOnly } from './migrations/0006-demo-read-only.js';
+import { scheduledJobs } from './migrations/0007-scheduled-jobs.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   alerts,
   timeZones,
   demoReadOnly,
+  scheduledJobs,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -220,6 +220,21 @@ export interface AlertFiringsTable {
   recipients: Generated<number>;
 }
 
+/** The job scheduler's leases (src/jobs/): one row a job. */
+export interface ScheduledJobsTable {
+  name: string;
+  version: Generated<number>;
+  /** Start of the last window run to its end (ISO UTC). */
+  last_window_start: string | null;
+  /** While a process runs the job: the window it runs, who holds it and until when. */
+  running_window_start: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  runs: Generated<number>;
+  last_finished_at: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -238,4 +253,5 @@ export interface Database {
   campaigns: CampaignsTable;
   alerts: AlertsTable;
   alert_firings: AlertFiringsTable;
+  scheduled_jobs: ScheduledJobsTable;
 }
