@@ -1,25 +1,6 @@
 import type { Page } from '@playwright/test';
-import { adminApi, expect, test } from '../fixtures.js';
+import { expect, mailLink, test } from '../fixtures.js';
 import { E2E_ADMIN, E2E_DEMO } from '../global-setup.js';
-
-/** The newest mail to an address, from the outbox (read as the instance admin), and its first link. */
-async function mailLink(baseURL: string | undefined, to: string): Promise<URL> {
-  const request = await adminApi(baseURL ?? '');
-  let link: string | undefined;
-  try {
-    await expect
-      .poll(async () => {
-        const response = await request.get(`/api/support/outbox?to=${encodeURIComponent(to)}`);
-        const [mail] = (await response.json()) as { text: string }[];
-        link = mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
-        return link;
-      })
-      .toBeTruthy();
-  } finally {
-    await request.dispose();
-  }
-  return new URL(link ?? '');
-}
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth/login');
@@ -54,7 +35,7 @@ test.describe('accounts and access', () => {
     await expect(page).toHaveURL(/\/auth\/trial-email-verification-pending/);
     await expect(page.getByText('Please verify your email')).toBeVisible();
 
-    const link = await mailLink(baseURL, email);
+    const link = await mailLink(baseURL ?? '', email);
     expect(link.pathname).toBe('/email-verification');
     await page.goto(link.pathname + link.search);
     // One account: selected without asking; a free trial without a sensor starts at the integration.
@@ -79,7 +60,7 @@ test.describe('accounts and access', () => {
     await page.getByTestId('remember-email').fill(E2E_ADMIN.email);
     await page.getByTestId('remember-submit').click();
     await expect(page.getByTestId('remember-sent')).toBeVisible();
-    const link = await mailLink(baseURL, E2E_ADMIN.email);
+    const link = await mailLink(baseURL ?? '', E2E_ADMIN.email);
     expect(link.pathname).toBe('/auth/reset-password');
     await page.goto(link.pathname + link.search);
     await page.getByTestId('reset-new-password').fill('12345');
@@ -108,7 +89,7 @@ test.describe('accounts and access', () => {
     await page.getByTestId('invite-submit').click();
     await expect(page.getByTestId('users-table')).toContainText(email);
 
-    const link = await mailLink(baseURL, email);
+    const link = await mailLink(baseURL ?? '', email);
     expect(link.pathname).toBe('/auth/preregister');
     await page.goto('/logout');
     await page.goto(link.pathname + link.search);
