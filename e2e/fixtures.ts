@@ -126,3 +126,52 @@ export async function integrateAdminSensor(): Promise<void> {
     await api.dispose();
   }
 }
+
+/**
+ * Signs a new trial account up through the API and verifies it from the mail, as its admin would (the
+ * sign-up screens have their own journey): a person and an account no other journey touches. Sign-ups
+ * are limited per address, so each caller sends its own (the e2e server trusts the proxy header).
+ */
+export async function signUpTrialAccount(
+  baseURL: string,
+  person: { email: string; companyName: string; ip: string; password?: string },
+): Promise<{ email: string; password: string; session: AccountSession }> {
+  const password = person.password ?? 'trial-e2e-password';
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': person.ip } });
+  try {
+    const signup = await api.post('/api/auth/trial-signup', {
+      data: {
+        email: person.email,
+        firstName: 'Lena',
+        companyName: person.companyName,
+        jobTitle: 'Growth',
+        password,
+        terms: true,
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    const link = await mailLink(baseURL, person.email);
+    const verified = await api.post('/api/auth/email/verify', {
+      data: { email: link.searchParams.get('email'), hash: link.searchParams.get('hash') },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+    const { hash } = (await verified.json()) as { hash: string };
+    const signedIn = await apiAs(baseURL, hash);
+    try {
+      const [own] = (await (await signedIn.get('/api/me/relationships')).json()) as { id: number }[];
+      if (!own) throw new Error('the new account is missing');
+      const chosen = (await (await signedIn.get(`/api/auth/account/${own.id}`)).json()) as {
+        token: { hash: string };
+      };
+      return {
+        email: person.email,
+        password,
+        session: { token: chosen.token.hash, relationshipId: String(own.id) },
+      };
+    } finally {
+      await signedIn.dispose();
+    }
+  } finally {
+    await api.dispose();
+  }
+}

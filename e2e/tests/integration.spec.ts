@@ -1,14 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request as playwrightRequest } from '@playwright/test';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import {
   type AccountSession,
   apiAs,
   expect,
-  mailLink,
   signInAsAdmin,
   signInWith,
+  signUpTrialAccount,
   test,
 } from '../fixtures.js';
 
@@ -29,54 +28,16 @@ let landingOrigin: string;
 /** The snippet the integration page shows, as the customer pastes it into their landing page. */
 let installedSnippet = '';
 
-/** Signs a new trial account up through the API and verifies it from the mail, as its admin would. */
-async function newTrialAccount(baseURL: string): Promise<AccountSession> {
-  const email = `owner.${stamp}@lakeside-e2e.com`;
-  // Sign-ups are limited per address: this one comes from its own (the server trusts the proxy header).
-  const api = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': '81.33.101.15' },
-  });
-  try {
-    const signup = await api.post('/api/auth/trial-signup', {
-      data: {
-        email,
-        firstName: 'Lena',
-        companyName: COMPANY,
-        jobTitle: 'Growth',
-        password: 'lakeside-password',
-        terms: true,
-      },
-    });
-    expect(signup.status(), await signup.text()).toBe(201);
-    const link = await mailLink(baseURL, email);
-    const verified = await api.post('/api/auth/email/verify', {
-      data: { email: link.searchParams.get('email'), hash: link.searchParams.get('hash') },
-    });
-    expect(verified.status(), await verified.text()).toBe(200);
-    const { hash } = (await verified.json()) as { hash: string };
-    const signedIn = await apiAs(baseURL, hash);
-    try {
-      const [own] = (await (await signedIn.get('/api/me/relationships')).json()) as { id: number }[];
-      if (!own) throw new Error('the new account is missing');
-      const chosen = (await (await signedIn.get(`/api/auth/account/${own.id}`)).json()) as {
-        token: { hash: string };
-      };
-      return { token: chosen.token.hash, relationshipId: String(own.id) };
-    } finally {
-      await signedIn.dispose();
-    }
-  } finally {
-    await api.dispose();
-  }
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   const baseURL = process.env.E2E_BASE_URL;
   if (!baseURL) throw new Error('E2E_BASE_URL is not set: run through e2e/playwright.config.ts');
-  account = await newTrialAccount(baseURL);
+  ({ session: account } = await signUpTrialAccount(baseURL, {
+    email: `owner.${stamp}@lakeside-e2e.com`,
+    companyName: COMPANY,
+    ip: '81.33.101.15',
+  }));
   // The customer's landing page, on another origin, with whatever snippet was pasted into its head.
   landing = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
