@@ -17,20 +17,24 @@ interface BrowserStorage {
   setItem(key: string, value: string): void;
 }
 
-function adminSession(): { token: string; relationshipId: string } {
+function adminSession(): AccountSession {
   const token = process.env.E2E_ADMIN_TOKEN;
   const relationshipId = process.env.E2E_ADMIN_RELATIONSHIP_ID;
   if (!token || !relationshipId) throw new Error('no admin session: run through e2e/playwright.config.ts');
   return { token, relationshipId };
 }
 
+/** A token bound to an account, as after choosing the account on /role. */
+export interface AccountSession {
+  token: string;
+  relationshipId: string;
+}
+
 /**
- * Opens the dashboard as the admin in the "Veracity" account with the session global-setup.ts signed
- * in once (the sign-in screens have their own journeys): the page starts with the token and account
- * in storage, as after choosing the account.
+ * Opens the dashboard with a session already chosen: the page starts with the token and account in
+ * storage, as after choosing the account (the sign-in screens have their own journeys).
  */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  const { token, relationshipId } = adminSession();
+export async function signInWith(page: Page, session: AccountSession): Promise<void> {
   await page.addInitScript(
     ([keys, session]) => {
       // Runs in the page (the e2e project has no DOM typings).
@@ -39,18 +43,49 @@ export async function signInAsAdmin(page: Page): Promise<void> {
       storage.setItem(keys.token, session.token);
       storage.setItem(keys.activeRelationshipId, session.relationshipId);
     },
-    [STORAGE_KEYS, { token, relationshipId }] as const,
+    [STORAGE_KEYS, session] as const,
   );
   await page.goto('/');
   await page.waitForURL(/\/intelligence\/|\/setup\//, { timeout: 15_000 });
 }
 
+/** Opens the dashboard as the admin in the "Veracity" account, with the session global-setup.ts signed in once. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await signInWith(page, adminSession());
+}
+
 /** API calls as the admin in the "Veracity" account (the same session). */
 export function adminApi(baseURL: string): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL,
-    extraHTTPHeaders: { authorization: `Bearer ${adminSession().token}` },
-  });
+  return apiAs(baseURL, adminSession().token);
+}
+
+/** API calls with a token. */
+export function apiAs(baseURL: string, token: string): Promise<APIRequestContext> {
+  return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+/** The newest mail to an address, from the outbox (read as the instance admin), and its first link. */
+export async function mailLink(baseURL: string, to: string): Promise<URL> {
+  const api = await adminApi(baseURL);
+  let link: string | undefined;
+  try {
+    await expect
+      .poll(async () => {
+        const response = await api.get(`/api/support/outbox?to=${encodeURIComponent(to)}`);
+        const [mail] = (await response.json()) as { text: string }[];
+        link = mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
+        return link;
+      })
+      .toBeTruthy();
+  } finally {
+    await api.dispose();
+  }
+  return new URL(link ?? '');
+}
+
+/** The notification the dashboard shows after an action. */
+export async function expectNotification(page: Page, text: string): Promise<void> {
+  await expect(page.getByTestId('notification').filter({ hasText: text })).toBeVisible();
 }
 
 /**
@@ -88,6 +123,55 @@ export async function integrateAdminSensor(): Promise<void> {
     await expect.poll(async () => (await me()).sensorIntegrated, { timeout: 20_000 }).toBe(true);
   } finally {
     await collector.dispose();
+    await api.dispose();
+  }
+}
+
+/**
+ * Signs a new trial account up through the API and verifies it from the mail, as its admin would (the
+ * sign-up screens have their own journey): a person and an account no other journey touches. Sign-ups
+ * are limited per address, so each caller sends its own (the e2e server trusts the proxy header).
+ */
+export async function signUpTrialAccount(
+  baseURL: string,
+  person: { email: string; companyName: string; ip: string; password?: string },
+): Promise<{ email: string; password: string; session: AccountSession }> {
+  const password = person.password ?? 'trial-e2e-password';
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': person.ip } });
+  try {
+    const signup = await api.post('/api/auth/trial-signup', {
+      data: {
+        email: person.email,
+        firstName: 'Lena',
+        companyName: person.companyName,
+        jobTitle: 'Growth',
+        password,
+        terms: true,
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    const link = await mailLink(baseURL, person.email);
+    const verified = await api.post('/api/auth/email/verify', {
+      data: { email: link.searchParams.get('email'), hash: link.searchParams.get('hash') },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+    const { hash } = (await verified.json()) as { hash: string };
+    const signedIn = await apiAs(baseURL, hash);
+    try {
+      const [own] = (await (await signedIn.get('/api/me/relationships')).json()) as { id: number }[];
+      if (!own) throw new Error('the new account is missing');
+      const chosen = (await (await signedIn.get(`/api/auth/account/${own.id}`)).json()) as {
+        token: { hash: string };
+      };
+      return {
+        email: person.email,
+        password,
+        session: { token: chosen.token.hash, relationshipId: String(own.id) },
+      };
+    } finally {
+      await signedIn.dispose();
+    }
+  } finally {
     await api.dispose();
   }
 }

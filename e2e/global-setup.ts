@@ -84,6 +84,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       VERACITY_DEMO_TRAFFIC: 'off',
       // The alert journey waits for the scheduler: it checks for due windows every 2 s, not every minute.
       ALERTS_CHECK_SECONDS: '2',
+      // A deleted API key and a saved IP list reach the collector within a second, not 30: the key and
+      // IP-list journeys check that they do without waiting half a minute.
+      INGEST_ACCOUNT_CACHE_SECONDS: '1',
       VERACITY_ADMIN_EMAIL: E2E_ADMIN.email,
       VERACITY_ADMIN_PASSWORD: E2E_ADMIN.password,
       VERACITY_DEMO_PASSWORD: E2E_DEMO.password,

@@ -134,6 +134,7 @@ export async function buildApp(
   const ingest = await createIngest(stores, config.dataDir, app.log, {
     rateLimits: config.ingestRateLimits,
     sensorPath: config.sensorPath,
+    accounts: { ttlMs: config.ingestAccountCacheMs },
     ...options.ingest,
   });
   app.decorate('ingest', ingest);

@@ -66,6 +66,7 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  INGEST_ACCOUNT_CACHE_SECONDS: zSeconds.default(30),
   HEADERS_TIMEOUT_SECONDS: zSeconds.default(10),
   REQUEST_TIMEOUT_SECONDS: zSeconds.default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: zSeconds.default(72),
@@ -147,6 +148,11 @@ export type Config = {
   alertsCheckSeconds: number;
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
+  /**
+   * How long the collector keeps an account key's answer (its account, IP lists, campaigns): a deleted
+   * API key or a changed IP list reaches the collector within this time.
+   */
+  ingestAccountCacheMs: number;
   /** How long slow clients may take, and how many connections one address may hold (http/connection-limits.ts). */
   connections: ConnectionLimits;
   /** Folder of the built dashboard, served at the root; undefined when it is not built. */
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
       perIpPerMinute: values.INGEST_RATE_PER_IP,
       perKeyPerMinute: values.INGEST_RATE_PER_KEY,
     },
+    ingestAccountCacheMs: values.INGEST_ACCOUNT_CACHE_SECONDS * 1000,
     connections: {
       headersTimeoutMs: values.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: Math.max(values.REQUEST_TIMEOUT_SECONDS, values.HEADERS_TIMEOUT_SECONDS) * 1000,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   customRange,
-  DATE_RANGE_LABELS,
   isIsoDate,
   loadSectionRange,
   namedRange,
@@ -29,7 +28,6 @@ describe('date ranges', () => {
     expect(namedRange('last6DaysAndToday', today)).toMatchObject({ from: '2026-02-27', to: today });
     expect(namedRange('last14Days', today)).toMatchObject({ from: '2026-02-19', to: '2026-03-04' });
     expect(namedRange('last30Days', today)).toMatchObject({ from: '2026-02-03', to: '2026-03-04' });
-    expect(DATE_RANGE_LABELS.last6DaysAndToday).toBe('Last 6 days & Today');
   });
 
   it("takes today's date in the account's zone", () => {

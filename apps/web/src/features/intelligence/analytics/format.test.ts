@@ -32,6 +32,10 @@ describe('analytics formatting (spec 02 §9: en-ES numbers, es-ES dates, EUR)', 
     expect(formatMetric('hits', 15320)).toBe('15.320');
     expect(formatMetric('trafficVeracityHits', 87.5)).toBe('87,50%');
     expect(formatMetric('cost', 40)).toBe('€40,00');
+    expect(formatMetric('profit', -3)).toBe('-€3,00');
+    expect(formatMetric('roi', 12.5)).toBe('12,50%');
+    expect(formatMetric('highRiskConversionsPercent', 5)).toBe('5,00%');
+    expect(formatMetric('blockedHits', 1200)).toBe('1.200');
   });
 
   it('writes time buckets as two-digit es-ES dates', () => {

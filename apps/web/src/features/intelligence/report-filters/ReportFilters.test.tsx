@@ -2,14 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnalyticsAccess } from '@veracity/contracts/analytics/dimensions';
-import { FREE_PLAN_FILTERS_MESSAGE } from '@veracity/contracts/analytics/filters';
 import type { FilterOption } from '@veracity/contracts/analytics/query';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../providers';
-import { CHIPS_MAX_HEIGHT_PX } from './FilterLine';
 import { ReportFilters, type ReportFiltersValue } from './ReportFilters';
-import { PICKER_ITEM_HEIGHT_PX, PICKER_LIST_HEIGHT_PX } from './ValuePicker';
 
 /** The filter-options call, answered from these lists the way the server does (search, limit, truncated). */
 const OPTIONS: Record<string, FilterOption[]> = {
@@ -283,8 +280,7 @@ describe('ReportFilters: groups and gating', () => {
     const { onChange, user } = renderFilters({ access: { ...PRO, free: true } });
     const add = screen.getByRole('button', { name: /Add filter/ });
     await user.hover(add);
-    expect((await screen.findByRole('tooltip')).textContent).toContain(FREE_PLAN_FILTERS_MESSAGE);
-    expect(FREE_PLAN_FILTERS_MESSAGE).toBe(
+    expect((await screen.findByRole('tooltip')).textContent).toContain(
       'Filters selection is not available on Free Plan. You can still explore the possible filters Veracity offers',
     );
     await user.click(add);
@@ -476,9 +472,7 @@ describe('ReportFilters: the picker', () => {
     const { user } = renderFilters();
     await addFilter(user, 'Target', 'ISP');
     await screen.findByRole('option', { name: 'ISP 1' });
-    expect(screen.getByTestId('picker-list').style.height).toBe(`${PICKER_LIST_HEIGHT_PX}px`);
-    expect(PICKER_LIST_HEIGHT_PX).toBe(238);
-    expect(PICKER_ITEM_HEIGHT_PX).toBe(24);
+    expect(screen.getByTestId('picker-list').style.height).toBe('238px');
     const rendered = listOptions();
     // 301 rows (Select All and 300 ISPs): about 10 visible plus the overscan.
     expect(rendered.length).toBeGreaterThan(9);
@@ -553,7 +547,6 @@ describe('ReportFilters: the picker', () => {
         ],
       },
     });
-    expect(CHIPS_MAX_HEIGHT_PX).toBe(210);
     expect(screen.getByTestId('filter-chips').style.maxHeight).toBe('210px');
     expect(screen.getAllByRole('button', { name: /^Remove ISP/ })).toHaveLength(80);
   });
