@@ -103,6 +103,15 @@ export async function findRelationship(
   return row ? toRelationshipRecord(row) : undefined;
 }
 
+/** Turns the account's login IP check on or off (spec 01 §7, access). */
+export async function setLoginIpCheck(db: Kysely<Database>, id: number, enabled: boolean): Promise<void> {
+  await db
+    .updateTable('relationships')
+    .set({ login_ip_check: enabled ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** The relationships a user has joined (pending invitations excluded), by company name. */
 export async function relationshipsOfUser(
   db: Kysely<Database>,

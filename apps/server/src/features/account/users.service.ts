@@ -2,7 +2,7 @@ import type { AccountUser } from '@veracity/contracts/account';
 import { INVITATION_QUERY_PARAM } from '@veracity/contracts/auth';
 import { ADMIN_PERMISSION } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
-import type { AccountContext } from '../../http/access.js';
+import type { AccountAuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import { mailBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
@@ -68,7 +68,7 @@ async function memberOrThrow(
  */
 export async function inviteUser(
   services: Services,
-  auth: AccountContext,
+  auth: AccountAuthContext,
   email: string,
   roleIds: number[],
   /** The address the request came to, when its Host names the connection's own (http/public-url.ts). */
@@ -129,7 +129,7 @@ export async function inviteUser(
 /** PUT /account/users/{id}: adds roles to a member. */
 export async function grantUserRoles(
   services: Services,
-  auth: AccountContext,
+  auth: AccountAuthContext,
   userId: number,
   roleIds: number[],
 ): Promise<AccountUser> {
@@ -152,7 +152,7 @@ export async function grantUserRoles(
  */
 export async function revokeUserRoles(
   services: Services,
-  auth: AccountContext,
+  auth: AccountAuthContext,
   userId: number,
   roleIds: number[] | undefined,
 ): Promise<void> {
