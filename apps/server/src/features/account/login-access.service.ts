@@ -5,7 +5,7 @@ import type { AccountAuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { audit } from './audit.js';
-import { readIpList, replaceIpList } from './ip-lists.js';
+import { readIpList, replaceIpList } from './ip-lists.repo.js';
 import { setLoginIpCheck } from './relationships.repo.js';
 
 type LoginAccessSettings = z.infer<typeof zLoginAccessSettings>;
