@@ -48,7 +48,7 @@ export interface AuthContext {
 }
 
 /** An account-bound context: what `account` routes receive. */
-export interface AccountContext extends AuthContext {
+export interface AccountAuthContext extends AuthContext {
   relationship: RelationshipRecord;
 }
 
@@ -145,7 +145,7 @@ export function checkAccess(access: Access, auth: AuthContext | null, write = fa
 }
 
 /** The context of an account route, after checkAccess passed. */
-export function accountOf(request: FastifyRequest): AccountContext {
+export function accountOf(request: FastifyRequest): AccountAuthContext {
   const auth = request.auth;
   if (!auth?.relationship) throw ApiError.forbidden('Select an account first');
   return { ...auth, relationship: auth.relationship };

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { zMe } from '@veracity/contracts/account';
 import { zHealth } from '@veracity/contracts/health';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listOutbox } from '../features/email/mailer.js';
+import { listOutbox } from '../features/email/outbox.repo.js';
 import {
   accountToken,
   createSupportUser,

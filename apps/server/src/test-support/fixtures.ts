@@ -1,7 +1,7 @@
 import type { AccountFeature, PlanType } from '@veracity/contracts/plans';
 import type { LightMyRequestResponse } from 'fastify';
 import { addMember, createRelationship } from '../features/account/relationships.service.js';
-import { builtInRoleId } from '../features/account/roles.js';
+import { builtInRoleId } from '../features/account/roles.repo.js';
 import { hashPassword } from '../features/auth/secrets.js';
 import { DEMO_EMAIL } from '../features/bootstrap/first-start.js';
 import { insertUser } from '../features/users/users.repo.js';

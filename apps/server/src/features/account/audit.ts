@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/oltp/schema.js';
+import { insertAuditEntry } from './audit.repo.js';
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -11,15 +12,12 @@ export interface AuditEntry {
 
 /** Appends to the audit log: impersonations, user administration, security settings. */
 export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: new Date().toISOString(),
-      actor_user_id: entry.actorUserId,
-      relationship_id: entry.relationshipId,
-      action: entry.action,
-      detail: JSON.stringify(entry.detail ?? {}),
-      ip: entry.ip ?? null,
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    at: new Date().toISOString(),
+    actor_user_id: entry.actorUserId,
+    relationship_id: entry.relationshipId,
+    action: entry.action,
+    detail: JSON.stringify(entry.detail ?? {}),
+    ip: entry.ip ?? null,
+  });
 }

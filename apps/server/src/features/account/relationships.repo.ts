@@ -9,7 +9,7 @@ import {
 } from '@veracity/contracts/plans';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@veracity/contracts/time-zone';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { z } from 'zod';
 import type { Database, RelationshipsTable } from '../../storage/oltp/schema.js';
 
@@ -101,6 +101,11 @@ export async function findRelationship(
 ): Promise<RelationshipRecord | undefined> {
   const row = await db.selectFrom('relationships').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toRelationshipRecord(row) : undefined;
+}
+
+/** Turns the account's login IP check on or off (spec 01 §7, access). */
+export function setLoginIpCheck(db: Kysely<Database>, id: number, enabled: boolean): Promise<void> {
+  return updateRelationship(db, id, { login_ip_check: enabled ? 1 : 0 });
 }
 
 /** The relationships a user has joined (pending invitations excluded), by company name. */
@@ -270,4 +275,26 @@ export async function membersWithPermission(
     }
   }
   return holders;
+}
+
+/** Creates a company account from its row; returns its id. */
+export async function insertRelationship(
+  db: Kysely<Database>,
+  values: Insertable<RelationshipsTable>,
+): Promise<number> {
+  const row = await db.insertInto('relationships').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateRelationship(
+  db: Kysely<Database>,
+  id: number,
+  values: Updateable<RelationshipsTable>,
+): Promise<void> {
+  await db.updateTable('relationships').set(values).where('id', '=', id).execute();
+}
+
+/** Whether any account exists yet: the first start seeds them only into an empty store. */
+export async function anyRelationshipExists(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('relationships').select('id').limit(1).executeTakeFirst()) !== undefined;
 }

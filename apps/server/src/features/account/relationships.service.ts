@@ -2,7 +2,9 @@ import { type AccountFeature, type PlanType, TRIAL_DAYS } from '@veracity/contra
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/oltp/schema.js';
 import { newSecret } from '../auth/secrets.js';
-import { builtInRoleId } from './roles.js';
+import { insertMembership, insertMembershipRoles } from './memberships.repo.js';
+import { insertRelationship } from './relationships.repo.js';
+import { builtInRoleId } from './roles.repo.js';
 
 export interface NewRelationship {
   companyName: string;
@@ -26,24 +28,19 @@ export async function createRelationship(
     relationship.planType === 'free_trial'
       ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString()
       : null;
-  const row = await db
-    .insertInto('relationships')
-    .values({
-      company_name: relationship.companyName,
-      plan_type: relationship.planType,
-      vertical: relationship.vertical ?? null,
-      payment_url: relationship.paymentUrl ?? null,
-      account_features: JSON.stringify(relationship.accountFeatures ?? []),
-      trial_expires_at: trialExpiresAt,
-      sensor_key: `vs_${newSecret(18)}`,
-      sensor_integrated: relationship.sensorIntegrated ? 1 : 0,
-      timezone: relationship.timezone ?? 'UTC',
-      ...(relationship.defaultCpc ? { default_cpc: JSON.stringify(relationship.defaultCpc) } : {}),
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRelationship(db, {
+    company_name: relationship.companyName,
+    plan_type: relationship.planType,
+    vertical: relationship.vertical ?? null,
+    payment_url: relationship.paymentUrl ?? null,
+    account_features: JSON.stringify(relationship.accountFeatures ?? []),
+    trial_expires_at: trialExpiresAt,
+    sensor_key: `vs_${newSecret(18)}`,
+    sensor_integrated: relationship.sensorIntegrated ? 1 : 0,
+    timezone: relationship.timezone ?? 'UTC',
+    ...(relationship.defaultCpc ? { default_cpc: JSON.stringify(relationship.defaultCpc) } : {}),
+    created_at: now.toISOString(),
+  });
 }
 
 /** Adds a user to a relationship with roles; `joined` false leaves the membership pending (invitation). */
@@ -58,32 +55,25 @@ export async function addMember(
   },
 ): Promise<void> {
   const now = new Date().toISOString();
-  await db
-    .insertInto('memberships')
-    .values({
-      user_id: member.userId,
-      relationship_id: member.relationshipId,
-      invited_by: member.invitedBy ?? null,
-      invited_at: member.invitedBy ? now : null,
-      joined_at: member.joined ? now : null,
-      created_at: now,
-    })
-    .execute();
+  await insertMembership(db, {
+    user_id: member.userId,
+    relationship_id: member.relationshipId,
+    invited_by: member.invitedBy ?? null,
+    invited_at: member.invitedBy ? now : null,
+    joined_at: member.joined ? now : null,
+    created_at: now,
+  });
   await grantRoles(db, member.userId, member.relationshipId, member.roleIds);
 }
 
-export async function grantRoles(
+/** Grants roles in a relationship; roles the member already holds are left as they are. */
+export function grantRoles(
   db: Kysely<Database>,
   userId: number,
   relationshipId: number,
   roleIds: readonly number[],
 ): Promise<void> {
-  if (roleIds.length === 0) return;
-  await db
-    .insertInto('membership_roles')
-    .values(roleIds.map((roleId) => ({ user_id: userId, relationship_id: relationshipId, role_id: roleId })))
-    .onConflict((conflict) => conflict.columns(['user_id', 'relationship_id', 'role_id']).doNothing())
-    .execute();
+  return insertMembershipRoles(db, userId, relationshipId, roleIds);
 }
 
 export async function adminRoleId(db: Kysely<Database>): Promise<number> {

@@ -1,7 +1,7 @@
-import type { Role } from '@veracity/contracts/account';
-import { PERMISSION_KEYS, type PermissionKey, zPermissionKey } from '@veracity/contracts/plans';
+import { PERMISSION_KEYS, type PermissionKey } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/oltp/schema.js';
+import { findBuiltInRoleId, insertBuiltInRole, updateBuiltInRole } from './roles.repo.js';
 
 interface BuiltInRole {
   name: string;
@@ -59,74 +59,10 @@ export const DEMO_USER_ROLE = 'Viewer';
 export async function syncBuiltInRoles(db: Kysely<Database>): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const role of BUILT_IN_ROLES) {
-    const permissions = JSON.stringify(role.permissions);
-    const existing = await db
-      .selectFrom('roles')
-      .select('id')
-      .where('relationship_id', 'is', null)
-      .where('name', '=', role.name)
-      .executeTakeFirst();
-    if (existing) {
-      await db
-        .updateTable('roles')
-        .set({ permissions, description: role.description })
-        .where('id', '=', existing.id)
-        .execute();
-      ids.set(role.name, existing.id);
-    } else {
-      const inserted = await db
-        .insertInto('roles')
-        .values({
-          relationship_id: null,
-          name: role.name,
-          description: role.description,
-          permissions,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.set(role.name, inserted.id);
-    }
+    const values = { name: role.name, description: role.description, permissions: role.permissions };
+    const existing = await findBuiltInRoleId(db, role.name);
+    if (existing !== undefined) await updateBuiltInRole(db, existing, values);
+    ids.set(role.name, existing ?? (await insertBuiltInRole(db, values)));
   }
   return ids;
-}
-
-export async function builtInRoleId(db: Kysely<Database>, name: string): Promise<number> {
-  const row = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('relationship_id', 'is', null)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** The roles a relationship can grant: the built-in ones and its own. */
-export async function rolesOf(db: Kysely<Database>, relationshipId: number): Promise<Role[]> {
-  const rows = await db
-    .selectFrom('roles')
-    .selectAll()
-    .where((eb) => eb.or([eb('relationship_id', 'is', null), eb('relationship_id', '=', relationshipId)]))
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    permissions: parsePermissions(row.permissions),
-    builtIn: row.relationship_id === null,
-  }));
-}
-
-function parsePermissions(text: string): PermissionKey[] {
-  try {
-    const values: unknown = JSON.parse(text);
-    if (!Array.isArray(values)) return [];
-    return values.flatMap((value) => {
-      const parsed = zPermissionKey.safeParse(value);
-      return parsed.success ? [parsed.data] : [];
-    });
-  } catch {
-    return [];
-  }
 }

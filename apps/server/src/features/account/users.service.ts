@@ -2,7 +2,7 @@ import type { AccountUser } from '@veracity/contracts/account';
 import { INVITATION_QUERY_PARAM } from '@veracity/contracts/auth';
 import { ADMIN_PERMISSION } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
-import type { AccountContext } from '../../http/access.js';
+import type { AccountAuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import { mailBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
@@ -11,9 +11,10 @@ import { issueOneTimeToken } from '../auth/one-time-tokens.repo.js';
 import { invitationMail, membershipInvitationMail } from '../email/templates.js';
 import { findUserByEmail, insertUser } from '../users/users.repo.js';
 import { audit } from './audit.js';
+import { hasMembership, revokeMembershipRoles } from './memberships.repo.js';
 import { adminsOf, memberRolesOf, membersOf, type RelationshipRecord } from './relationships.repo.js';
 import { addMember, grantRoles } from './relationships.service.js';
-import { rolesOf } from './roles.js';
+import { rolesOf } from './roles.repo.js';
 
 /**
  * GET /account/users: the members of the account with their roles and status. A demo account is a
@@ -68,7 +69,7 @@ async function memberOrThrow(
  */
 export async function inviteUser(
   services: Services,
-  auth: AccountContext,
+  auth: AccountAuthContext,
   email: string,
   roleIds: number[],
   /** The address the request came to, when its Host names the connection's own (http/public-url.ts). */
@@ -80,13 +81,8 @@ export async function inviteUser(
   await assertGrantable(db, relationshipId, roleIds);
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    const already = await db
-      .selectFrom('memberships')
-      .select('user_id')
-      .where('user_id', '=', existing.id)
-      .where('relationship_id', '=', relationshipId)
-      .executeTakeFirst();
-    if (already) throw ApiError.conflict([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
+    if (await hasMembership(db, existing.id, relationshipId))
+      throw ApiError.conflict([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
   }
   const userId = await db.transaction().execute(async (trx) => {
     const id =
@@ -129,7 +125,7 @@ export async function inviteUser(
 /** PUT /account/users/{id}: adds roles to a member. */
 export async function grantUserRoles(
   services: Services,
-  auth: AccountContext,
+  auth: AccountAuthContext,
   userId: number,
   roleIds: number[],
 ): Promise<AccountUser> {
@@ -152,7 +148,7 @@ export async function grantUserRoles(
  */
 export async function revokeUserRoles(
   services: Services,
-  auth: AccountContext,
+  auth: AccountAuthContext,
   userId: number,
   roleIds: number[] | undefined,
 ): Promise<void> {
@@ -169,34 +165,7 @@ export async function revokeUserRoles(
       throw ApiError.conflict('An account needs at least one admin');
     }
   }
-  await db.transaction().execute(async (trx) => {
-    if (revoking.size > 0) {
-      await trx
-        .deleteFrom('membership_roles')
-        .where('user_id', '=', userId)
-        .where('relationship_id', '=', relationshipId)
-        .where('role_id', 'in', [...revoking])
-        .execute();
-    }
-    const left = await trx
-      .selectFrom('membership_roles')
-      .select('role_id')
-      .where('user_id', '=', userId)
-      .where('relationship_id', '=', relationshipId)
-      .executeTakeFirst();
-    if (!left) {
-      await trx
-        .deleteFrom('memberships')
-        .where('user_id', '=', userId)
-        .where('relationship_id', '=', relationshipId)
-        .execute();
-      await trx
-        .deleteFrom('sessions')
-        .where('user_id', '=', userId)
-        .where('relationship_id', '=', relationshipId)
-        .execute();
-    }
-  });
+  await revokeMembershipRoles(db, userId, relationshipId, [...revoking]);
   await audit(db, {
     actorUserId: auth.user.id,
     relationshipId,

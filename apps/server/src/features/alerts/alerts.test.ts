@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HitRow } from '../../storage/events/event-store.js';
 import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { listOutbox } from '../email/mailer.js';
+import { listOutbox } from '../email/outbox.repo.js';
 import { ALERT_LEASE_MS, runDueAlerts } from './alert-evaluator.js';
 import { lastCompleteWindow } from './alert-windows.js';
 import { claimAlert, findAlert, insertFiring } from './alerts.repo.js';

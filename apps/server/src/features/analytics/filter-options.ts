@@ -1,22 +1,18 @@
 import { DIMENSIONS, type DimensionId } from '@veracity/contracts/analytics/dimensions';
 import { FILTERS, type FilterId, isFilterAllowed } from '@veracity/contracts/analytics/filters';
-import {
-  type FilterOption,
-  type FilterOptions,
-  OBSERVED_VALUES_DAYS,
-} from '@veracity/contracts/analytics/query';
+import type { FilterOption, FilterOptions } from '@veracity/contracts/analytics/query';
 import { countriesForPicker, countryMatches } from '@veracity/contracts/analytics/reference/countries';
 import { referenceOptions } from '@veracity/contracts/analytics/reference/reference-options';
 import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
 import type { Kysely } from 'kysely';
-import { dimensionSql } from '../../analytics/dimension-columns.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EventStore } from '../../storage/events/event-store.js';
-import { sql } from '../../storage/events/sql.js';
 import type { Database } from '../../storage/oltp/schema.js';
+import { listLabels } from '../account/labels.repo.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
 import { listAllCampaigns } from '../campaigns/campaigns.repo.js';
 import { accessOf } from './analytics.service.js';
+import { observedValues } from './filter-options.repo.js';
 
 /**
  * The options of a filter's picker (spec 02 §2 "Report filters"): the account's campaigns, the
@@ -75,31 +71,6 @@ async function listOptions(
   }
 }
 
-async function observedValues(
-  events: EventStore,
-  relationship: RelationshipRecord,
-  id: DimensionId,
-  search: string,
-  limit: number,
-): Promise<FilterOptions> {
-  const since = new Date(Date.now() - OBSERVED_VALUES_DAYS * 86_400_000);
-  const rows = await events.query<{ value: string }>((d) => {
-    const column = dimensionSql(id, 'hits', {
-      dialect: d,
-      timeZone: relationship.timezone,
-      lookups: { googleCampaigns: new Map() },
-    });
-    const matching = search === '' ? sql`` : sql` AND ${d.containsText(column, search)}`;
-    return sql`SELECT ${column} AS value, count(*) AS uses FROM hits
-      WHERE relationship_id = ${relationship.id} AND ts >= ${since} AND ${column} IS NOT NULL${matching}
-      GROUP BY value ORDER BY uses DESC, value LIMIT ${limit + 1}`;
-  });
-  return {
-    options: rows.slice(0, limit).map((row) => ({ id: row.value, name: row.value })),
-    truncated: rows.length > limit,
-  };
-}
-
 export async function filterOptions(
   db: Kysely<Database>,
   events: EventStore,
@@ -108,13 +79,12 @@ export async function filterOptions(
 ): Promise<FilterOptions> {
   const { filter, search, limit } = query;
   if (filter === 'labels') {
-    const labels = await db
-      .selectFrom('labels')
-      .select(['id', 'name'])
-      .where('relationship_id', '=', relationship.id)
-      .orderBy('name')
-      .execute();
-    return fromList(labels, search, limit);
+    const labels = await listLabels(db, relationship.id);
+    return fromList(
+      labels.map(({ id, name }) => ({ id, name })),
+      search,
+      limit,
+    );
   }
   const definition = FILTERS[filter];
   if (!isFilterAllowed(filter, { ...accessOf(relationship), free: false })) {

@@ -17,7 +17,9 @@ import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
 import { audit } from '../account/audit.js';
 import { acceptInvitation } from '../account/invitations.service.js';
-import { addToIpList, ipInList, normaliseIp, readIpList } from '../account/ip-lists.js';
+import { ipInList, normaliseIp } from '../account/ip-lists.js';
+import { addToIpList, readIpList } from '../account/ip-lists.repo.js';
+import { setMembershipJoined } from '../account/memberships.repo.js';
 import {
   adminsOf,
   belongsOnlyToDemoAccounts,
@@ -26,7 +28,13 @@ import {
 } from '../account/relationships.repo.js';
 import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
 import { newLoginIpMail, passwordResetMail, verificationMail } from '../email/templates.js';
-import { findUserByEmail, findUserById, insertUser, normaliseEmail } from '../users/users.repo.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  normaliseEmail,
+  updateUser,
+} from '../users/users.repo.js';
 import {
   consumeOneTimeToken,
   endUserTokens,
@@ -88,11 +96,7 @@ export async function login(services: Services, body: LoginBody, client: ClientI
       throw ApiError.forbidden(ERROR_KEYS.NO_ACTIVE_ACCOUNT);
     }
   }
-  await db
-    .updateTable('users')
-    .set({ last_login_at: new Date().toISOString() })
-    .where('id', '=', user.id)
-    .execute();
+  await updateUser(db, user.id, { last_login_at: new Date().toISOString() });
   return createSession(db, {
     userId: user.id,
     relationshipId: null,
@@ -197,11 +201,7 @@ export async function verifyEmail(
   const token = await consumeOneTimeToken(services.db, 'email_verify', hash, email);
   if (!token?.userId) throw ApiError.badRequest('The verification link is invalid or has expired');
   await requireActiveUser(services, token.userId);
-  await services.db
-    .updateTable('users')
-    .set({ email_verified_at: new Date().toISOString() })
-    .where('id', '=', token.userId)
-    .execute();
+  await updateUser(services.db, token.userId, { email_verified_at: new Date().toISOString() });
   return createSession(services.db, { userId: token.userId, relationshipId: null, ...clientSession(client) });
 }
 
@@ -257,12 +257,11 @@ export async function resetPassword(
   if (!token?.userId) throw ApiError.badRequest('The reset link is invalid or has expired');
   await requireActiveUser(services, token.userId);
   const passwordHash = await hashPassword(body.newPassword);
-  await services.db
-    .updateTable('users')
-    // Following a link from the mailbox also proves the address.
-    .set({ password_hash: passwordHash, email_verified_at: new Date().toISOString() })
-    .where('id', '=', token.userId)
-    .execute();
+  // Following a link from the mailbox also proves the address.
+  await updateUser(services.db, token.userId, {
+    password_hash: passwordHash,
+    email_verified_at: new Date().toISOString(),
+  });
   await endUserTokens(services.db, token.userId, ACCOUNT_OPENING_LINKS);
   await revokeUserSessions(services.db, token.userId);
   return createSession(services.db, { userId: token.userId, relationshipId: null, ...clientSession(client) });
@@ -281,11 +280,7 @@ export async function changePassword(
   if (!(await verifyPassword(auth.user.passwordHash, body.currentPassword))) {
     throw ApiError.badRequest([{ code: 'CURRENT_PASSWORD_NOT_MATCH', field: 'currentPassword' }]);
   }
-  await services.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(body.newPassword) })
-    .where('id', '=', auth.user.id)
-    .execute();
+  await updateUser(services.db, auth.user.id, { password_hash: await hashPassword(body.newPassword) });
   await endUserTokens(services.db, auth.user.id, ACCOUNT_OPENING_LINKS);
   await revokeUserSessions(services.db, auth.user.id);
   return createSession(services.db, {
@@ -304,19 +299,16 @@ export async function preregister(services: Services, body: PreregisterBody): Pr
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(body.password);
   await services.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ first_name: body.name, password_hash: passwordHash, email_verified_at: now, invited: 1 })
-      .where('id', '=', userId)
-      .execute();
-    const joined = await trx
-      .updateTable('memberships')
-      .set({ joined_at: now })
-      .where('user_id', '=', userId)
-      .where('relationship_id', '=', relationshipId)
-      .executeTakeFirst();
+    await updateUser(trx, userId, {
+      first_name: body.name,
+      password_hash: passwordHash,
+      email_verified_at: now,
+      invited: 1,
+    });
     // The invitation was withdrawn (roles revoked) after it was sent.
-    if (Number(joined.numUpdatedRows) === 0) throw ApiError.unauthorized(INVALID_TOKEN);
+    if (!(await setMembershipJoined(trx, userId, relationshipId, now))) {
+      throw ApiError.unauthorized(INVALID_TOKEN);
+    }
   });
   // The invitation set the password: links mailed before no longer open the account.
   await endUserTokens(services.db, userId, ACCOUNT_OPENING_LINKS);

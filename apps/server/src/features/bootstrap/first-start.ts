@@ -1,8 +1,10 @@
 import { FEATURE_FLAGS } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/oltp/schema.js';
+import { anyRelationshipExists } from '../account/relationships.repo.js';
 import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
-import { builtInRoleId, DEMO_USER_ROLE, syncBuiltInRoles } from '../account/roles.js';
+import { DEMO_USER_ROLE, syncBuiltInRoles } from '../account/roles.js';
+import { builtInRoleId } from '../account/roles.repo.js';
 import { hashPassword, newSecret } from '../auth/secrets.js';
 import { insertUser } from '../users/users.repo.js';
 
@@ -43,8 +45,7 @@ export async function prepareAccounts(
   demoPasswordGiven?: string,
 ): Promise<SeededAccounts | undefined> {
   await syncBuiltInRoles(db);
-  const any = await db.selectFrom('relationships').select('id').limit(1).executeTakeFirst();
-  if (any) return undefined;
+  if (await anyRelationshipExists(db)) return undefined;
 
   const adminPassword = admin.password ?? newSecret(12);
   const demoPassword = demoPasswordGiven ?? newSecret(9);

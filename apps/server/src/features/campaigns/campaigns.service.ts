@@ -5,7 +5,7 @@ import {
   type zCampaignUpdateBody,
 } from '@veracity/contracts/campaigns';
 import type { z } from 'zod';
-import type { AccountContext } from '../../http/access.js';
+import type { AccountAuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import { type CampaignFields, findCampaign, insertCampaign, updateCampaign } from './campaigns.repo.js';
@@ -19,7 +19,7 @@ function normalised<T extends { googleAccountId?: string | null }>(fields: T): T
 
 export async function createS2sCampaign(
   services: Services,
-  auth: AccountContext,
+  auth: AccountAuthContext,
   body: z.output<typeof zCampaignCreateBody>,
 ): Promise<Campaign> {
   const fields: CampaignFields = normalised(body);
@@ -36,7 +36,7 @@ export async function createS2sCampaign(
  */
 export async function updateS2sCampaign(
   services: Services,
-  auth: AccountContext,
+  auth: AccountAuthContext,
   id: number,
   body: z.output<typeof zCampaignUpdateBody>,
 ): Promise<Campaign> {

@@ -1,8 +1,8 @@
-import type { OutboxMessage } from '@veracity/contracts/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../storage/oltp/schema.js';
+import { insertOutboxMail, markOutboxMail } from './outbox.repo.js';
 
 export interface Mail {
   to: string;
@@ -40,18 +40,7 @@ export function createMailer(
     : undefined;
   return {
     async send(mail) {
-      const row = await db
-        .insertInto('email_outbox')
-        .values({
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          kind: mail.kind,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertOutboxMail(db, mail);
       if (!transport) return;
       try {
         await transport.sendMail({
@@ -61,36 +50,12 @@ export function createMailer(
           text: mail.text,
           html: mail.html,
         });
-        await db
-          .updateTable('email_outbox')
-          .set({ sent_at: new Date().toISOString() })
-          .where('id', '=', row.id)
-          .execute();
+        await markOutboxMail(db, id, { sent_at: new Date().toISOString() });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        log.error({ err: error, outboxId: row.id, kind: mail.kind }, 'sending mail failed');
-        await db
-          .updateTable('email_outbox')
-          .set({ error: message.slice(0, 500) })
-          .where('id', '=', row.id)
-          .execute();
+        log.error({ err: error, outboxId: id, kind: mail.kind }, 'sending mail failed');
+        await markOutboxMail(db, id, { error: message.slice(0, 500) });
       }
     },
   };
-}
-
-export async function listOutbox(db: Kysely<Database>, to?: string, limit = 100): Promise<OutboxMessage[]> {
-  let query = db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').limit(limit);
-  if (to) query = query.where('to_address', '=', to.trim().toLowerCase());
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.text_body,
-    html: row.html_body,
-    kind: row.kind,
-    createdAt: row.created_at,
-    sentAt: row.sent_at,
-  }));
 }

@@ -2,7 +2,7 @@ import { zOutboxMessages } from '@veracity/contracts/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
-import { listOutbox } from './mailer.js';
+import { listOutbox } from './outbox.repo.js';
 
 /**
  * GET /api/support/outbox: the mail kept in the outbox, newest first, for the instance admin only (the

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.js';
 import { addressKey } from '../auth/rate-limit.js';
 import { normaliseEmail } from '../users/users.repo.js';
+import { insertUnsubscribe } from './unsubscribe.repo.js';
 
 /** POST /api/performance/unsubscribe: stops the performance report mails to an address. */
 export const unsubscribeRoutes =
@@ -16,11 +17,7 @@ export const unsubscribeRoutes =
       },
       async (request) => {
         services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
-        await services.db
-          .insertInto('unsubscribes')
-          .values({ email: normaliseEmail(request.body.email), created_at: new Date().toISOString() })
-          .onConflict((conflict) => conflict.column('email').doNothing())
-          .execute();
+        await insertUnsubscribe(services.db, normaliseEmail(request.body.email));
         return { ok: true as const };
       },
     );

@@ -21,9 +21,9 @@ import type { Services } from '../../services.js';
 import type { IpListName } from '../../storage/oltp/schema.js';
 import { createApiKey, deleteApiKey, listApiKeys } from '../account/api-keys.js';
 import { audit } from '../account/audit.js';
-import { readIpList, replaceIpList } from '../account/ip-lists.js';
+import { readIpList, replaceIpList } from '../account/ip-lists.repo.js';
 import { findRelationship, relationshipsOfUser, toRelationshipDto } from '../account/relationships.repo.js';
-import { rolesOf } from '../account/roles.js';
+import { rolesOf } from '../account/roles.repo.js';
 import { findUserById } from '../users/users.repo.js';
 import { describeMe, describeSettings, updateSettings } from './me.service.js';
 

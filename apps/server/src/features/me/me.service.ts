@@ -7,7 +7,9 @@ import type { AuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import type { Database } from '../../storage/oltp/schema.js';
+import { updateRelationship } from '../account/relationships.repo.js';
 import { countCampaigns } from '../campaigns/campaigns.repo.js';
+import { updateUser } from '../users/users.repo.js';
 
 /** GET /api/me: the person, and the selected account's facts and gating when the token is bound. */
 export async function describeMe(
@@ -76,28 +78,20 @@ export async function updateSettings(
   if (update.user) {
     const { firstName, jobTitle, timezone } = update.user;
     if (firstName !== undefined || jobTitle !== undefined || timezone !== undefined) {
-      await db
-        .updateTable('users')
-        .set({
-          ...(firstName === undefined ? {} : { first_name: firstName }),
-          ...(jobTitle === undefined ? {} : { job_title: jobTitle }),
-          ...(timezone === undefined ? {} : { timezone }),
-        })
-        .where('id', '=', auth.user.id)
-        .execute();
+      await updateUser(db, auth.user.id, {
+        ...(firstName === undefined ? {} : { first_name: firstName }),
+        ...(jobTitle === undefined ? {} : { job_title: jobTitle }),
+        ...(timezone === undefined ? {} : { timezone }),
+      });
     }
   }
   if (update.account && auth.relationship) {
     const { companyName, timezone, currency, defaultCpc } = update.account;
-    await db
-      .updateTable('relationships')
-      .set({
-        ...(companyName === undefined ? {} : { company_name: companyName }),
-        ...(timezone === undefined ? {} : { timezone }),
-        ...(currency === undefined ? {} : { currency: currency.toUpperCase() }),
-        ...(defaultCpc === undefined ? {} : { default_cpc: JSON.stringify(defaultCpc) }),
-      })
-      .where('id', '=', auth.relationship.id)
-      .execute();
+    await updateRelationship(db, auth.relationship.id, {
+      ...(companyName === undefined ? {} : { company_name: companyName }),
+      ...(timezone === undefined ? {} : { timezone }),
+      ...(currency === undefined ? {} : { currency: currency.toUpperCase() }),
+      ...(defaultCpc === undefined ? {} : { default_cpc: JSON.stringify(defaultCpc) }),
+    });
   }
 }

@@ -1,25 +1,8 @@
-import type { RiskLevel } from '@veracity/contracts/detection';
-import { RECENT_HITS_LIMIT, type RecentHit, zRecentHits } from '@veracity/contracts/s2s';
+import { zRecentHits } from '@veracity/contracts/s2s';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountOf } from '../../http/access.js';
-import { verdictThreats } from '../../ingest/verdict.js';
 import type { EventStore } from '../../storage/events/event-store.js';
-import { sql } from '../../storage/events/sql.js';
-
-type Row = {
-  id: string;
-  ts: string;
-  url: string;
-  referrer: string | null;
-  traffic_type: string;
-  risk_level: RiskLevel;
-  threats: string[];
-  country: string | null;
-  browser: string | null;
-  os_name: string | null;
-  device_type: string | null;
-  ip: string | null;
-};
+import { recentHits } from './recent-hits.repo.js';
 
 /** The account's latest hits with their verdicts: how a new customer sees the sensor at work. */
 export const recentHitsRoutes =
@@ -31,29 +14,6 @@ export const recentHitsRoutes =
         config: { access: { kind: 'account', view: 'sensor_js' } },
         schema: { response: { 200: zRecentHits } },
       },
-      async (request) => {
-        const relationshipId = accountOf(request).relationship.id;
-        const rows = await events.query<Row>(
-          () => sql`select id, ts, url, referrer, traffic_type, risk_level, threats, country, browser, os_name,
-            device_type, ip from hits where relationship_id = ${relationshipId}
-            order by ts desc, id limit ${RECENT_HITS_LIMIT}`,
-        );
-        return rows.map(
-          (row): RecentHit => ({
-            id: row.id,
-            ts: row.ts,
-            url: row.url,
-            referrer: row.referrer,
-            trafficType: row.traffic_type,
-            riskLevel: row.risk_level,
-            threats: verdictThreats(row.threats),
-            country: row.country,
-            browser: row.browser,
-            osName: row.os_name,
-            deviceType: row.device_type,
-            ip: row.ip,
-          }),
-        );
-      },
+      async (request) => recentHits(events, accountOf(request).relationship.id),
     );
   };

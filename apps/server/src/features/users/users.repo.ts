@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../storage/oltp/schema.js';
 
 export interface UserRecord {
@@ -79,4 +79,12 @@ export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<n
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export async function updateUser(
+  db: Kysely<Database>,
+  id: number,
+  values: Updateable<UsersTable>,
+): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
