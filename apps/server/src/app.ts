@@ -57,7 +57,7 @@ export interface BuildOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The ingestion pipeline and its writer (first-start demo traffic and tests use them). */
+    /** The ingestion pipeline and its writer (main.ts drains it after the demo traffic; tests use them). */
     ingest: Ingest;
     /** What the alert scheduler works with (main.ts starts it; tests run passes themselves). */
     alertDeps: AlertDeps;

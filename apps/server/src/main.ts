@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startAlertScheduler } from './features/alerts/alert-evaluator.js';
+import { runScheduledDemoTraffic, scheduleDemoTraffic } from './features/bootstrap/demo-traffic.js';
 import { prepareAccounts } from './features/bootstrap/first-start.js';
-import { runScheduledDemoTraffic, scheduleDemoTraffic } from './ingest/simulation/demo-traffic.js';
 import { openStores } from './storage/open-stores.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
@@ -66,9 +66,11 @@ async function main(): Promise<void> {
     config.alertsCheckSeconds > 0 ? startAlertScheduler(app.alertDeps, config.alertsCheckSeconds) : undefined;
 
   let stopping = false;
+  const demoTraffic = new AbortController();
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    demoTraffic.abort();
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     const grace = setTimeout(() => {
       app.log.warn('shutdown grace period over: closing the connections still open');
@@ -101,10 +103,13 @@ async function main(): Promise<void> {
     await stores.close();
     process.exit(1);
   }
-  // After listening: the dashboard is up at once and the demo data fills in behind it.
-  runScheduledDemoTraffic(stores.accounts.db, app.ingest, app.log).catch((error: unknown) =>
-    app.log.error({ err: error }, 'demo traffic failed'),
-  );
+  // After listening: the dashboard is up at once and the demo data fills in behind it, sent by the
+  // traffic simulator through the app's own S2S endpoints.
+  runScheduledDemoTraffic(
+    stores.accounts.db,
+    { app, settle: () => app.ingest.writer.drain(), signal: demoTraffic.signal },
+    app.log,
+  ).catch((error: unknown) => app.log.error({ err: error }, 'demo traffic failed'));
 }
 
 await main();

@@ -36,7 +36,8 @@ export async function listApiKeys(db: Kysely<Database>, relationshipId: number):
 export async function createApiKey(
   db: Kysely<Database>,
   relationshipId: number,
-  userId: number,
+  /** Who created it; null for the server's own (the first start's demo traffic). */
+  userId: number | null,
   name: string,
 ): Promise<ApiKey & { key: string }> {
   const key = `${KEY_PREFIX}${newSecret()}`;
