@@ -53,7 +53,16 @@ export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
   /** Where the log goes instead of standard output (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /**
+   * Requests carrying this value in `UNLOGGED_REQUEST_HEADER` get no request log lines: main.ts sends
+   * the first start's demo traffic (tens of thousands of S2S calls through `inject`) with it. A random
+   * value of this process, so no client can hide its requests from the log.
+   */
+  unloggedRequestToken?: string;
 }
+
+/** See `BuildOptions.unloggedRequestToken`. */
+export const UNLOGGED_REQUEST_HEADER = 'x-veracity-unlogged';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +90,12 @@ export async function buildApp(
         ? { transport: { target: 'pino-pretty' } }
         : {}),
     },
+    ...(options.unloggedRequestToken
+      ? {
+          disableRequestLogging: (request: { headers: Record<string, unknown> }) =>
+            request.headers[UNLOGGED_REQUEST_HEADER] === options.unloggedRequestToken,
+        }
+      : {}),
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT,
     // A caller's own request id is kept when it looks like one, so logs join up across services.

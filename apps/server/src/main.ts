@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
+import { buildApp, UNLOGGED_REQUEST_HEADER } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startAlertScheduler } from './features/alerts/alert-evaluator.js';
 import { runScheduledDemoTraffic, scheduleDemoTraffic } from './features/bootstrap/demo-traffic.js';
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   }
 
   const stores = await openStores(config);
-  const app = await buildApp(config, stores);
+  const unloggedRequestToken = randomUUID();
+  const app = await buildApp(config, stores, { unloggedRequestToken });
   if (stores.firstStart) {
     app.log.info(
       { dataDir: config.dataDir, accounts: stores.accounts.dialect },
@@ -107,7 +109,17 @@ async function main(): Promise<void> {
   // traffic simulator through the app's own S2S endpoints.
   runScheduledDemoTraffic(
     stores.accounts.db,
-    { app, settle: () => app.ingest.writer.drain(), signal: demoTraffic.signal },
+    {
+      app: {
+        inject: (request) =>
+          app.inject({
+            ...request,
+            headers: { ...request.headers, [UNLOGGED_REQUEST_HEADER]: unloggedRequestToken },
+          }),
+      },
+      settle: () => app.ingest.writer.drain(),
+      signal: demoTraffic.signal,
+    },
     app.log,
   ).catch((error: unknown) => app.log.error({ err: error }, 'demo traffic failed'));
 }

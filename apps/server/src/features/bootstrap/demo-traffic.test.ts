@@ -1,6 +1,8 @@
+import { Writable } from 'node:stream';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import type { InjectTarget } from '@veracity/simulator/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UNLOGGED_REQUEST_HEADER } from '../../app.js';
 import { rawSql } from '../../storage/events/sql.js';
 import { getMeta } from '../../storage/oltp/app-meta.repo.js';
 import { createTenant } from '../../test-support/fixtures.js';
@@ -103,4 +105,37 @@ describe('first-start demo traffic', () => {
     // The interrupted run's key is removed too.
     expect(await listApiKeys(db, tenant.relationshipId)).toEqual([]);
   }, 90_000);
+});
+
+describe('the request log during the demo traffic', () => {
+  it("leaves out requests with this process's token, and logs any other", async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logged = await startTestApp(
+      { LOG_LEVEL: 'info' },
+      { logStream, unloggedRequestToken: 'process-token' },
+    );
+    try {
+      const probe = (token: string) =>
+        logged.app.inject({
+          method: 'GET',
+          url: `/api/health?probe=${token}`,
+          headers: { [UNLOGGED_REQUEST_HEADER]: token },
+        });
+      await probe('process-token');
+      await probe('guessed-token');
+      await logged.app.inject({ method: 'GET', url: '/api/health?probe=none' });
+      const requests = lines.filter((line) => line.includes('"incoming request"'));
+      expect(requests.some((line) => line.includes('probe=process-token'))).toBe(false);
+      expect(requests.some((line) => line.includes('probe=guessed-token'))).toBe(true);
+      expect(requests.some((line) => line.includes('probe=none'))).toBe(true);
+    } finally {
+      await logged.close();
+    }
+  });
 });
