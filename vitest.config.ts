@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/contracts',
       'packages/detection',
       'packages/sensor',
+      'tools/simulator',
       'apps/server',
       'apps/web',
       ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),

@@ -34,7 +34,7 @@ function simulateBotBurst(baseURL: string, apiKey: string): Promise<string> {
     '--conditions=source',
     '--import',
     'tsx',
-    'apps/server/src/ingest/simulation/simulate.ts',
+    'tools/simulator/src/simulate.ts',
     '--url',
     baseURL,
     '--api-key',

@@ -59,11 +59,20 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The clock of the job scheduler, other than the system's (tests move it by hand). */
   clock?: Clock;
+  /**
+   * Requests carrying this value in `UNLOGGED_REQUEST_HEADER` get no request log lines: main.ts sends
+   * the first start's demo traffic (tens of thousands of S2S calls through `inject`) with it. A random
+   * value of this process, so no client can hide its requests from the log.
+   */
+  unloggedRequestToken?: string;
 }
+
+/** See `BuildOptions.unloggedRequestToken`. */
+export const UNLOGGED_REQUEST_HEADER = 'x-veracity-unlogged';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The ingestion pipeline and its writer (first-start demo traffic and tests use them). */
+    /** The ingestion pipeline and its writer (main.ts drains it after the demo traffic; tests use them). */
     ingest: Ingest;
     /** What alert evaluation works with (tests run passes themselves). */
     alertDeps: AlertDeps;
@@ -89,6 +98,12 @@ export async function buildApp(
         ? { transport: { target: 'pino-pretty' } }
         : {}),
     },
+    ...(options.unloggedRequestToken
+      ? {
+          disableRequestLogging: (request: { headers: Record<string, unknown> }) =>
+            request.headers[UNLOGGED_REQUEST_HEADER] === options.unloggedRequestToken,
+        }
+      : {}),
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT,
     // A caller's own request id is kept when it looks like one, so logs join up across services.

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
+import { buildApp, UNLOGGED_REQUEST_HEADER } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { runScheduledDemoTraffic, scheduleDemoTraffic } from './features/bootstrap/demo-traffic.js';
 import { prepareAccounts } from './features/bootstrap/first-start.js';
-import { runScheduledDemoTraffic, scheduleDemoTraffic } from './ingest/simulation/demo-traffic.js';
 import { openStores } from './storage/open-stores.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   }
 
   const stores = await openStores(config);
-  const app = await buildApp(config, stores);
+  const unloggedRequestToken = randomUUID();
+  const app = await buildApp(config, stores, { unloggedRequestToken });
   if (stores.firstStart) {
     app.log.info(
       { dataDir: config.dataDir, accounts: stores.accounts.dialect },
@@ -64,9 +66,11 @@ async function main(): Promise<void> {
   app.jobs.start();
 
   let stopping = false;
+  const demoTraffic = new AbortController();
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    demoTraffic.abort();
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     const grace = setTimeout(() => {
       app.log.warn('shutdown grace period over: closing the connections still open');
@@ -98,10 +102,23 @@ async function main(): Promise<void> {
     await stores.close();
     process.exit(1);
   }
-  // After listening: the dashboard is up at once and the demo data fills in behind it.
-  runScheduledDemoTraffic(stores.accounts.db, app.ingest, app.log).catch((error: unknown) =>
-    app.log.error({ err: error }, 'demo traffic failed'),
-  );
+  // After listening: the dashboard is up at once and the demo data fills in behind it, sent by the
+  // traffic simulator through the app's own S2S endpoints.
+  runScheduledDemoTraffic(
+    stores.accounts.db,
+    {
+      app: {
+        inject: (request) =>
+          app.inject({
+            ...request,
+            headers: { ...request.headers, [UNLOGGED_REQUEST_HEADER]: unloggedRequestToken },
+          }),
+      },
+      settle: () => app.ingest.writer.drain(),
+      signal: demoTraffic.signal,
+    },
+    app.log,
+  ).catch((error: unknown) => app.log.error({ err: error }, 'demo traffic failed'));
 }
 
 await main();

@@ -14,7 +14,8 @@ const SHOWN_PREFIX_LENGTH = 10;
 export async function createApiKey(
   db: Kysely<Database>,
   relationshipId: number,
-  userId: number,
+  /** Who created it; null for the server's own (the first start's demo traffic). */
+  userId: number | null,
   name: string,
 ): Promise<ApiKey & { key: string }> {
   const key = `${KEY_PREFIX}${newSecret()}`;

@@ -1,5 +1,5 @@
 import { RISK_LEVELS, type RiskLevel } from '@veracity/contracts/detection';
-import { VISIT_KINDS, type VisitKind } from './traffic-model.js';
+import { VISIT_KINDS, type VisitKind } from './model/visit-draft.js';
 
 /** The tally of a simulation run: what was sent, the verdicts by kind of visitor, retries, failures. */
 

@@ -12,13 +12,8 @@ import { ipIntelligence } from '@veracity/detection/ip/create-ip-intelligence';
 import { describe, expect, it } from 'vitest';
 import { isPaidTrafficType } from './landing.js';
 import { COUNTRIES } from './networks.js';
-import {
-  BOT_KINDS,
-  DEFAULT_CHANNEL_MIX,
-  type SimulatedVisit,
-  simulateTraffic,
-  type VisitKind,
-} from './traffic-model.js';
+import { DEFAULT_CHANNEL_MIX, type SimulatedVisit, simulateTraffic } from './traffic-model.js';
+import { BOT_KINDS, type VisitKind } from './visit-draft.js';
 
 const FROM = new Date('2026-11-10T00:00:00Z');
 const TO = new Date('2026-11-17T00:00:00Z');

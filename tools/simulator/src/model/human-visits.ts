@@ -4,7 +4,7 @@ import { type BrowserProfile, browserProfile, DESKTOP_FAMILIES, MOBILE_FAMILIES 
 import { arrival, clickCost, FOLLOW_UP_PATHS, isPaidTrafficType } from './landing.js';
 import { acceptLanguage, addressIn16, COUNTRIES, type CountryProfile } from './networks.js';
 import type { Random } from './random.js';
-import { type DraftHit, type DraftVisit, type ModelContext, rhythmTime } from './traffic-model.js';
+import { type DraftHit, type DraftVisit, type ModelContext, rhythmTime } from './visit-draft.js';
 
 /**
  * A person's visit: one browser from a consumer network of their country, arriving through a

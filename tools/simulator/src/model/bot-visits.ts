@@ -3,7 +3,7 @@ import type { S2sVisitorHeaders } from '@veracity/contracts/s2s';
 import { browserProfile } from './browsers.js';
 import { arrival, CLICK_ID_OF, clickCost, clickIdValue, FOLLOW_UP_PATHS, LANDING_PATHS } from './landing.js';
 import { addressIn16, addressIn24, COUNTRIES, CRAWLER_PREFIXES, HOSTING_PREFIXES } from './networks.js';
-import { anyTime, type BotKind, type DraftHit, type DraftVisit, type ModelContext } from './traffic-model.js';
+import { anyTime, type BotKind, type DraftHit, type DraftVisit, type ModelContext } from './visit-draft.js';
 
 /**
  * Bot visits by kind. Crawlers, HTTP libraries and headless browsers give themselves away in one

@@ -11,10 +11,12 @@ import {
   zS2sHit,
 } from '@veracity/contracts/s2s';
 import { afterEach, describe, expect, it } from 'vitest';
+import { simulateTraffic } from './model/traffic-model.js';
+import { MAX_FAILURES_IN_A_ROW } from './send-visits.js';
 import { parseMix, parseSimulateArgs, type SimulateOptions } from './simulate-args.js';
 import { createSummary, formatSummary, recordFailure, recordVerdict } from './simulation-summary.js';
-import { MAX_FAILURES_IN_A_ROW, retryAfterMs, runSimulation, type SimulatorIo } from './simulator.js';
-import { simulateTraffic } from './traffic-model.js';
+import { runSimulation, type SimulatorIo } from './simulator.js';
+import { retryAfterMs } from './transport.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 
