@@ -30,7 +30,7 @@ export async function listApiKeys(db: Kysely<Database>, relationshipId: number):
 
 export async function insertApiKey(
   db: Kysely<Database>,
-  key: { relationshipId: number; createdBy: number; name: string; prefix: string; keyHash: string },
+  key: { relationshipId: number; createdBy: number | null; name: string; prefix: string; keyHash: string },
 ): Promise<ApiKey> {
   const row = await db
     .insertInto('api_keys')
