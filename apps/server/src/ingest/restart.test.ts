@@ -15,6 +15,7 @@ import {
   collect,
   engagementBeacon,
   type IngestTenant,
+  READING_BEHAVIOUR,
   s2s,
   sensorConversion,
   sensorHit,
@@ -132,17 +133,7 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
     await t.restart();
     await collect(t, { ...first, signals: { ...first.signals, webdriver: true } });
 
-    const beacon = await collect(
-      t,
-      engagementBeacon(tenant, first, {
-        pointerMoves: 40,
-        clicks: 2,
-        keys: 0,
-        scrolls: 6,
-        touches: 0,
-        dwellMs: 20_000,
-      }),
-    );
+    const beacon = await collect(t, engagementBeacon(tenant, first, READING_BEHAVIOUR));
     expect(beacon.statusCode).toBe(204);
     const conversion = await collect(t, sensorConversion(tenant, first, { name: 'lead' }));
     expect(conversion.statusCode).toBe(204);

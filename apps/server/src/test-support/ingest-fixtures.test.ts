@@ -4,6 +4,7 @@ import {
   engagementBeacon,
   eventId,
   type IngestTenant,
+  READING_BEHAVIOUR,
   sensorConversion,
   sensorHit,
 } from './ingest-fixtures.js';
@@ -42,14 +43,7 @@ describe('sensor event builders', () => {
   it('builds a page view, its conversion and its engagement beacon the sensor contract accepts', () => {
     const hit = sensorHit(tenant);
     const conversion = sensorConversion(tenant, hit, { name: 'lead', value: 10 });
-    const beacon = engagementBeacon(tenant, hit, {
-      pointerMoves: 40,
-      clicks: 2,
-      keys: 0,
-      scrolls: 6,
-      touches: 0,
-      dwellMs: 20_000,
-    });
+    const beacon = engagementBeacon(tenant, hit, READING_BEHAVIOUR);
     for (const event of [hit, conversion, beacon]) {
       const parsed = zSensorEvent.safeParse(event);
       expect(parsed.error?.issues, JSON.stringify(event)).toBeUndefined();

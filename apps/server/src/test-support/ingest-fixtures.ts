@@ -124,6 +124,16 @@ export function sensorConversion(
   };
 }
 
+/** What a visitor who reads the page for 20 seconds does: moves, scrolls and two clicks. */
+export const READING_BEHAVIOUR: SensorBehaviour = {
+  pointerMoves: 40,
+  clicks: 2,
+  keys: 0,
+  scrolls: 6,
+  touches: 0,
+  dwellMs: 20_000,
+};
+
 /** The engagement beacon of a page view: what the visitor did, visible for `dwellMs` unless told. */
 export function engagementBeacon(
   tenant: IngestTenant,
