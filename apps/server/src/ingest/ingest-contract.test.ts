@@ -5,15 +5,17 @@ import {
   CHROME,
   chromeSignals,
   collect,
-  createIngestTenant,
+  engagementBeacon,
   eventId,
   HOME_IP,
   type IngestTenant,
   s2s,
+  sensorConversion,
   sensorHit,
+  startIngestApp,
   storedRows,
 } from '../test-support/ingest-fixtures.js';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import type { TestApp } from '../test-support/test-app.js';
 
 /** One schema decides: what the collector accepts is stored, and what the store refuses is a 400. */
 
@@ -21,8 +23,7 @@ let t: TestApp;
 let tenant: IngestTenant;
 
 beforeEach(async () => {
-  t = await startTestApp();
-  tenant = await createIngestTenant(t);
+  ({ t, tenant } = await startIngestApp());
 });
 
 afterEach(async () => {
@@ -38,15 +39,7 @@ describe('values the store cannot hold', () => {
 
     const landed = sensorHit(tenant);
     expect((await collect(t, landed)).statusCode).toBe(200);
-    const conversion = {
-      type: 'conversion',
-      key: tenant.sensorKey,
-      eventId: eventId('cnv'),
-      sessionId: landed.sessionId,
-      ts: Date.now(),
-      hitId: landed.eventId,
-      conversion: { name: '' },
-    };
+    const conversion = sensorConversion(tenant, landed, { name: '' });
     const unnamed = await collect(t, conversion);
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json()).toEqual([expect.objectContaining({ field: 'conversion.name', code: 'REQUIRED' })]);
@@ -117,14 +110,10 @@ describe('browser signals are evidence', () => {
   it('takes an engagement beacon whose figures hold unexpected values, and counts them against the visit', async () => {
     const hit = sensorHit(tenant);
     expect((await collect(t, hit)).json()).toMatchObject({ riskLevel: 'low' });
+    const behaviour = { pointerMoves: 0, clicks: 2, keys: 0, scrolls: 1, touches: 0, dwellMs: 4000 };
     const beacon = {
-      type: 'engagement',
-      key: tenant.sensorKey,
-      eventId: eventId('eng'),
-      sessionId: hit.sessionId,
-      ts: Date.now(),
-      hitId: hit.eventId,
-      behaviour: { pointerMoves: 'lots', clicks: 2, keys: 0, scrolls: 1, touches: 0, dwellMs: 4000 },
+      ...engagementBeacon(tenant, hit, behaviour),
+      behaviour: { ...behaviour, pointerMoves: 'lots' },
       visibleMs: -5,
     };
     expect((await collect(t, beacon)).statusCode).toBe(204);

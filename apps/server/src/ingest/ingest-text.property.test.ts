@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIngestTenant, type IngestTenant } from '../test-support/ingest-fixtures.js';
+import { type IngestTenant, startIngestApp } from '../test-support/ingest-fixtures.js';
 import { runIngestTextProperty } from '../test-support/ingest-text-property.js';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import type { TestApp } from '../test-support/test-app.js';
 
 /**
  * Issue 31, item 2: random strings from the whole Unicode range (lone surrogates, byte order marks, NUL
@@ -17,8 +17,7 @@ let tenant: IngestTenant;
 
 beforeAll(async () => {
   // Hundreds of events from one address: the per-address limit is not what is tested here.
-  t = await startTestApp({ INGEST_RATE_PER_IP: '1000000' });
-  tenant = await createIngestTenant(t);
+  ({ t, tenant } = await startIngestApp({ INGEST_RATE_PER_IP: '1000000' }));
 });
 
 afterAll(async () => {

@@ -7,12 +7,13 @@ import { rawSql } from '../storage/events/sql.js';
 import {
   CHROME,
   collect,
-  createIngestTenant,
   eventId,
   HOME_IP,
   type IngestTenant,
   s2s,
+  sensorConversion,
   sensorHit,
+  startIngestApp,
   storedRows,
 } from '../test-support/ingest-fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
@@ -28,8 +29,7 @@ let t: TestApp;
 let tenant: IngestTenant;
 
 beforeEach(async () => {
-  t = await startTestApp();
-  tenant = await createIngestTenant(t);
+  ({ t, tenant } = await startIngestApp());
 });
 
 afterEach(async () => {
@@ -54,15 +54,7 @@ describe('text that is not well-formed', () => {
       escaped(hit, { LONE: '\\ud800', REVERSED: '\\udc00\\ud800', HIGH: 'x\\udbff' }),
     );
     expect(response.statusCode).toBe(200);
-    const conversion = {
-      type: 'conversion',
-      key: tenant.sensorKey,
-      eventId: eventId('cnv'),
-      sessionId: hit.sessionId,
-      ts: Date.now(),
-      hitId: hit.eventId,
-      conversion: { name: 'leadLOW' },
-    };
+    const conversion = sensorConversion(tenant, hit, { name: 'leadLOW' });
     expect((await collect(t, escaped(conversion, { LOW: '\\udc00' }))).statusCode).toBe(204);
 
     const stored = (await storedRows(t, 'hits', [hit.eventId])).get(hit.eventId);

@@ -3,96 +3,48 @@ import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { buildSensor } from '@veracity/sensor/build.mjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
-import { createApiKey } from '../features/account/api-keys.js';
 import { rawSql, sql } from '../storage/events/sql.js';
-import { accountToken, call, createTenant, type Tenant } from '../test-support/fixtures.js';
-import { eventId } from '../test-support/ingest-fixtures.js';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { accountToken, call, createTenant } from '../test-support/fixtures.js';
+import {
+  CHROME,
+  CHROME_HEADERS,
+  chromeSignals,
+  collect,
+  engagementBeacon,
+  HOME_IP,
+  type IngestTenant,
+  s2s,
+  sensorConversion,
+  sensorHit,
+  startIngestApp,
+} from '../test-support/ingest-fixtures.js';
+import type { TestApp } from '../test-support/test-app.js';
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
-/** Headers a real Chrome sends with the sensor's cross-site fetch. */
-const CHROME_HEADERS = {
-  'user-agent': CHROME,
-  'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
-  'sec-ch-ua': '"Chromium";v="142", "Google Chrome";v="142", "Not.A/Brand";v="99"',
-  'sec-ch-ua-mobile': '?0',
-  'sec-ch-ua-platform': '"Windows"',
-  'sec-fetch-site': 'cross-site',
-  'sec-fetch-mode': 'cors',
-  'sec-fetch-dest': 'empty',
-};
-const HOME_IP = '81.33.20.7'; // Telefónica, Spain: residential
 const AWS_IP = '3.120.10.10'; // Amazon, Frankfurt: hosting
 
 let t: TestApp;
-let tenant: Tenant;
-let sensorKey: string;
-const id = eventId;
+let tenant: IngestTenant;
 
-function sensorHit(changes: Partial<SensorHit> = {}): SensorHit {
-  return {
-    type: 'hit',
-    key: sensorKey,
-    eventId: id('hit'),
-    sessionId: id('ses'),
-    ts: Date.now(),
+/** A page view landing from a Google Ads click. */
+const adClickView = (changes: Partial<SensorHit> = {}) =>
+  sensorHit(tenant, {
     url: 'https://shop.example.com/landing?gclid=Cj0KCQ_test&utm_source=google&utm_medium=cpc&utm_campaign=winter',
     referrer: 'https://www.google.com/',
-    title: 'Winter sale',
     utm: { source: 'google', medium: 'cpc', campaign: 'winter' },
     clickIds: { gclid: 'Cj0KCQ_test' },
-    signals: {
-      userAgent: CHROME,
-      platform: 'Win32',
-      webdriver: false,
-      chromeObject: true,
-      pluginsCount: 5,
-      mimeTypesCount: 2,
-      languages: ['es-ES', 'es', 'en'],
-      timezone: 'Europe/Madrid',
-      screen: { width: 1920, height: 1080 },
-      window: { innerWidth: 1903, innerHeight: 937, outerWidth: 1920, outerHeight: 1040 },
-      devicePixelRatio: 1,
-      maxTouchPoints: 0,
-      hardwareConcurrency: 8,
-      webgl: {
-        vendor: 'Google Inc. (NVIDIA)',
-        renderer: 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11)',
-      },
-      notificationPermission: 'default',
-      notificationQueryState: 'prompt',
-      visibilityAtLoad: 'visible',
-      hiddenAtLoad: false,
-      visibleMs: 900,
-    },
     ...changes,
-  };
-}
-
-function collect(body: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/c/e',
-    remoteAddress: options.ip ?? HOME_IP,
-    headers: { 'content-type': 'text/plain;charset=UTF-8', ...CHROME_HEADERS, ...options.headers },
-    payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
   });
-}
 
 /** The engagement beacon of a page view left open a minute, visible, without any interaction. */
-function idleMinute(hit: SensorHit) {
-  return {
-    type: 'engagement',
-    key: sensorKey,
-    eventId: id('eng'),
-    sessionId: hit.sessionId,
-    ts: Date.now(),
-    hitId: hit.eventId,
-    behaviour: { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0, dwellMs: 60_000 },
-    visibleMs: 60_000,
-  };
-}
+const idleMinute = (hit: SensorHit) =>
+  engagementBeacon(tenant, hit, {
+    pointerMoves: 0,
+    clicks: 0,
+    keys: 0,
+    scrolls: 0,
+    touches: 0,
+    dwellMs: 60_000,
+  });
 
 /** Everything acknowledged so far, loaded into the event store. */
 const loaded = () => t.app.ingest.writer.drain();
@@ -116,19 +68,12 @@ async function count(table: 'hits' | 'sessions' | 'conversions'): Promise<number
 }
 
 beforeEach(async () => {
-  t = await startTestApp();
-  tenant = await createTenant(t);
+  ({ t, tenant } = await startIngestApp());
   await t.stores.accounts.db
     .updateTable('relationships')
     .set({ sensor_integrated: 0 })
     .where('id', '=', tenant.relationshipId)
     .execute();
-  const row = await t.stores.accounts.db
-    .selectFrom('relationships')
-    .select('sensor_key')
-    .where('id', '=', tenant.relationshipId)
-    .executeTakeFirstOrThrow();
-  sensorKey = row.sensor_key;
 });
 
 afterEach(async () => {
@@ -137,8 +82,8 @@ afterEach(async () => {
 
 describe('the sensor collection endpoint', () => {
   it('stores a real visitor as legitimate, answers the verdict with CORS, and marks the sensor integrated', async () => {
-    const hit = sensorHit();
-    const response = await collect(hit);
+    const hit = adClickView();
+    const response = await collect(t, hit);
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.json()).toEqual({ hitId: hit.eventId, riskLevel: 'low', exclude: false });
@@ -159,10 +104,10 @@ describe('the sensor collection endpoint', () => {
   });
 
   it('lists the latest hits with their verdicts to the account, and to no other', async () => {
-    const human = sensorHit();
-    const robot = sensorHit({ signals: { ...sensorHit().signals, webdriver: true } });
-    await collect(human);
-    await collect(robot);
+    const human = adClickView();
+    const robot = adClickView({ signals: { ...chromeSignals(), webdriver: true } });
+    await collect(t, human);
+    await collect(t, robot);
     await loaded();
     const token = await accountToken(t, tenant);
     const response = await call(t, 'GET', '/sensors/recent-hits', { token });
@@ -186,35 +131,30 @@ describe('the sensor collection endpoint', () => {
   });
 
   it('finds automation: webdriver makes the hit invalid and asks the page to exclude the visitor', async () => {
-    const hit = sensorHit({ signals: { ...sensorHit().signals, webdriver: true } });
-    const response = await collect(hit);
+    const hit = adClickView({ signals: { ...chromeSignals(), webdriver: true } });
+    const response = await collect(t, hit);
     expect(response.json()).toEqual({ hitId: hit.eventId, riskLevel: 'high', exclude: true });
     expect((await storedHit(hit.eventId))?.threats).toContain('automation:webdriver');
   });
 
   it('stores a hit sent twice once, with the same answer', async () => {
-    const hit = sensorHit();
-    const first = await collect(hit);
-    const second = await collect(hit);
+    const hit = adClickView();
+    const first = await collect(t, hit);
+    const second = await collect(t, hit);
     expect(second.json()).toEqual(first.json());
     expect(await count('hits')).toBe(1);
     expect(await count('sessions')).toBe(1);
   });
 
   it('takes the engagement beacon and a conversion with 204, and the visit without interaction gets the behaviour reason', async () => {
-    const hit = sensorHit();
-    await collect(hit);
-    const engagement = await collect(idleMinute(hit));
+    const hit = adClickView();
+    await collect(t, hit);
+    const engagement = await collect(t, idleMinute(hit));
     expect(engagement.statusCode).toBe(204);
-    const conversion = await collect({
-      type: 'conversion',
-      key: sensorKey,
-      eventId: id('cnv'),
-      sessionId: hit.sessionId,
-      ts: Date.now(),
-      hitId: hit.eventId,
-      conversion: { name: 'lead', value: 30, currency: 'EUR', id: 'order-1' },
-    });
+    const conversion = await collect(
+      t,
+      sensorConversion(tenant, hit, { name: 'lead', value: 30, currency: 'EUR', id: 'order-1' }),
+    );
     expect(conversion.statusCode).toBe(204);
     await loaded();
     const sessions = await t.stores.events.query<{ threats: string[]; hits: number }>(
@@ -231,12 +171,12 @@ describe('the sensor collection endpoint', () => {
 
   it('takes the engagement beacon of a page view read back after a restart, joining its stored verdict', async () => {
     // A Spanish address with a New York time zone: one light reason, low.
-    const hit = sensorHit({ signals: { ...sensorHit().signals, timezone: 'America/New_York' } });
-    expect((await collect(hit)).json()).toMatchObject({ riskLevel: 'low' });
+    const hit = adClickView({ signals: { ...chromeSignals(), timezone: 'America/New_York' } });
+    expect((await collect(t, hit)).json()).toMatchObject({ riskLevel: 'low' });
     expect((await storedHit(hit.eventId))?.threats).toEqual(['consistency:timezone_country']);
     await t.app.close();
     t.app = await buildApp(t.config, t.stores);
-    const engagement = await collect(idleMinute(hit));
+    const engagement = await collect(t, idleMinute(hit));
     expect(engagement.statusCode).toBe(204);
     await loaded();
     // The stored reason (20) and no interaction (25): the visit is suspicious.
@@ -252,24 +192,16 @@ describe('the sensor collection endpoint', () => {
     // Sensor signals: a New York time zone on a Spanish address (20) and headless Chrome's
     // notification answers (35), suspicious; a lead a second after the page view adds 45.
     const signals = {
-      ...sensorHit().signals,
+      ...chromeSignals(),
       timezone: 'America/New_York',
       notificationPermission: 'denied' as const,
     };
-    const recent = sensorHit({ signals });
-    const stored = sensorHit({ signals });
-    expect((await collect(recent)).json()).toMatchObject({ riskLevel: 'medium' });
-    await collect(stored);
+    const recent = adClickView({ signals });
+    const stored = adClickView({ signals });
+    expect((await collect(t, recent)).json()).toMatchObject({ riskLevel: 'medium' });
+    await collect(t, stored);
     const convert = (hit: SensorHit) =>
-      collect({
-        type: 'conversion',
-        key: sensorKey,
-        eventId: id('cnv'),
-        sessionId: hit.sessionId,
-        ts: hit.ts + 1_000,
-        hitId: hit.eventId,
-        conversion: { name: 'lead' },
-      });
+      collect(t, sensorConversion(tenant, hit, { name: 'lead' }, { ts: hit.ts + 1_000 }));
     expect((await convert(recent)).statusCode).toBe(204);
     await loaded();
     await t.app.close();
@@ -290,23 +222,23 @@ describe('the sensor collection endpoint', () => {
   });
 
   it('refuses bad input with a reason and stores nothing', async () => {
-    const malformed = await collect('{"type":"hit",');
+    const malformed = await collect(t, '{"type":"hit",');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toBe('Malformed JSON body');
-    const badUtf8 = await collect(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+    const badUtf8 = await collect(t, Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
     expect(badUtf8.statusCode).toBe(400);
     expect(badUtf8.json()).toBe('The body is not valid UTF-8');
-    const wrongType = await collect({ ...sensorHit(), url: 42 });
+    const wrongType = await collect(t, { ...adClickView(), url: 42 });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json()).toEqual([expect.objectContaining({ field: 'url' })]);
-    const tooLong = await collect(sensorHit({ url: `https://shop.example.com/?q=${'x'.repeat(9000)}` }));
+    const tooLong = await collect(t, adClickView({ url: `https://shop.example.com/?q=${'x'.repeat(9000)}` }));
     expect(tooLong.statusCode).toBe(400);
-    const oversized = await collect(`{"pad":"${'x'.repeat(40 * 1024)}"}`);
+    const oversized = await collect(t, `{"pad":"${'x'.repeat(40 * 1024)}"}`);
     expect(oversized.statusCode).toBe(413);
-    const unknownKey = await collect(sensorHit({ key: 'vs_unknownkey123' }));
+    const unknownKey = await collect(t, adClickView({ key: 'vs_unknownkey123' }));
     expect(unknownKey.statusCode).toBe(401);
     expect(unknownKey.json()).toBe('Unknown key');
-    const form = await collect(sensorHit(), {
+    const form = await collect(t, adClickView(), {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.statusCode).toBe(415);
@@ -319,7 +251,7 @@ describe('the sensor collection endpoint', () => {
       .set({ active: 0 })
       .where('id', '=', tenant.relationshipId)
       .execute();
-    const response = await collect(sensorHit());
+    const response = await collect(t, adClickView());
     expect(response.statusCode).toBe(403);
   });
 
@@ -338,25 +270,17 @@ describe('the sensor collection endpoint', () => {
 
   it('serves both sensor paths from the folder SENSOR_PATH names, and /me gives pages the script address', async () => {
     await t.close();
-    t = await startTestApp({ SENSOR_PATH: '/assets-v2/px', PUBLIC_URL: 'https://track.shop.example' });
-    tenant = await createTenant(t);
-    sensorKey = (
-      await t.stores.accounts.db
-        .selectFrom('relationships')
-        .select('sensor_key')
-        .where('id', '=', tenant.relationshipId)
-        .executeTakeFirstOrThrow()
-    ).sensor_key;
-    const hit = sensorHit();
-    const moved = await t.app.inject({
-      method: 'POST',
+    ({ t, tenant } = await startIngestApp({
+      SENSOR_PATH: '/assets-v2/px',
+      PUBLIC_URL: 'https://track.shop.example',
+    }));
+    const hit = adClickView();
+    const moved = await collect(t, hit, {
       url: '/assets-v2/px/e',
-      remoteAddress: HOME_IP,
-      headers: { 'content-type': 'text/plain', ...CHROME_HEADERS },
-      payload: JSON.stringify(hit),
+      headers: { 'content-type': 'text/plain' },
     });
     expect(moved.json()).toMatchObject({ hitId: hit.eventId, riskLevel: 'low' });
-    expect((await collect(sensorHit())).statusCode).toBe(404);
+    expect((await collect(t, adClickView())).statusCode).toBe(404);
     const me = await call(t, 'GET', '/me', { token: await accountToken(t, tenant) });
     expect(me.json()).toMatchObject({ sensorScriptUrl: 'https://track.shop.example/assets-v2/px/s.js' });
   });
@@ -376,34 +300,21 @@ describe('the sensor collection endpoint', () => {
 describe('limits', () => {
   it('answers 429 with Retry-After beyond the per-address limit', async () => {
     await t.close();
-    t = await startTestApp({}, { ingest: { rateLimits: { perIpPerMinute: 3, perKeyPerMinute: 1000 } } });
-    tenant = await createTenant(t);
-    sensorKey = (
-      await t.stores.accounts.db
-        .selectFrom('relationships')
-        .select('sensor_key')
-        .where('id', '=', tenant.relationshipId)
-        .executeTakeFirstOrThrow()
-    ).sensor_key;
+    ({ t, tenant } = await startIngestApp(
+      {},
+      { ingest: { rateLimits: { perIpPerMinute: 3, perKeyPerMinute: 1000 } } },
+    ));
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await collect(sensorHit())).statusCode);
+    for (let i = 0; i < 5; i++) statuses.push((await collect(t, adClickView())).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    const other = await collect(sensorHit(), { ip: '83.44.10.20' });
+    const other = await collect(t, adClickView(), { ip: '83.44.10.20' });
     expect(other.statusCode).toBe(200);
   });
 
   it('refuses with 503 rather than queue what it cannot store', async () => {
     await t.close();
-    t = await startTestApp({}, { ingest: { writer: { maxPending: 0 } } });
-    tenant = await createTenant(t);
-    sensorKey = (
-      await t.stores.accounts.db
-        .selectFrom('relationships')
-        .select('sensor_key')
-        .where('id', '=', tenant.relationshipId)
-        .executeTakeFirstOrThrow()
-    ).sensor_key;
-    const response = await collect(sensorHit());
+    ({ t, tenant } = await startIngestApp({}, { ingest: { writer: { maxPending: 0 } } }));
+    const response = await collect(t, adClickView());
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('1');
     expect(await count('hits')).toBe(0);
@@ -411,23 +322,6 @@ describe('limits', () => {
 });
 
 describe('server-to-server', () => {
-  let apiKey: string;
-
-  beforeEach(async () => {
-    apiKey = (
-      await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Landing server')
-    ).key;
-  });
-
-  function s2s(path: string, body: unknown, key: string | null = apiKey) {
-    return t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      payload: JSON.stringify(body),
-    });
-  }
-
   const visitor = {
     ip: HOME_IP,
     userAgent: CHROME,
@@ -445,7 +339,7 @@ describe('server-to-server', () => {
   };
 
   it('answers the verdict of a real visitor, and of a script from a hosting network', async () => {
-    const human = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-1' });
+    const human = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-1' });
     expect(human.statusCode).toBe(200);
     expect(human.json()).toMatchObject({
       id: 'click-1',
@@ -455,7 +349,7 @@ describe('server-to-server', () => {
       duplicate: false,
       trafficType: 'microsoft',
     });
-    const script = await s2s(S2S_HITS_PATH, {
+    const script = await s2s(t, tenant, S2S_HITS_PATH, {
       ip: AWS_IP,
       userAgent: 'curl/8.5.0',
       url: 'https://shop.example.com/',
@@ -475,54 +369,58 @@ describe('server-to-server', () => {
   });
 
   it('answers a repeated id as a duplicate and stores it once, also after a restart', async () => {
-    const first = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-2' });
-    const again = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-2' });
+    const first = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-2' });
+    const again = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-2' });
     expect(again.json()).toEqual({ ...first.json(), duplicate: true });
     // A new server on the same stores: nothing in memory, the store answers.
     await t.app.close();
     t.app = await buildApp(t.config, t.stores);
-    const afterRestart = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-2' });
+    const afterRestart = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-2' });
     expect(afterRestart.json()).toEqual({ ...first.json(), duplicate: true });
     expect(await count('hits')).toBe(1);
   });
 
   it('reads the stored ids at start, and then looks up only an id that may be stored', async () => {
-    const first = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-7' });
+    const first = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-7' });
     await loaded();
     await t.app.close();
     t.app = await buildApp(t.config, t.stores);
     expect(await t.app.ingest.pipeline.storedIds?.load()).toEqual({ hits: 1, conversions: 0 });
     const lookups = vi.spyOn(t.stores.events, 'query');
 
-    const again = await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-7' });
+    const again = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-7' });
     expect(again.json()).toEqual({ ...first.json(), duplicate: true });
     expect(lookups).toHaveBeenCalledTimes(1);
 
     // New ids are not looked up; once written, a repeat is answered from memory.
     lookups.mockClear();
-    expect((await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-8' })).json()).toMatchObject({
+    expect((await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-8' })).json()).toMatchObject({
       duplicate: false,
     });
-    expect((await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-8' })).json()).toMatchObject({
+    expect((await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-8' })).json()).toMatchObject({
       duplicate: true,
     });
-    const conversion = await s2s(S2S_CONVERSIONS_PATH, { id: 'order-1', hitId: 'click-8', name: 'lead' });
+    const conversion = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
+      id: 'order-1',
+      hitId: 'click-8',
+      name: 'lead',
+    });
     expect(conversion.json()).toMatchObject({ duplicate: false });
-    const ofUnknownHit = await s2s(S2S_CONVERSIONS_PATH, { hitId: 'click-unknown', name: 'lead' });
+    const ofUnknownHit = await s2s(t, tenant, S2S_CONVERSIONS_PATH, { hitId: 'click-unknown', name: 'lead' });
     expect(ofUnknownHit.statusCode).toBe(400);
     expect(lookups).not.toHaveBeenCalled();
     expect(await count('hits')).toBe(2);
   });
 
   it('carries the click verdict into its conversion', async () => {
-    const click = await s2s(S2S_HITS_PATH, {
+    const click = await s2s(t, tenant, S2S_HITS_PATH, {
       ip: AWS_IP,
       userAgent: 'python-requests/2.32',
       url: 'https://shop.example.com/?gclid=x1',
       id: 'click-3',
     });
     expect(click.json()).toMatchObject({ riskLevel: 'high' });
-    const conversion = await s2s(S2S_CONVERSIONS_PATH, {
+    const conversion = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
       hitId: 'click-3',
       name: 'lead',
       value: 12.5,
@@ -537,11 +435,15 @@ describe('server-to-server', () => {
   });
 
   it('gives a conversion of a click read back after a restart the verdict and dimensions of that click', async () => {
-    await s2s(S2S_HITS_PATH, { ...visitor, id: 'click-9', vars: { var1: 'landing-a' } });
+    await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, id: 'click-9', vars: { var1: 'landing-a' } });
     await loaded();
     await t.app.close();
     t.app = await buildApp(t.config, t.stores);
-    const conversion = await s2s(S2S_CONVERSIONS_PATH, { id: 'order-9', hitId: 'click-9', name: 'lead' });
+    const conversion = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
+      id: 'order-9',
+      hitId: 'click-9',
+      name: 'lead',
+    });
     expect(conversion.statusCode).toBe(200);
     expect(conversion.json()).toMatchObject({ duplicate: false });
     await loaded();
@@ -558,22 +460,22 @@ describe('server-to-server', () => {
   });
 
   it('refuses a missing or unknown key, unknown fields, a conversion of an unknown hit and dates out of range', async () => {
-    expect((await s2s(S2S_HITS_PATH, visitor, null)).statusCode).toBe(401);
+    expect((await s2s(t, tenant, S2S_HITS_PATH, visitor, null)).statusCode).toBe(401);
     // The key is checked before the body: an empty body without a key is 401, not a schema lesson.
-    expect((await s2s(S2S_HITS_PATH, {}, null)).statusCode).toBe(401);
-    expect((await s2s(S2S_CONVERSIONS_PATH, {}, 'vk_not-a-key')).statusCode).toBe(401);
-    expect((await s2s(S2S_HITS_PATH, visitor, 'vk_not-a-key')).statusCode).toBe(401);
-    const unknownField = await s2s(S2S_HITS_PATH, { ...visitor, verdict: 'low' });
+    expect((await s2s(t, tenant, S2S_HITS_PATH, {}, null)).statusCode).toBe(401);
+    expect((await s2s(t, tenant, S2S_CONVERSIONS_PATH, {}, 'vk_not-a-key')).statusCode).toBe(401);
+    expect((await s2s(t, tenant, S2S_HITS_PATH, visitor, 'vk_not-a-key')).statusCode).toBe(401);
+    const unknownField = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, verdict: 'low' });
     expect(unknownField.statusCode).toBe(400);
-    const badIp = await s2s(S2S_HITS_PATH, { ...visitor, ip: '999.1.1.1' });
+    const badIp = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, ip: '999.1.1.1' });
     expect(badIp.json()).toEqual([expect.objectContaining({ field: 'ip' })]);
-    const old = await s2s(S2S_HITS_PATH, { ...visitor, ts: '2020-01-01T00:00:00Z' });
+    const old = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, ts: '2020-01-01T00:00:00Z' });
     expect(old.json()).toEqual([
       { code: 'NOT_VALID', field: 'ts', value: 'must be within the last 30 days' },
     ]);
-    const orphan = await s2s(S2S_CONVERSIONS_PATH, { hitId: 'nope', name: 'lead' });
+    const orphan = await s2s(t, tenant, S2S_CONVERSIONS_PATH, { hitId: 'nope', name: 'lead' });
     expect(orphan.json()).toEqual([{ code: 'NOT_VALID', field: 'hitId', value: 'no hit with this id' }]);
-    const campaign = await s2s(S2S_HITS_PATH, { ...visitor, campaignId: 999 });
+    const campaign = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, campaignId: 999 });
     expect(campaign.json()).toEqual([
       { code: 'NOT_VALID', field: 'campaignId', value: 'no such S2S campaign' },
     ]);
@@ -582,21 +484,26 @@ describe('server-to-server', () => {
 
   it('limits a customer server per key, not per address, and a wrong key per address', async () => {
     await t.close();
-    t = await startTestApp({}, { ingest: { rateLimits: { perIpPerMinute: 2, perKeyPerMinute: 4 } } });
-    tenant = await createTenant(t);
-    apiKey = (await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Server')).key;
+    ({ t, tenant } = await startIngestApp(
+      {},
+      { ingest: { rateLimits: { perIpPerMinute: 2, perKeyPerMinute: 4 } } },
+    ));
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await s2s(S2S_HITS_PATH, visitor)).statusCode);
+    for (let i = 0; i < 5; i++) statuses.push((await s2s(t, tenant, S2S_HITS_PATH, visitor)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     const guesses: number[] = [];
-    for (let i = 0; i < 3; i++) guesses.push((await s2s(S2S_HITS_PATH, visitor, `vk_guess${i}`)).statusCode);
+    for (let i = 0; i < 3; i++)
+      guesses.push((await s2s(t, tenant, S2S_HITS_PATH, visitor, `vk_guess${i}`)).statusCode);
     expect(guesses).toEqual([401, 401, 429]);
   });
 
   it('accepts hits dated in the past month and groups hits without a session id into visits of one device', async () => {
     const at = Date.now() - 3 * 86_400_000;
-    const first = await s2s(S2S_HITS_PATH, { ...visitor, ts: at });
-    const second = await s2s(S2S_HITS_PATH, { ...visitor, ts: new Date(at + 60_000).toISOString() });
+    const first = await s2s(t, tenant, S2S_HITS_PATH, { ...visitor, ts: at });
+    const second = await s2s(t, tenant, S2S_HITS_PATH, {
+      ...visitor,
+      ts: new Date(at + 60_000).toISOString(),
+    });
     await loaded();
     expect((first.json() as { sessionId: string }).sessionId).toBe(
       (second.json() as { sessionId: string }).sessionId,

@@ -5,14 +5,23 @@ import type { SensorHit } from '@veracity/contracts/collect';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { Session } from 'chdb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiKey } from '../features/account/api-keys.js';
 import { openChdbExecutor } from '../storage/events/clickhouse/chdb-executor.js';
 import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhouse-event-store.js';
 import type { EventStore } from '../storage/events/event-store.js';
 import { sql } from '../storage/events/sql.js';
-import { accountToken, call, createTenant, type Tenant } from '../test-support/fixtures.js';
-import { eventId } from '../test-support/ingest-fixtures.js';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { accountToken, call } from '../test-support/fixtures.js';
+import {
+  CHROME,
+  collect,
+  engagementBeacon,
+  type IngestTenant,
+  READING_BEHAVIOUR,
+  s2s,
+  sensorConversion,
+  sensorHit,
+  startIngestApp,
+} from '../test-support/ingest-fixtures.js';
+import type { TestApp } from '../test-support/test-app.js';
 
 /**
  * What ingestion remembers between events (verdicts of known ids, visits and their hit counts) holds
@@ -20,19 +29,6 @@ import { startTestApp, type TestApp } from '../test-support/test-app.js';
  * each event store.
  */
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
-const CHROME_HEADERS = {
-  'user-agent': CHROME,
-  'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
-  'sec-ch-ua': '"Chromium";v="142", "Google Chrome";v="142", "Not.A/Brand";v="99"',
-  'sec-ch-ua-mobile': '?0',
-  'sec-ch-ua-platform': '"Windows"',
-  'sec-fetch-site': 'cross-site',
-  'sec-fetch-mode': 'cors',
-  'sec-fetch-dest': 'empty',
-};
-const HOME_IP = '81.33.20.7'; // Telefónica, Spain: residential
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -65,88 +61,23 @@ const EVENT_STORES: { name: string; opener: () => (() => Promise<EventStore>) | 
 
 describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ opener }) => {
   let t: TestApp;
-  let tenant: Tenant;
-  let sensorKey: string;
-  let apiKey: string;
-  const id = eventId;
+  let tenant: IngestTenant;
 
   beforeEach(async () => {
     const openEvents = opener();
-    t = await startTestApp({}, {}, openEvents ? { openEvents } : {});
-    tenant = await createTenant(t);
-    const row = await t.stores.accounts.db
-      .selectFrom('relationships')
-      .select('sensor_key')
-      .where('id', '=', tenant.relationshipId)
-      .executeTakeFirstOrThrow();
-    sensorKey = row.sensor_key;
-    apiKey = (await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Server')).key;
+    ({ t, tenant } = await startIngestApp({}, {}, openEvents ? { openEvents } : {}));
   });
 
   afterEach(async () => {
     await t.close();
   });
 
-  function pageView(changes: Partial<SensorHit> = {}): SensorHit {
-    return {
-      type: 'hit',
-      key: sensorKey,
-      eventId: id('hit'),
-      sessionId: id('ses'),
-      ts: Date.now(),
-      url: 'https://shop.example.com/landing?utm_source=newsletter',
-      referrer: '',
-      title: 'Spring sale',
-      utm: { source: 'newsletter' },
-      clickIds: {},
-      signals: {
-        userAgent: CHROME,
-        platform: 'Win32',
-        webdriver: false,
-        chromeObject: true,
-        pluginsCount: 5,
-        mimeTypesCount: 2,
-        languages: ['es-ES', 'es', 'en'],
-        timezone: 'Europe/Madrid',
-        screen: { width: 1920, height: 1080 },
-        window: { innerWidth: 1903, innerHeight: 937, outerWidth: 1920, outerHeight: 1040 },
-        devicePixelRatio: 1,
-        maxTouchPoints: 0,
-        hardwareConcurrency: 8,
-        webgl: {
-          vendor: 'Google Inc. (NVIDIA)',
-          renderer: 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11)',
-        },
-        notificationPermission: 'default',
-        notificationQueryState: 'prompt',
-        visibilityAtLoad: 'visible',
-        hiddenAtLoad: false,
-        visibleMs: 900,
-      },
-      ...changes,
-    };
-  }
-
-  const collect = (body: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/c/e',
-      remoteAddress: HOME_IP,
-      headers: { 'content-type': 'text/plain;charset=UTF-8', ...CHROME_HEADERS },
-      payload: JSON.stringify(body),
-    });
-
-  const s2s = (path: string, body: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-      payload: JSON.stringify(body),
-    });
+  /** A page view typed in or bookmarked: no referrer. */
+  const pageView = (changes: Partial<SensorHit> = {}) => sensorHit(tenant, { referrer: '', ...changes });
 
   /** A click of one visitor's device, forwarded by the customer's server without a session id. */
   const click = (at: number, extra: Record<string, unknown> = {}) =>
-    s2s(S2S_HITS_PATH, {
+    s2s(t, tenant, S2S_HITS_PATH, {
       ip: '88.12.40.9',
       userAgent: CHROME,
       url: 'https://shop.example.com/offer?utm_source=partner',
@@ -184,12 +115,12 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
 
   it('answers a page view resent after a restart with its first verdict, and its visit keeps it', async () => {
     const first = pageView();
-    expect((await collect(first)).json()).toMatchObject({ riskLevel: 'low', exclude: false });
+    expect((await collect(t, first)).json()).toMatchObject({ riskLevel: 'low', exclude: false });
     await t.restart();
 
     // The same page view id again, now claiming automation: a replay, not a new page view.
     const replay = { ...first, signals: { ...first.signals, webdriver: true } };
-    const again = await collect(replay);
+    const again = await collect(t, replay);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ hitId: first.eventId, riskLevel: 'low', exclude: false });
     expect(await storedSessions()).toEqual([{ id: first.sessionId, hits: 1, risk_level: 'low' }]);
@@ -198,30 +129,13 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
 
   it('joins the beacon and the conversion of a page view replayed after a restart with its first verdict', async () => {
     const first = pageView();
-    expect((await collect(first)).json()).toMatchObject({ riskLevel: 'low' });
+    expect((await collect(t, first)).json()).toMatchObject({ riskLevel: 'low' });
     await t.restart();
-    await collect({ ...first, signals: { ...first.signals, webdriver: true } });
+    await collect(t, { ...first, signals: { ...first.signals, webdriver: true } });
 
-    const beacon = await collect({
-      type: 'engagement',
-      key: sensorKey,
-      eventId: id('eng'),
-      sessionId: first.sessionId,
-      ts: Date.now(),
-      hitId: first.eventId,
-      behaviour: { pointerMoves: 40, clicks: 2, keys: 0, scrolls: 6, touches: 0, dwellMs: 20_000 },
-      visibleMs: 20_000,
-    });
+    const beacon = await collect(t, engagementBeacon(tenant, first, READING_BEHAVIOUR));
     expect(beacon.statusCode).toBe(204);
-    const conversion = await collect({
-      type: 'conversion',
-      key: sensorKey,
-      eventId: id('cnv'),
-      sessionId: first.sessionId,
-      ts: Date.now(),
-      hitId: first.eventId,
-      conversion: { name: 'lead' },
-    });
+    const conversion = await collect(t, sensorConversion(tenant, first, { name: 'lead' }));
     expect(conversion.statusCode).toBe(204);
     await t.app.ingest.writer.drain();
     // The page view's own verdict (clean) and a lead within seconds of it: suspicious, not automation.
@@ -235,7 +149,7 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
   it('answers an S2S click and a conversion resent after a restart with their first verdicts', async () => {
     const firstClick = await click(Date.now(), { id: 'click-1', sessionId: 'visit-1' });
     const conversion = { id: 'order-1', hitId: 'click-1', name: 'lead', value: 10 };
-    const firstConversion = await s2s(S2S_CONVERSIONS_PATH, conversion);
+    const firstConversion = await s2s(t, tenant, S2S_CONVERSIONS_PATH, conversion);
     await t.restart();
 
     const replayedClick = await click(Date.now(), {
@@ -245,26 +159,20 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
       userAgent: 'curl/8.5.0',
     });
     expect(replayedClick.json()).toEqual({ ...firstClick.json(), duplicate: true });
-    const replayedConversion = await s2s(S2S_CONVERSIONS_PATH, { ...conversion, value: 99 });
+    const replayedConversion = await s2s(t, tenant, S2S_CONVERSIONS_PATH, { ...conversion, value: 99 });
     expect(replayedConversion.json()).toEqual({ ...firstConversion.json(), duplicate: true });
     expect(await storedSessions()).toEqual([{ id: 'visit-1', hits: 1, risk_level: 'low' }]);
   });
 
   it('keeps a sensor conversion resent after a restart as first stored', async () => {
     const view = pageView();
-    await collect(view);
-    const conversion = {
-      type: 'conversion',
-      key: sensorKey,
-      eventId: id('cnv'),
-      sessionId: view.sessionId,
-      ts: Date.now(),
-      hitId: view.eventId,
-      conversion: { name: 'lead', value: 10 },
-    };
-    expect((await collect(conversion)).statusCode).toBe(204);
+    await collect(t, view);
+    const conversion = sensorConversion(tenant, view, { name: 'lead', value: 10 });
+    expect((await collect(t, conversion)).statusCode).toBe(204);
     await t.restart();
-    expect((await collect({ ...conversion, conversion: { name: 'sale', value: 99 } })).statusCode).toBe(204);
+    expect((await collect(t, { ...conversion, conversion: { name: 'sale', value: 99 } })).statusCode).toBe(
+      204,
+    );
     await t.app.ingest.writer.drain();
     const conversions = await t.stores.events.query(
       () => sql`select name, value from conversions where relationship_id = ${tenant.relationshipId}`,
@@ -274,10 +182,10 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
 
   it('continues a visit with its own session id after a restart, counting every hit', async () => {
     const landing = pageView();
-    await collect(landing);
-    await collect(pageView({ sessionId: landing.sessionId, url: 'https://shop.example.com/cart' }));
+    await collect(t, landing);
+    await collect(t, pageView({ sessionId: landing.sessionId, url: 'https://shop.example.com/cart' }));
     await t.restart();
-    await collect(pageView({ sessionId: landing.sessionId, url: 'https://shop.example.com/checkout' }));
+    await collect(t, pageView({ sessionId: landing.sessionId, url: 'https://shop.example.com/checkout' }));
 
     expect(await storedSessions()).toEqual([{ id: landing.sessionId, hits: 3, risk_level: 'low' }]);
     expect(await analyticsTotals()).toEqual({ sessions: 1, hits: 3 });

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { SensorHit } from '@veracity/contracts/collect';
+import type {
+  ConversionFields,
+  SensorBehaviour,
+  SensorConversion,
+  SensorEngagement,
+  SensorHit,
+} from '@veracity/contracts/collect';
 import { createApiKey } from '../features/account/api-keys.js';
 import { inList, rawSql, sql } from '../storage/events/sql.js';
 import { createTenant, type Tenant } from './fixtures.js';
-import type { TestApp } from './test-app.js';
+import { startTestApp, type TestApp } from './test-app.js';
 
 /** An account ready to send events: its sensor key and an S2S API key. */
 export interface IngestTenant extends Tenant {
@@ -36,6 +42,14 @@ export async function createIngestTenant(t: TestApp): Promise<IngestTenant> {
     .executeTakeFirstOrThrow();
   const { key } = await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Server');
   return { ...tenant, sensorKey: row.sensor_key, apiKey: key };
+}
+
+/** A test app (the arguments of `startTestApp`) with an account ready to send events. */
+export async function startIngestApp(
+  ...args: Parameters<typeof startTestApp>
+): Promise<{ t: TestApp; tenant: IngestTenant }> {
+  const t = await startTestApp(...args);
+  return { t, tenant: await createIngestTenant(t) };
 }
 
 let sequence = 0;
@@ -91,23 +105,87 @@ export function sensorHit(tenant: IngestTenant, changes: Partial<SensorHit> = {}
   };
 }
 
-/** POSTs a sensor event as the sensor does: a JSON text (a string body is sent as is). */
-export function collect(t: TestApp, body: unknown, ip = HOME_IP) {
+/** The sensor's conversion event on the page of a page view. */
+export function sensorConversion(
+  tenant: IngestTenant,
+  hit: Pick<SensorHit, 'eventId' | 'sessionId'>,
+  conversion: ConversionFields,
+  changes: Partial<SensorConversion> = {},
+): SensorConversion {
+  return {
+    type: 'conversion',
+    key: tenant.sensorKey,
+    eventId: eventId('cnv'),
+    sessionId: hit.sessionId,
+    ts: Date.now(),
+    hitId: hit.eventId,
+    conversion,
+    ...changes,
+  };
+}
+
+/** What a visitor who reads the page for 20 seconds does: moves, scrolls and two clicks. */
+export const READING_BEHAVIOUR: SensorBehaviour = {
+  pointerMoves: 40,
+  clicks: 2,
+  keys: 0,
+  scrolls: 6,
+  touches: 0,
+  dwellMs: 20_000,
+};
+
+/** The engagement beacon of a page view: what the visitor did, visible for `dwellMs` unless told. */
+export function engagementBeacon(
+  tenant: IngestTenant,
+  hit: Pick<SensorHit, 'eventId' | 'sessionId'>,
+  behaviour: SensorBehaviour,
+  visibleMs = behaviour.dwellMs,
+): SensorEngagement {
+  return {
+    type: 'engagement',
+    key: tenant.sensorKey,
+    eventId: eventId('eng'),
+    sessionId: hit.sessionId,
+    ts: Date.now(),
+    hitId: hit.eventId,
+    behaviour,
+    visibleMs,
+  };
+}
+
+/**
+ * POSTs a sensor event as the sensor does: a JSON text (a string or a Buffer is sent as is), from a
+ * residential address unless told, to the default event path unless told.
+ */
+export function collect(
+  t: TestApp,
+  body: unknown,
+  options: { ip?: string; headers?: Record<string, string>; url?: string } = {},
+) {
   return t.app.inject({
     method: 'POST',
-    url: '/c/e',
-    remoteAddress: ip,
-    headers: { 'content-type': 'text/plain;charset=UTF-8', ...CHROME_HEADERS },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    url: options.url ?? '/c/e',
+    remoteAddress: options.ip ?? HOME_IP,
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...CHROME_HEADERS, ...options.headers },
+    payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
   });
 }
 
-/** POSTs an S2S call with the tenant's API key (a string body is sent as is). */
-export function s2s(t: TestApp, tenant: IngestTenant, path: string, body: unknown) {
+/**
+ * POSTs an S2S call with the tenant's API key, another key, or none (`null`); a string body is sent
+ * as is.
+ */
+export function s2s(
+  t: TestApp,
+  tenant: IngestTenant,
+  path: string,
+  body: unknown,
+  key: string | null = tenant.apiKey,
+) {
   return t.app.inject({
     method: 'POST',
     url: path,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiKey}` },
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -8,6 +8,7 @@ import {
   HOME_IP,
   type IngestTenant,
   s2s,
+  sensorConversion,
   sensorHit,
   storedRows,
 } from './ingest-fixtures.js';
@@ -145,15 +146,7 @@ export async function runIngestTextProperty(
           },
         });
       }
-      const conversion = {
-        type: 'conversion',
-        key: tenant.sensorKey,
-        eventId: eventId('cnv'),
-        sessionId: hit.sessionId,
-        ts: Date.now(),
-        hitId: hit.eventId,
-        conversion: { name: sent.conversionName, id: sent.title },
-      };
+      const conversion = sensorConversion(tenant, hit, { name: sent.conversionName, id: sent.title });
       if (answered((await collect(t, conversion)).statusCode, 'a sensor conversion', sent)) {
         expected.push({
           table: 'conversions',

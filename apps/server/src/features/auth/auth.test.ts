@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUserActive, trialSignupBody } from '../../test-support/auth-fixtures.js';
 import {
   accountToken,
   call,
@@ -18,20 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function signupBody(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    email,
-    firstName: 'Marta',
-    companyName: 'Northwind Traders',
-    jobTitle: 'Head of Growth',
-    password: 'a-long-password',
-    terms: true,
-    timezone: 'Europe/Madrid',
-    context: { pageUri: 'https://veracity.example/signup', pageName: 'Sign up' },
-    ...overrides,
-  };
-}
 
 describe('POST /auth/login', () => {
   it('answers a session token for valid credentials, 401 with the spec text otherwise', async () => {
@@ -53,11 +40,7 @@ describe('POST /auth/login', () => {
 
   it('tells inactive users, users without accounts and users with only inactive accounts apart', async () => {
     const inactiveUser = await createTenant(t);
-    await t.stores.accounts.db
-      .updateTable('users')
-      .set({ active: 0 })
-      .where('id', '=', inactiveUser.userId)
-      .execute();
+    await setUserActive(t, inactiveUser.email, false);
     const inactive = await call(t, 'POST', '/auth/login', {
       body: { email: inactiveUser.email, password: PASSWORD },
     });
@@ -95,7 +78,7 @@ describe('POST /auth/login', () => {
 describe('trial sign-up and email verification', () => {
   it('creates a 14-day free trial, mails a single-use verification link, then logs in', async () => {
     const email = uniqueEmail('marta');
-    const signup = await call(t, 'POST', '/auth/trial-signup', { body: signupBody(email) });
+    const signup = await call(t, 'POST', '/auth/trial-signup', { body: trialSignupBody(email) });
     expect(signup.statusCode).toBe(201);
     const loginToken = (signup.json() as { loginToken: { hash: string } }).loginToken.hash;
 
@@ -140,12 +123,12 @@ describe('trial sign-up and email verification', () => {
   });
 
   it('refuses free mail, an existing address, and incomplete forms with field codes', async () => {
-    const free = await call(t, 'POST', '/auth/trial-signup', { body: signupBody('someone@gmail.com') });
+    const free = await call(t, 'POST', '/auth/trial-signup', { body: trialSignupBody('someone@gmail.com') });
     expect(free.statusCode).toBe(400);
     expect(free.json()).toEqual([{ code: 'BUSINESS_EMAIL_REQUIRED', field: 'email' }]);
 
     const tenant = await createTenant(t);
-    const taken = await call(t, 'POST', '/auth/trial-signup', { body: signupBody(tenant.email) });
+    const taken = await call(t, 'POST', '/auth/trial-signup', { body: trialSignupBody(tenant.email) });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual([{ code: 'USER_ALREADY_EXISTS', field: 'email' }]);
 
@@ -166,7 +149,7 @@ describe('trial sign-up and email verification', () => {
 
   it('validates a plan sign-up without creating anything', async () => {
     const email = uniqueEmail('plan');
-    const body = { ...signupBody(email), jobTitle: undefined, plan: 'pro' };
+    const body = { ...trialSignupBody(email), jobTitle: undefined, plan: 'pro' };
     const valid = await call(t, 'POST', '/auth/validate-signup', { body });
     expect(valid.statusCode).toBe(200);
     expect(valid.json()).toEqual({ valid: true });
@@ -253,7 +236,7 @@ describe('forgotten and changed passwords', () => {
 
   it('ends an outstanding verification link, which would log in, when the password is reset', async () => {
     const email = uniqueEmail('verify');
-    await call(t, 'POST', '/auth/trial-signup', { body: signupBody(email) });
+    await call(t, 'POST', '/auth/trial-signup', { body: trialSignupBody(email) });
     const verification = new URL((await lastMail(t, email)).link).searchParams.get('hash') ?? '';
     await call(t, 'POST', '/auth/password/forgot', { body: { email } });
     const hash = new URL((await lastMail(t, email)).link).searchParams.get('hash') ?? '';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUserActive, trialSignupBody } from '../../test-support/auth-fixtures.js';
 import {
   accountToken,
   call,
@@ -21,14 +22,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setActive(email: string, active: boolean): Promise<void> {
-  await t.stores.accounts.db
-    .updateTable('users')
-    .set({ active: active ? 1 : 0 })
-    .where('email', '=', email)
-    .execute();
-}
-
 const INACTIVE = [{ code: 'USER_INACTIVE', field: 'email' }];
 
 describe('an inactive user', () => {
@@ -36,7 +29,7 @@ describe('an inactive user', () => {
     const tenant = await createTenant(t);
     await call(t, 'POST', '/auth/password/forgot', { body: { email: tenant.email } });
     const hash = new URL((await lastMail(t, tenant.email)).link).searchParams.get('hash') ?? '';
-    await setActive(tenant.email, false);
+    await setUserActive(t, tenant.email, false);
 
     const reset = await call(t, 'POST', '/auth/password/reset', {
       body: { email: tenant.email, hash, newPassword: 'taken-over-password' },
@@ -45,7 +38,7 @@ describe('an inactive user', () => {
     expect(reset.json()).toEqual(INACTIVE);
 
     // Active again, the user still has the old password, and the link is spent.
-    await setActive(tenant.email, true);
+    await setUserActive(t, tenant.email, true);
     const withNew = await call(t, 'POST', '/auth/login', {
       body: { email: tenant.email, password: 'taken-over-password' },
     });
@@ -59,18 +52,11 @@ describe('an inactive user', () => {
   it('is not logged in by a verification link', async () => {
     const email = uniqueEmail('inactive-verify');
     const signup = await call(t, 'POST', '/auth/trial-signup', {
-      body: {
-        email,
-        firstName: 'Marta',
-        companyName: 'Northwind Traders',
-        jobTitle: 'Head of Growth',
-        password: 'a-long-password',
-        terms: true,
-      },
+      body: trialSignupBody(email),
     });
     expect(signup.statusCode).toBe(201);
     const hash = new URL((await lastMail(t, email)).link).searchParams.get('hash') ?? '';
-    await setActive(email, false);
+    await setUserActive(t, email, false);
     const verify = await call(t, 'POST', '/auth/email/verify', { body: { email, hash } });
     expect(verify.statusCode).toBe(400);
     expect(verify.json()).toEqual(INACTIVE);
@@ -93,13 +79,13 @@ describe('an inactive user', () => {
     });
     expect(invited.statusCode).toBe(201);
     const invitation = new URL((await lastMail(t, email)).link).searchParams.get('token') ?? '';
-    await setActive(email, false);
+    await setUserActive(t, email, false);
     const accepted = await call(t, 'POST', '/auth/preregister', {
       body: { name: 'Iris', password: 'iris-password', terms: true, token: invitation },
     });
     expect(accepted.statusCode).toBe(400);
     expect(accepted.json()).toEqual(INACTIVE);
-    await setActive(email, true);
+    await setUserActive(t, email, true);
     const login = await call(t, 'POST', '/auth/login', { body: { email, password: 'iris-password' } });
     expect(login.statusCode).toBe(401);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { trialSignupBody } from '../../test-support/auth-fixtures.js';
 import { call, createTenant, lastMail, mailsTo, PASSWORD, uniqueEmail } from '../../test-support/fixtures.js';
 import { startTestApp } from '../../test-support/test-app.js';
 import { RATE_LIMITS } from './rate-limit.js';
@@ -7,20 +8,6 @@ import { RATE_LIMITS } from './rate-limit.js';
  * The limits of sign-in and reset requests (OWASP ASVS V2.2): refused per account and address and per
  * address, only slowed account-wide, so that no one locks the owner out from elsewhere.
  */
-
-function signupBody(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    email,
-    firstName: 'Marta',
-    companyName: 'Northwind Traders',
-    jobTitle: 'Head of Growth',
-    password: 'a-long-password',
-    terms: true,
-    timezone: 'Europe/Madrid',
-    context: { pageUri: 'https://veracity.example/signup', pageName: 'Sign up' },
-    ...overrides,
-  };
-}
 
 describe('rate limits', () => {
   it('answers 429 with Retry-After past the login limit per account and address', async () => {
@@ -60,9 +47,10 @@ describe('rate limits', () => {
       expect(
         (await call(tight, 'POST', '/auth/password/forgot', { body: { email: tenant.email } })).statusCode,
       ).toBe(429);
-      await call(tight, 'POST', '/auth/trial-signup', { body: signupBody(uniqueEmail('a')) });
+      await call(tight, 'POST', '/auth/trial-signup', { body: trialSignupBody(uniqueEmail('a')) });
       expect(
-        (await call(tight, 'POST', '/auth/trial-signup', { body: signupBody(uniqueEmail('b')) })).statusCode,
+        (await call(tight, 'POST', '/auth/trial-signup', { body: trialSignupBody(uniqueEmail('b')) }))
+          .statusCode,
       ).toBe(429);
     } finally {
       await tight.close();

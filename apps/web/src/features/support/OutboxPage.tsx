@@ -2,12 +2,11 @@ import type { OutboxMessage } from '@veracity/contracts/account';
 import { Fragment, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
-import { Input } from '../../components/Input/Input';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { describeApiError } from '../../lib/api-errors';
 import { formatDateTime } from '../account/format';
 import { useMe } from '../session/session.api';
 import styles from './SupportPage.module.css';
+import { SupportSearchForm, SupportSearchResults } from './SupportSearch';
 import { useOutbox } from './support.api';
 
 export const OUTBOX_ADMIN_ONLY = 'The outbox is for the instance admin.';
@@ -25,7 +24,6 @@ function status(message: OutboxMessage): string {
 export function OutboxPage() {
   const me = useMe();
   const allowed = me.data?.isSupport === true && !me.data.ghost;
-  const [draft, setDraft] = useState('');
   const [to, setTo] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const outbox = useOutbox(to, allowed);
@@ -47,89 +45,71 @@ export function OutboxPage() {
         link on only to the person it was written for. Only you, the instance admin, can see this page.
       </p>
       <Card flush>
-        <form
-          className={styles.search}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setTo(draft.trim());
+        <SupportSearchForm
+          label="Recipient"
+          type="email"
+          inputTestId="outbox-to"
+          submitTestId="outbox-search"
+          onSearch={(search) => {
+            setTo(search);
             setOpen(null);
           }}
+        />
+        <SupportSearchResults
+          query={outbox}
+          emptyText={to ? `No mail to “${to}”.` : 'No mail yet.'}
+          emptyTestId="outbox-empty"
         >
-          <Input
-            label="Recipient"
-            type="email"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            data-testid="outbox-to"
-          />
-          <Button type="submit" variation="secondary" data-testid="outbox-search">
-            Search
-          </Button>
-        </form>
-        {outbox.isPending ? (
-          <p className={styles.muted}>Loading...</p>
-        ) : outbox.isError ? (
-          <p className={styles.muted}>{describeOutcome(outbox.error)}</p>
-        ) : outbox.data.length === 0 ? (
-          <p className={styles.muted} data-testid="outbox-empty">
-            {to ? `No mail to “${to}”.` : 'No mail yet.'}
-          </p>
-        ) : (
-          <table className={styles.table} data-testid="outbox-table">
-            <thead>
-              <tr>
-                <th scope="col">Written</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {outbox.data.map((message) => (
-                <Fragment key={message.id}>
-                  <tr data-testid={`outbox-row-${message.id}`}>
-                    <td>{formatDateTime(message.createdAt)}</td>
-                    <td>{message.to}</td>
-                    <td>{message.subject}</td>
-                    <td>{message.kind}</td>
-                    <td>{status(message)}</td>
-                    <td>
-                      <Button
-                        size="xs"
-                        variation="secondary"
-                        aria-expanded={open === message.id}
-                        onClick={() => setOpen(open === message.id ? null : message.id)}
-                      >
-                        {open === message.id ? 'Hide' : 'Show'}
-                      </Button>
-                    </td>
-                  </tr>
-                  {open === message.id ? (
-                    <tr>
-                      <td colSpan={6}>
-                        <pre className={styles.mailText} data-testid={`outbox-text-${message.id}`}>
-                          {message.text}
-                        </pre>
+          {(messages) => (
+            <table className={styles.table} data-testid="outbox-table">
+              <thead>
+                <tr>
+                  <th scope="col">Written</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {messages.map((message) => (
+                  <Fragment key={message.id}>
+                    <tr data-testid={`outbox-row-${message.id}`}>
+                      <td>{formatDateTime(message.createdAt)}</td>
+                      <td>{message.to}</td>
+                      <td>{message.subject}</td>
+                      <td>{message.kind}</td>
+                      <td>{status(message)}</td>
+                      <td>
+                        <Button
+                          size="xs"
+                          variation="secondary"
+                          aria-expanded={open === message.id}
+                          onClick={() => setOpen(open === message.id ? null : message.id)}
+                        >
+                          {open === message.id ? 'Hide' : 'Show'}
+                        </Button>
                       </td>
                     </tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        )}
+                    {open === message.id ? (
+                      <tr>
+                        <td colSpan={6}>
+                          <pre className={styles.mailText} data-testid={`outbox-text-${message.id}`}>
+                            {message.text}
+                          </pre>
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </SupportSearchResults>
       </Card>
     </div>
   );
-}
-
-function describeOutcome(error: unknown): string {
-  const outcome = describeApiError(error);
-  return outcome.kind === 'message'
-    ? outcome.messages.join(' ')
-    : 'An error occurred. Please reload the page.';
 }

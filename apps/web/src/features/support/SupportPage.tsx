@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
-import { Input } from '../../components/Input/Input';
 import { useNotify } from '../../components/Notifications/use-notify';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { describeApiError } from '../../lib/api-errors';
 import { useMe } from '../session/session.api';
 import styles from './SupportPage.module.css';
+import { SupportSearchForm, SupportSearchResults } from './SupportSearch';
 import { createLoginAsLink, useSupportRelationships } from './support.api';
 
 /** The role a support session acts with; every session is written to the audit log. */
@@ -25,7 +25,6 @@ export const supportNavigation = { assign: (url: string) => window.location.assi
 export function SupportPage() {
   const me = useMe();
   const notify = useNotify();
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [opening, setOpening] = useState<number | null>(null);
   const relationships = useSupportRelationships(search);
@@ -64,79 +63,59 @@ export function SupportPage() {
         .
       </p>
       <Card flush>
-        <form
-          className={styles.search}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSearch(draft.trim());
-          }}
+        <SupportSearchForm
+          label="Company name or account id"
+          inputTestId="support-search"
+          submitTestId="support-search-submit"
+          onSearch={setSearch}
+        />
+        <SupportSearchResults
+          query={relationships}
+          emptyText={`No account matches “${search}”.`}
+          emptyTestId="support-empty"
         >
-          <Input
-            label="Company name or account id"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            data-testid="support-search"
-          />
-          <Button type="submit" variation="secondary" data-testid="support-search-submit">
-            Search
-          </Button>
-        </form>
-        {relationships.isPending ? (
-          <p className={styles.muted}>Loading...</p>
-        ) : relationships.isError ? (
-          <p className={styles.muted}>{describeOutcome(relationships.error)}</p>
-        ) : relationships.data.length === 0 ? (
-          <p className={styles.muted} data-testid="support-empty">
-            No account matches “{search}”.
-          </p>
-        ) : (
-          <table className={styles.table} data-testid="support-table">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Plan</th>
-                <th scope="col" className={styles.number}>
-                  Members
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {relationships.data.map((relationship) => (
-                <tr key={relationship.id} data-testid={`support-row-${relationship.id}`}>
-                  <td>
-                    {relationship.companyName} <span className={styles.muted}>#{relationship.id}</span>
-                  </td>
-                  <td>{relationship.planType}</td>
-                  <td className={styles.number}>{relationship.members}</td>
-                  <td>{relationship.active ? 'Active' : 'Inactive'}</td>
-                  <td>
-                    <Button
-                      size="xs"
-                      variation="secondary"
-                      loading={opening === relationship.id}
-                      onClick={() => void open(relationship)}
-                      data-testid={`support-open-${relationship.id}`}
-                    >
-                      Open as support
-                    </Button>
-                  </td>
+          {(rows) => (
+            <table className={styles.table} data-testid="support-table">
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col" className={styles.number}>
+                    Members
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {rows.map((relationship) => (
+                  <tr key={relationship.id} data-testid={`support-row-${relationship.id}`}>
+                    <td>
+                      {relationship.companyName} <span className={styles.muted}>#{relationship.id}</span>
+                    </td>
+                    <td>{relationship.planType}</td>
+                    <td className={styles.number}>{relationship.members}</td>
+                    <td>{relationship.active ? 'Active' : 'Inactive'}</td>
+                    <td>
+                      <Button
+                        size="xs"
+                        variation="secondary"
+                        loading={opening === relationship.id}
+                        onClick={() => void open(relationship)}
+                        data-testid={`support-open-${relationship.id}`}
+                      >
+                        Open as support
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </SupportSearchResults>
       </Card>
     </div>
   );
-}
-
-function describeOutcome(error: unknown): string {
-  const outcome = describeApiError(error);
-  return outcome.kind === 'message'
-    ? outcome.messages.join(' ')
-    : 'An error occurred. Please reload the page.';
 }
