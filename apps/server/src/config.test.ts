@@ -1,12 +1,20 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const made: string[] = [];
+
 function tempDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'veracity-config-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'veracity-config-'));
+  made.push(dir);
+  return dir;
 }
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
