@@ -22,8 +22,9 @@ import {
 } from '@veracity/contracts/s2s';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiter } from '../features/auth/rate-limit.js';
 import { ApiError } from '../http/api-error.js';
+import { RateLimiter } from '../http/rate-limit.js';
+import { riskLabel, type Verdict } from '../verdicts/verdict.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 import { TurnCohort } from './cohort.js';
@@ -31,7 +32,6 @@ import { parseJsonBody } from './json-body.js';
 import { type IngestPipeline, UnknownHitError } from './pipeline.js';
 import { s2sIncomingConversion, s2sIncomingHit } from './s2s-events.js';
 import { StoredHitReaderBusyError } from './stored-hit-reader.js';
-import { riskLabel, type Verdict } from './verdict.js';
 
 /** Events per minute allowed from one address and for one account key. */
 export interface IngestRateLimits {

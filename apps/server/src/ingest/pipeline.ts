@@ -25,6 +25,7 @@ import type {
   HitRow,
   KeyedTable,
 } from '../storage/events/event-store.js';
+import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats, worst } from '../verdicts/verdict.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
@@ -33,7 +34,6 @@ import { SessionTracker } from './session-tracker.js';
 import { type KnownHit, knownHitVerdict, readStoredConversion, readStoredHits } from './stored-events.js';
 import { hitKey, StoredHitReader, type StoredHitReaderOptions } from './stored-hit-reader.js';
 import { StoredIds } from './stored-ids.js';
-import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats, worst } from './verdict.js';
 
 /** A hit as the collector or the S2S endpoint hands it to the pipeline. */
 export interface IncomingHit {
