@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Campaign } from '@veracity/contracts/campaigns';
 import type { RequestFacts } from '@veracity/contracts/detection';
 import type { S2sConversion, S2sHit, S2sVisitorHeaders } from '@veracity/contracts/s2s';
-import type { IncomingConversion, IncomingHit } from './pipeline.js';
+import type { IncomingConversion, IncomingHit } from './incoming-events.js';
 
 /** S2S bodies as the pipeline takes them: the S2S endpoints and the first-start demo traffic share this. */
 
