@@ -6,7 +6,7 @@ import path from 'node:path';
 import { zSensorEvent } from '@veracity/contracts/collect';
 import type { BatchWriterOptions } from '../apps/server/src/ingest/batch-writer.js';
 import { createIngest, type Ingest } from '../apps/server/src/ingest/create-ingest.js';
-import type { IncomingHit } from '../apps/server/src/ingest/pipeline.js';
+import type { IncomingHit } from '../apps/server/src/ingest/incoming-events.js';
 import { sql } from '../apps/server/src/storage/events/sql.js';
 import { openStores, type Stores } from '../apps/server/src/storage/open-stores.js';
 import type { PageView } from './page-views.js';

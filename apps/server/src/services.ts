@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
-import type { RateLimiter } from './features/auth/rate-limit.js';
+import type { RateLimits } from './features/auth/auth-limits.js';
 import type { Mailer } from './features/email/mailer.js';
+import type { RateLimiter } from './http/rate-limit.js';
 import type { Database } from './storage/oltp/schema.js';
 
 /** What feature routes and services work with; built once in app.ts. */
@@ -9,5 +10,5 @@ export interface Services {
   config: Config;
   db: Kysely<Database>;
   mailer: Mailer;
-  rateLimiter: RateLimiter;
+  rateLimiter: RateLimiter<keyof RateLimits>;
 }

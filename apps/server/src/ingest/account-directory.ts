@@ -2,8 +2,8 @@ import type { Campaign } from '@veracity/contracts/campaigns';
 import type { AccountRules } from '@veracity/contracts/detection';
 import { LruCache } from '@veracity/detection/lru-cache';
 import type { Kysely } from 'kysely';
-import { relationshipOfApiKey } from '../features/account/api-keys.js';
-import { findCampaign } from '../features/campaigns/campaigns.repo.js';
+import { relationshipOfApiKey } from '../accounts/api-keys.js';
+import { findCampaign } from '../accounts/campaigns.repo.js';
 import type { Database } from '../storage/oltp/schema.js';
 
 /** What ingestion needs to know about the account an event belongs to. */

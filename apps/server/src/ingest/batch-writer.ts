@@ -14,13 +14,13 @@ import {
   type EventValidationIssue,
   type SessionRow,
 } from '../storage/events/event-store.js';
+import { worst } from '../verdicts/verdict.js';
 import {
   INGEST_QUARANTINE_FILE,
   JournalQuarantine,
   loadSettingAside,
   QUARANTINE_SCRATCH_FILE,
 } from './journal-quarantine.js';
-import { worst } from './verdict.js';
 
 export type { EventWrite };
 

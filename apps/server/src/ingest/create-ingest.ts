@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
-import { type IngestRateLimits, ingestRoutes } from './ingest.routes.js';
+import { ingestRoutes } from './ingest.routes.js';
+import type { IngestRateLimits } from './ingest-admission.js';
 import { IngestPipeline } from './pipeline.js';
 
 export interface IngestOptions {

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Campaign } from '@veracity/contracts/campaigns';
 import type { RequestFacts } from '@veracity/contracts/detection';
-import type { S2sConversion, S2sHit, S2sVisitorHeaders } from '@veracity/contracts/s2s';
-import type { IncomingConversion, IncomingHit } from './pipeline.js';
+import {
+  S2S_MAX_AGE_MS,
+  S2S_MAX_SKEW_MS,
+  type S2sConversion,
+  type S2sHit,
+  type S2sVisitorHeaders,
+} from '@veracity/contracts/s2s';
+import { ApiError } from '../http/api-error.js';
+import { riskLabel, type Verdict } from '../verdicts/verdict.js';
+import type { IncomingConversion, IncomingHit } from './incoming-events.js';
 
-/** S2S bodies as the pipeline takes them: the S2S endpoints and the first-start demo traffic share this. */
+/** S2S bodies as the pipeline takes them, and the verdicts as the S2S endpoints answer them. */
 
 /** The visitor's request facts as a customer's server forwarded them. */
 export function forwardedFacts(
@@ -65,4 +73,19 @@ export function s2sIncomingConversion(body: S2sConversion, at: Date): IncomingCo
       body.ip !== undefined && body.userAgent !== undefined ? forwardedFacts(body.ip, body.userAgent) : null,
     checkStored: body.id !== undefined,
   };
+}
+
+/** An S2S event time: within the accepted window around the server's clock. */
+export function eventTime(ts: string | number | undefined, now: number): Date {
+  if (ts === undefined) return new Date(now);
+  const at = typeof ts === 'number' ? ts : Date.parse(ts);
+  if (at < now - S2S_MAX_AGE_MS || at > now + S2S_MAX_SKEW_MS) {
+    throw ApiError.fields([{ code: 'NOT_VALID', field: 'ts', value: 'must be within the last 30 days' }]);
+  }
+  return new Date(at);
+}
+
+/** A verdict as the S2S endpoints answer it: with the dashboard's word for its tier. */
+export function verdictBody(verdict: Verdict) {
+  return { ...verdict, label: riskLabel(verdict.riskLevel) };
 }

@@ -2,9 +2,9 @@ import type { RiskLevel, TrafficType } from '@veracity/contracts/detection';
 import { hitTable } from '../storage/events/event-columns.js';
 import type { EventStore, HitRow, ResultRow } from '../storage/events/event-store.js';
 import { inList, joinSql, rawSql, sql } from '../storage/events/sql.js';
+import { type HitVerdict, type Verdict, verdictThreats } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
 import { hitKey, type WantedHit } from './stored-hit-reader.js';
-import { type HitVerdict, type Verdict, verdictThreats } from './verdict.js';
 
 /**
  * A hit the pipeline knows: what conversions, the engagement beacon and retries of it need. Kept for

@@ -1,8 +1,8 @@
 import type { AccountFeature, PlanType } from '@veracity/contracts/plans';
 import type { LightMyRequestResponse } from 'fastify';
+import { hashPassword } from '../accounts/secrets.js';
 import { addMember, createRelationship } from '../features/account/relationships.service.js';
 import { builtInRoleId } from '../features/account/roles.repo.js';
-import { hashPassword } from '../features/auth/secrets.js';
 import { DEMO_EMAIL } from '../features/bootstrap/first-start.js';
 import { insertUser } from '../features/users/users.repo.js';
 import type { TestApp } from './test-app.js';

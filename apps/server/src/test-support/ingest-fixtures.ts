@@ -6,7 +6,7 @@ import type {
   SensorEngagement,
   SensorHit,
 } from '@veracity/contracts/collect';
-import { createApiKey } from '../features/account/api-keys.js';
+import { createApiKey } from '../accounts/api-keys.js';
 import { inList, rawSql, sql } from '../storage/events/sql.js';
 import { createTenant, type Tenant } from './fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import { RATE_LIMITS, type RateLimits } from '../features/auth/rate-limit.js';
+import { RATE_LIMITS, type RateLimits } from '../features/auth/auth-limits.js';
 import { prepareAccounts } from '../features/bootstrap/first-start.js';
 import type { EventStore } from '../storage/events/event-store.js';
 import { openStores, type Stores } from '../storage/open-stores.js';

@@ -1,7 +1,7 @@
 import { type AccountFeature, type PlanType, TRIAL_DAYS } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
+import { newSecret } from '../../accounts/secrets.js';
 import type { Database } from '../../storage/oltp/schema.js';
-import { newSecret } from '../auth/secrets.js';
 import { insertMembership, insertMembershipRoles } from './memberships.repo.js';
 import { insertRelationship } from './relationships.repo.js';
 import { builtInRoleId } from './roles.repo.js';

@@ -16,6 +16,7 @@ import {
 import { DEFAULT_METRICS, type MetricKey, metricsAllowed } from '@veracity/contracts/analytics/metrics';
 import { DEFAULT_SORT, type SortKey } from '@veracity/contracts/analytics/query';
 import type { Kysely } from 'kysely';
+import { listAllCampaigns } from '../../accounts/campaigns.repo.js';
 import type { DimensionLookups } from '../../analytics/dimension-columns.js';
 import { type ComputedMetric, isComputedMetric } from '../../analytics/metric-formulas.js';
 import type { PlannedFilter } from '../../analytics/query-sql.js';
@@ -24,7 +25,6 @@ import { InvalidRangeError, timeRange } from '../../analytics/time-range.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
-import { listAllCampaigns } from '../campaigns/campaigns.repo.js';
 
 /**
  * The rules of the analytics calls (spec 02 §2, §6): what an account's plan and features open, checked

@@ -5,12 +5,12 @@ import { countriesForPicker, countryMatches } from '@veracity/contracts/analytic
 import { referenceOptions } from '@veracity/contracts/analytics/reference/reference-options';
 import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
 import type { Kysely } from 'kysely';
+import { listAllCampaigns } from '../../accounts/campaigns.repo.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { listLabels } from '../account/labels.repo.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
-import { listAllCampaigns } from '../campaigns/campaigns.repo.js';
 import { accessOf } from './analytics.service.js';
 import { observedValues } from './filter-options.repo.js';
 

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../http/access.js';
 import { connectionOrigin } from '../../http/public-url.js';
+import { addressKey } from '../../http/rate-limit.js';
 import type { Services } from '../../services.js';
 import {
   accountToken,
@@ -34,7 +35,6 @@ import {
   validateSignup,
   verifyEmail,
 } from './auth.service.js';
-import { addressKey } from './rate-limit.js';
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const userAgent = request.headers['user-agent'];

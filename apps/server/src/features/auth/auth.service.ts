@@ -10,9 +10,11 @@ import type {
 } from '@veracity/contracts/auth';
 import { isBusinessEmail } from '@veracity/contracts/auth';
 import { ERROR_KEYS, HTTP_STATUS } from '@veracity/contracts/errors';
+import { hashPassword, verifyPassword } from '../../accounts/secrets.js';
 import { type AuthContext, DEMO_MESSAGE } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import { mailBaseUrl } from '../../http/public-url.js';
+import { addressKey } from '../../http/rate-limit.js';
 import type { Services } from '../../services.js';
 import { isUniqueViolation } from '../../storage/oltp/oltp-database.js';
 import { audit } from '../account/audit.js';
@@ -35,14 +37,13 @@ import {
   normaliseEmail,
   updateUser,
 } from '../users/users.repo.js';
+import { loginDelayMs } from './auth-limits.js';
 import {
   consumeOneTimeToken,
   endUserTokens,
   issueOneTimeToken,
   pendingTokenPayloads,
 } from './one-time-tokens.repo.js';
-import { addressKey, loginDelayMs } from './rate-limit.js';
-import { hashPassword, verifyPassword } from './secrets.js';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.repo.js';
 
 export interface ClientInfo {

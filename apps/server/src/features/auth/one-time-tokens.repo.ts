@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import { newSecret, secretHash } from '../../accounts/secrets.js';
 import type { Database, OneTimeTokenPurpose } from '../../storage/oltp/schema.js';
-import { newSecret, secretHash } from './secrets.js';
 
 /** How long each kind of one-time link stays valid. */
 export const ONE_TIME_TOKEN_TTL_MS: Record<OneTimeTokenPurpose, number> = {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import { newSecret, secretHash } from '../../accounts/secrets.js';
 import type { Database } from '../../storage/oltp/schema.js';
-import { newSecret, secretHash } from './secrets.js';
 
 /** Session lifetimes: idle expiry slides with use, absolute expiry never moves. */
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;

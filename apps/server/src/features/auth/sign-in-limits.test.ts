@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { trialSignupBody } from '../../test-support/auth-fixtures.js';
 import { call, createTenant, lastMail, mailsTo, PASSWORD, uniqueEmail } from '../../test-support/fixtures.js';
 import { startTestApp } from '../../test-support/test-app.js';
-import { RATE_LIMITS } from './rate-limit.js';
+import { RATE_LIMITS } from './auth-limits.js';
 
 /**
  * The limits of sign-in and reset requests (OWASP ASVS V2.2): refused per account and address and per

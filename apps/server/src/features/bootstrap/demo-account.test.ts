@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../accounts/secrets.js';
 import { MIGRATIONS, migrateToLatest } from '../../storage/oltp/migrations.js';
 import { openOltpStore } from '../../storage/oltp/oltp-database.js';
 import { accountToken, call, createTenant, lastMail, login, PASSWORD } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { syncBuiltInRoles } from '../account/roles.js';
-import { hashPassword } from '../auth/secrets.js';
 import { DEFAULT_ADMIN_EMAIL, DEMO_EMAIL } from './first-start.js';
 
 const DEMO_TEXT = 'This action is disabled for the demo account';

@@ -2,12 +2,12 @@ import { Writable } from 'node:stream';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import type { InjectTarget } from '@veracity/simulator/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listApiKeys } from '../../accounts/api-keys.js';
 import { UNLOGGED_REQUEST_HEADER } from '../../app.js';
 import { rawSql } from '../../storage/events/sql.js';
 import { getMeta } from '../../storage/oltp/app-meta.repo.js';
 import { createTenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { listApiKeys } from '../account/api-keys.js';
 import { runScheduledDemoTraffic, scheduleDemoTraffic } from './demo-traffic.js';
 
 let t: TestApp;

@@ -2,9 +2,9 @@ import { sendDemoTraffic } from '@veracity/simulator/demo-traffic';
 import type { InjectTarget } from '@veracity/simulator/transport';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createApiKey, deleteApiKey, listApiKeys } from '../../accounts/api-keys.js';
 import { getMeta, setMeta } from '../../storage/oltp/app-meta.repo.js';
 import type { Database } from '../../storage/oltp/schema.js';
-import { createApiKey, deleteApiKey, listApiKeys } from '../account/api-keys.js';
 
 /** app_meta key: the seeded relationships waiting for their demo traffic, or `done`. */
 export const DEMO_TRAFFIC_META = 'demo_traffic';

@@ -1,11 +1,11 @@
 import { FEATURE_FLAGS } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
+import { hashPassword, newSecret } from '../../accounts/secrets.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { anyRelationshipExists } from '../account/relationships.repo.js';
 import { addMember, adminRoleId, createRelationship } from '../account/relationships.service.js';
 import { DEMO_USER_ROLE, syncBuiltInRoles } from '../account/roles.js';
 import { builtInRoleId } from '../account/roles.repo.js';
-import { hashPassword, newSecret } from '../auth/secrets.js';
 import { insertUser } from '../users/users.repo.js';
 
 export const DEMO_EMAIL = 'demo@veracity.example';

@@ -7,9 +7,9 @@ import {
 } from '@veracity/contracts/campaigns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listCampaigns } from '../../accounts/campaigns.repo.js';
 import { type Access, accountOf } from '../../http/access.js';
 import type { Services } from '../../services.js';
-import { listCampaigns } from './campaigns.repo.js';
 import { createS2sCampaign, updateS2sCampaign } from './campaigns.service.js';
 
 const zIdParams = z.object({ id: z.coerce.number().int().positive() });

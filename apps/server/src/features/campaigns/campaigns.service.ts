@@ -5,10 +5,15 @@ import {
   type zCampaignUpdateBody,
 } from '@veracity/contracts/campaigns';
 import type { z } from 'zod';
+import {
+  type CampaignFields,
+  findCampaign,
+  insertCampaign,
+  updateCampaign,
+} from '../../accounts/campaigns.repo.js';
 import type { AccountAuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
-import { type CampaignFields, findCampaign, insertCampaign, updateCampaign } from './campaigns.repo.js';
 
 /** Google account ids are stored the way they are shown: dashed 3-3-rest. */
 function normalised<T extends { googleAccountId?: string | null }>(fields: T): T {

@@ -6,7 +6,7 @@ import {
 } from '@veracity/contracts/error-reports';
 import { scrubReportPath, scrubReportText } from '@veracity/contracts/error-scrubbing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiter, type RateRule } from '../auth/rate-limit.js';
+import { RateLimiter, type RateRule } from '../../http/rate-limit.js';
 
 /** Reports one address may send: a broken screen sends a few at once, a loop is cut off. */
 export const CLIENT_ERROR_RATE: RateRule = { limit: 60, windowMs: 10 * 60_000 };

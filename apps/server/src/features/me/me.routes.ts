@@ -14,12 +14,12 @@ import {
 } from '@veracity/contracts/account';
 import { sensorScriptPath } from '@veracity/contracts/collect';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createApiKey, deleteApiKey, listApiKeys } from '../../accounts/api-keys.js';
 import { accountOf, userOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import { dashboardBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import type { IpListName } from '../../storage/oltp/schema.js';
-import { createApiKey, deleteApiKey, listApiKeys } from '../account/api-keys.js';
 import { audit } from '../account/audit.js';
 import { readIpList, replaceIpList } from '../account/ip-lists.repo.js';
 import { findRelationship, relationshipsOfUser, toRelationshipDto } from '../account/relationships.repo.js';

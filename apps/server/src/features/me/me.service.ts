@@ -3,12 +3,12 @@ import { DEFAULT_TRANSLATIONS, type Me, type Settings } from '@veracity/contract
 import { ADMIN_PERMISSION, visibleViews } from '@veracity/contracts/plans';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { countCampaigns } from '../../accounts/campaigns.repo.js';
 import type { AuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { updateRelationship } from '../account/relationships.repo.js';
-import { countCampaigns } from '../campaigns/campaigns.repo.js';
 import { updateUser } from '../users/users.repo.js';
 
 /** GET /api/me: the person, and the selected account's facts and gating when the token is bound. */

@@ -1,8 +1,8 @@
 import type { RiskLevel } from '@veracity/contracts/detection';
 import { RECENT_HITS_LIMIT, type RecentHit } from '@veracity/contracts/s2s';
-import { verdictThreats } from '../../ingest/verdict.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import { sql } from '../../storage/events/sql.js';
+import { verdictThreats } from '../../verdicts/verdict.js';
 
 type Row = {
   id: string;

@@ -1,8 +1,8 @@
 import type { ApiKey } from '@veracity/contracts/account';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/oltp/schema.js';
-import { newSecret, secretHash } from '../auth/secrets.js';
+import type { Database } from '../storage/oltp/schema.js';
 import { findApiKeyByHash, insertApiKey, touchApiKey } from './api-keys.repo.js';
+import { newSecret, secretHash } from './secrets.js';
 
 export { deleteApiKey, listApiKeys } from './api-keys.repo.js';
 

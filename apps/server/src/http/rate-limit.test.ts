@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../http/api-error.js';
-import { addressKey, LOGIN_SLOWDOWN, loginDelayMs, RateLimiter } from './rate-limit.js';
+import { ApiError } from './api-error.js';
+import { addressKey, RateLimiter } from './rate-limit.js';
 
 const rules = { perIp: { limit: 3, windowMs: 60_000 }, perKey: { limit: 1, windowMs: 10_000 } };
 
@@ -70,15 +70,6 @@ describe('RateLimiter', () => {
     expect(limiter.count('perKey', 'acct')).toBe(0);
     limiter.giveBack('perKey', 'acct');
     expect(limiter.record('perKey', 'acct')).toBe(1);
-  });
-});
-
-describe('the sign-in slow-down', () => {
-  it('waits from the threshold on, doubling, up to the cap', () => {
-    expect(loginDelayMs(9, 10)).toBe(0);
-    expect(loginDelayMs(10, 10)).toBe(LOGIN_SLOWDOWN.firstDelayMs);
-    expect(loginDelayMs(11, 10)).toBe(LOGIN_SLOWDOWN.firstDelayMs * 2);
-    expect(loginDelayMs(1_000_000, 10)).toBe(LOGIN_SLOWDOWN.maxDelayMs);
   });
 });
 

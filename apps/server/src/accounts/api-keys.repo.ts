@@ -1,6 +1,6 @@
 import type { ApiKey } from '@veracity/contracts/account';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/oltp/schema.js';
+import type { Database } from '../storage/oltp/schema.js';
 
 function toApiKey(row: {
   id: number;

@@ -1,7 +1,7 @@
 import type { Campaign, GoogleCampaignType } from '@veracity/contracts/campaigns';
 import { zGoogleCampaignType } from '@veracity/contracts/campaigns';
 import type { Kysely, Selectable } from 'kysely';
-import type { CampaignKind, CampaignsTable, Database } from '../../storage/oltp/schema.js';
+import type { CampaignKind, CampaignsTable, Database } from '../storage/oltp/schema.js';
 
 type CampaignRow = Selectable<CampaignsTable>;
 

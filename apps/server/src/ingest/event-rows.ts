@@ -1,0 +1,98 @@
+import { sessionOfHit } from '../storage/events/event-journal.js';
+import type { ConversionRow, HitRow, SessionRow } from '../storage/events/event-store.js';
+import { worst } from '../verdicts/verdict.js';
+import type { AccountContext } from './account-directory.js';
+import type { ConversionJudgement, HitAssessment, JoinedVerdict } from './assessment.js';
+import type { IncomingConversion, IncomingHit } from './incoming-events.js';
+import type { Landing } from './landing.js';
+import type { SessionState } from './session-tracker.js';
+import type { KnownHit } from './stored-events.js';
+
+/** The stored row of an assessed hit: attribution from its landing, enrichment, verdict, its visit. */
+export function hitRow(
+  account: AccountContext,
+  hit: IncomingHit,
+  landing: Landing,
+  { request, enrichment, deviceId, trafficType, assessment }: HitAssessment,
+  sessionId: string,
+): HitRow {
+  return {
+    relationshipId: account.relationshipId,
+    id: hit.id,
+    sessionId,
+    ts: hit.at,
+    url: hit.url,
+    referrer: hit.referrer || null,
+    trafficType,
+    utmSource: landing.utm.source,
+    utmMedium: landing.utm.medium,
+    utmCampaign: landing.utm.campaign,
+    utmContent: landing.utm.content,
+    utmTerm: landing.utm.term,
+    campaignId: hit.campaignId ?? null,
+    subPublisher: hit.subPublisher ?? null,
+    clickId: landing.clickId,
+    clickIdType: landing.clickIdType,
+    ip: request.ip,
+    country: enrichment.country ?? 'WW',
+    isp: enrichment.isp ?? enrichment.organisation,
+    asn: enrichment.asn,
+    deviceType: enrichment.device,
+    osName: enrichment.os,
+    browser: enrichment.browser,
+    userAgent: request.userAgent || null,
+    riskLevel: assessment.riskLevel,
+    threats: assessment.reasons.map((reason) => reason.id),
+    hitStatus: 'delivered',
+    cost: hit.cost ?? null,
+    vars: hit.vars ?? {},
+    domain: landing.domain,
+    deviceId,
+    googleCampaignId: landing.google.campaignId ?? hit.googleCampaign?.id ?? null,
+    googlePlacement: landing.google.placement,
+    googleKeyword: landing.google.keyword,
+    googleAccountId: landing.google.accountId ?? hit.googleCampaign?.accountId ?? null,
+    score: Math.round(assessment.score),
+  };
+}
+
+/**
+ * The session snapshot an engagement leaves: the hit's visit as it runs (or the hit alone when the
+ * visit is no longer tracked), with the worse of the two verdicts and the joined reasons.
+ */
+export function engagedSessionRow(
+  row: HitRow,
+  session: SessionState | undefined,
+  verdict: Pick<JoinedVerdict, 'riskLevel' | 'threats'>,
+): SessionRow {
+  return sessionOfHit(
+    row,
+    { hits: session?.hits ?? 1, startedAt: session?.startedAt ?? row.ts },
+    { riskLevel: worst(verdict.riskLevel, row.riskLevel), threats: verdict.threats },
+  );
+}
+
+/** The stored row of a judged conversion, in its click's visit when the click is known. */
+export function conversionRow(
+  account: AccountContext,
+  conversion: IncomingConversion,
+  judged: ConversionJudgement,
+  hit: KnownHit | undefined,
+): ConversionRow {
+  const { riskLevel, score, threats } = judged;
+  return {
+    ...judged.dimensions,
+    relationshipId: account.relationshipId,
+    id: conversion.id,
+    sessionId: hit?.row.sessionId ?? conversion.sessionId,
+    hitId: conversion.hitId,
+    ts: conversion.at,
+    name: conversion.name,
+    value: conversion.value,
+    currency: conversion.currency,
+    riskLevel,
+    threats,
+    status: 'not_reported',
+    score,
+  };
+}

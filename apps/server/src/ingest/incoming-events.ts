@@ -1,0 +1,39 @@
+import type { HitChannel, RequestFacts, SensorSignals } from '@veracity/contracts/detection';
+import type { CustomVarName } from '@veracity/contracts/s2s';
+
+/** A hit as the collector or the S2S endpoint hands it to the pipeline. */
+export interface IncomingHit {
+  id: string;
+  channel: HitChannel;
+  /** The first-party session id of the sensor or the customer's; derived from the device when null. */
+  sessionId: string | null;
+  at: Date;
+  url: string;
+  /** The visitor's request facts (headers of the sensor's own request, or those S2S forwarded). */
+  request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'>;
+  referrer: string | null;
+  sensor: SensorSignals | null;
+  campaignId?: number | null;
+  /** The campaign names a Google Ads campaign: the traffic is a paid Google click. */
+  googleCampaign?: { id: string | null; accountId: string | null } | null;
+  subPublisher?: string | null;
+  cost?: number | null;
+  vars?: Partial<Record<CustomVarName, string>>;
+  /** Look the id up in the store when it is not among the recent hits: an id the sender chose (the
+   * sensor's, an S2S id) may have been stored before a restart, and its first verdict stands. */
+  checkStored?: boolean;
+}
+
+export interface IncomingConversion {
+  id: string;
+  at: Date;
+  /** The page view or click the conversion follows. */
+  hitId: string | null;
+  sessionId: string | null;
+  name: string;
+  value: number | null;
+  currency: string | null;
+  /** The converting visitor's request, when known; required when the hit is unknown. */
+  request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> | null;
+  checkStored?: boolean;
+}

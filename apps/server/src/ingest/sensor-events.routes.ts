@@ -1,0 +1,113 @@
+import {
+  type CollectAnswer,
+  SENSOR_MAX_BODY_BYTES,
+  sensorEventPath,
+  zSensorEvent,
+} from '@veracity/contracts/collect';
+import type { RequestFacts } from '@veracity/contracts/detection';
+import { HTTP_STATUS } from '@veracity/contracts/errors';
+import type { FastifyRequest } from 'fastify';
+import type { AccountDirectory } from './account-directory.js';
+import { header, type IngestAdmission, type IngestApp, unavailable } from './ingest-admission.js';
+import type { IngestPipeline } from './pipeline.js';
+
+/**
+ * The visitor's request facts from the headers of the request itself (the sensor's own call), and its
+ * address (`request.ip`, which Fastify works out again from the forwarding headers at each read).
+ */
+function facts(
+  request: FastifyRequest,
+  ip: string,
+): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
+  return {
+    ip,
+    userAgent: (header(request, 'user-agent') ?? '').slice(0, 2048),
+    acceptLanguage: header(request, 'accept-language')?.slice(0, 512) ?? null,
+    secChUa: header(request, 'sec-ch-ua')?.slice(0, 512) ?? null,
+    secChUaMobile: header(request, 'sec-ch-ua-mobile')?.slice(0, 8) ?? null,
+    secChUaPlatform: header(request, 'sec-ch-ua-platform')?.slice(0, 64) ?? null,
+    secFetchSite: header(request, 'sec-fetch-site')?.slice(0, 32) ?? null,
+    secFetchMode: header(request, 'sec-fetch-mode')?.slice(0, 32) ?? null,
+    secFetchDest: header(request, 'sec-fetch-dest')?.slice(0, 32) ?? null,
+  };
+}
+
+/**
+ * The sensor's collection endpoint (a CORS simple request, and its preflight for browsers that send
+ * one): page views, their engagement beacons and conversions, by the account's public sensor key.
+ */
+export function sensorEventRoutes(
+  app: IngestApp,
+  deps: {
+    pipeline: IngestPipeline;
+    accounts: AccountDirectory;
+    admission: IngestAdmission;
+    sensorPath: string;
+  },
+): void {
+  const { pipeline, accounts, admission } = deps;
+
+  app.options(sensorEventPath(deps.sensorPath), async (_request, reply) =>
+    reply
+      .code(HTTP_STATUS.NO_CONTENT)
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+
+  app.post(
+    sensorEventPath(deps.sensorPath),
+    { bodyLimit: SENSOR_MAX_BODY_BYTES, preValidation: admission.inCohort, schema: { body: zSensorEvent } },
+    async (request, reply) => {
+      const event = request.body;
+      const ip = request.ip;
+      const account = admission.admitSensor(ip, await accounts.bySensorKey(event.key), event.key);
+      const now = new Date();
+      try {
+        if (event.type === 'hit') {
+          const verdict = await pipeline.hit(account, {
+            id: event.eventId,
+            channel: 'sensor',
+            sessionId: event.sessionId,
+            at: now,
+            url: event.url,
+            referrer: event.referrer || null,
+            request: facts(request, ip),
+            sensor: event.signals,
+            // The sensor's ids are the browser's: a resend after a restart is answered from the store.
+            checkStored: true,
+          });
+          const answer: CollectAnswer = {
+            hitId: event.eventId,
+            riskLevel: verdict.riskLevel,
+            exclude: verdict.riskLevel === 'high',
+          };
+          return reply.send(answer);
+        }
+        if (event.type === 'engagement') {
+          const { behaviour, visibleMs } = event;
+          // Figures no browser sends (the contract kept them as `unexpected`) are a tell of their own.
+          const figures =
+            'unexpected' in behaviour || typeof visibleMs !== 'number' ? null : { behaviour, visibleMs };
+          await pipeline.engagement(account, event.hitId, figures);
+        } else {
+          await pipeline.conversion(account, {
+            id: event.eventId,
+            at: now,
+            hitId: event.hitId,
+            sessionId: event.sessionId,
+            name: event.conversion.name,
+            value: event.conversion.value ?? null,
+            currency: event.conversion.currency ?? null,
+            request: facts(request, ip),
+            checkStored: true,
+          });
+        }
+        return reply.code(HTTP_STATUS.NO_CONTENT).send();
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+  );
+}
