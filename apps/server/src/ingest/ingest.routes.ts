@@ -24,8 +24,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimiter } from '../features/auth/rate-limit.js';
 import { ApiError } from '../http/api-error.js';
+import {
+  type EventAppender,
+  WriterClosedError,
+  WriterOverloadedError,
+} from '../storage/events/journal/batch-writer.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
-import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 import { TurnCohort } from './cohort.js';
 import { parseJsonBody } from './json-body.js';
 import { type IngestPipeline, UnknownHitError } from './pipeline.js';
@@ -41,7 +45,7 @@ export interface IngestRateLimits {
 
 export interface IngestDeps {
   pipeline: IngestPipeline;
-  writer: BatchWriter;
+  writer: EventAppender;
   accounts: AccountDirectory;
   rateLimits: IngestRateLimits;
   /** The folder of the sensor's two paths (`SENSOR_PATH`). */

@@ -17,7 +17,6 @@ import { LruCache } from '@veracity/detection/lru-cache';
 import { isAllowListed } from '@veracity/detection/network';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
 import { loadedHidden } from '@veracity/detection/render';
-import { dimensionsOf, sessionOfHit } from '../storage/events/event-journal.js';
 import type {
   ConversionRow,
   EventDimensions,
@@ -25,8 +24,9 @@ import type {
   HitRow,
   KeyedTable,
 } from '../storage/events/event-store.js';
+import type { EventAppender } from '../storage/events/journal/batch-writer.js';
+import { dimensionsOf, sessionOfHit } from '../storage/events/journal/journal-format.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
-import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
 import { readLanding } from './landing.js';
 import { SessionTracker } from './session-tracker.js';
@@ -111,7 +111,7 @@ export class IngestPipeline {
   constructor(
     private readonly deps: {
       store: EventStore;
-      writer: BatchWriter;
+      writer: EventAppender;
       accounts: AccountDirectory;
       ipIntelligence: IpIntelligence;
       activity: RecentActivity;
@@ -180,7 +180,7 @@ export class IngestPipeline {
     const added = threats.filter((id) => !row.threats.includes(id));
     if (LEVEL_RANK[riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
     const session = this.#sessions.get(account.relationshipId, row.sessionId);
-    await this.deps.writer.write({
+    await this.deps.writer.append({
       sessions: [
         sessionOfHit(
           row,
@@ -291,7 +291,7 @@ export class IngestPipeline {
       googleAccountId: landing.google.accountId ?? hit.googleCampaign?.accountId ?? null,
       score: Math.round(assessment.score),
     };
-    await this.deps.writer.write({
+    await this.deps.writer.append({
       hits: [row],
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
@@ -329,7 +329,7 @@ export class IngestPipeline {
       status: 'not_reported',
       score,
     };
-    await this.deps.writer.write({ conversions: [row] });
+    await this.deps.writer.append({ conversions: [row] });
     this.storedIds?.add('conversions', account.relationshipId, conversion.id);
     return { id: conversion.id, riskLevel, score, threats: verdictThreats(threats), duplicate: false };
   }
