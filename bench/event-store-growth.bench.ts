@@ -15,8 +15,8 @@ import type { AccountContext } from '../apps/server/src/ingest/account-directory
 import { readStoredHits } from '../apps/server/src/ingest/stored-events.js';
 import { StoredIds } from '../apps/server/src/ingest/stored-ids.js';
 import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/duckdb-event-store.js';
-import { journalLine } from '../apps/server/src/storage/events/event-journal.js';
 import type { HitRow } from '../apps/server/src/storage/events/event-store.js';
+import { journalLine } from '../apps/server/src/storage/events/journal/journal-format.js';
 import { sql } from '../apps/server/src/storage/events/sql.js';
 import { scrambled } from './page-views.js';
 import { writeResults } from './report.js';

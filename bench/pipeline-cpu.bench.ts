@@ -45,7 +45,7 @@ try {
     );
     const ingestUs = cpuUs(ingestStarted);
     const loadStarted = process.cpuUsage();
-    await harness.ingest.writer.drain();
+    await harness.journal.drain();
     const loadUs = cpuUs(loadStarted);
     return { ingestUsPerHit: ingestUs / pageViews.length, loadUsPerHit: loadUs / pageViews.length };
   };

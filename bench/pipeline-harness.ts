@@ -4,9 +4,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { zSensorEvent } from '@veracity/contracts/collect';
-import type { BatchWriterOptions } from '../apps/server/src/ingest/batch-writer.js';
 import { createIngest, type Ingest } from '../apps/server/src/ingest/create-ingest.js';
 import type { IncomingHit } from '../apps/server/src/ingest/incoming-events.js';
+import type {
+  BatchWriter,
+  BatchWriterOptions,
+} from '../apps/server/src/storage/events/journal/batch-writer.js';
 import { sql } from '../apps/server/src/storage/events/sql.js';
 import { openStores, type Stores } from '../apps/server/src/storage/open-stores.js';
 import type { PageView } from './page-views.js';
@@ -38,6 +41,8 @@ function facts(headers: PageView['headers']): IncomingHit['request'] {
 
 export interface PipelineHarness {
   ingest: Ingest;
+  /** The event store's journal the pipeline appends to. */
+  journal: BatchWriter;
   /** Parses, validates and ingests a page view; resolves once it is acknowledged (durable). */
   pageView(view: PageView): Promise<void>;
   /** Hit ids acknowledged so far. */
@@ -52,18 +57,18 @@ export async function openPipeline(parent: string, writer?: BatchWriterOptions):
   const dataDir = await mkdtemp(path.join(parent, 'veracity-bench-pipeline-'));
   let stores: Stores | undefined;
   try {
-    stores = await openStores({ dataDir, databaseUrl: undefined });
+    stores = await openStores({ dataDir, databaseUrl: undefined }, writer ? { journal: writer } : {});
     const events = stores.events;
     // The routes, with their limits, go unused.
-    const ingest = await createIngest(stores, dataDir, undefined, {
+    const ingest = await createIngest(stores, undefined, {
       rateLimits: { perIpPerMinute: Number.MAX_SAFE_INTEGER, perKeyPerMinute: Number.MAX_SAFE_INTEGER },
       sensorPath: '/c',
-      ...(writer ? { writer } : {}),
     });
     const acknowledged: string[] = [];
     const opened = stores;
     return {
       ingest,
+      journal: opened.journal,
       acknowledged,
       async pageView(view) {
         const event = zSensorEvent.parse(JSON.parse(view.body));

@@ -50,7 +50,7 @@ try {
   await run(WARM_UP_S);
   const measured = await run(DURATION_S);
   const drainStarted = performance.now();
-  await harness.ingest.writer.close();
+  await harness.journal.close();
   const drainS = Math.round((performance.now() - drainStarted) / 100) / 10;
 
   const stored = await harness.stored(`bench${runId}`);

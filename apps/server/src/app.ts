@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@veracity/contracts/errors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
   serializerCompiler,
@@ -32,7 +32,7 @@ import { installConnectionLimits, serverTimeouts } from './http/connection-limit
 import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { dashboardText } from './http/json-text.js';
-import { LOG_REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction.js';
+import { createLogger } from './http/logger.js';
 import { RateLimiter, type RateRule } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
@@ -58,6 +58,8 @@ export interface BuildOptions {
   ingest?: Partial<IngestOptions>;
   /** Where the log goes instead of standard output (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /** The logger main.ts made before the stores (`http/logger.ts`); otherwise one is made here. */
+  log?: FastifyBaseLogger;
   /** The clock of the job scheduler, other than the system's (tests move it by hand). */
   clock?: Clock;
   /**
@@ -73,7 +75,7 @@ export const UNLOGGED_REQUEST_HEADER = 'x-veracity-unlogged';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The ingestion pipeline and its writer (main.ts drains it after the demo traffic; tests use them). */
+    /** The ingestion pipeline and its routes (tests use them). */
     ingest: Ingest;
     /** What alert evaluation works with (tests run passes themselves). */
     alertDeps: AlertDeps;
@@ -89,16 +91,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Secrets in URLs (reset, verification and invitation links, login-as) and headers never reach the log.
-      serializers: { req: serializeRequest },
-      redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-      ...(config.env === 'development' && process.stdout.isTTY && !options.logStream
-        ? { transport: { target: 'pino-pretty' } }
-        : {}),
-    },
+    loggerInstance: options.log ?? createLogger(config, options.logStream),
     ...(options.unloggedRequestToken
       ? {
           disableRequestLogging: (request: { headers: Record<string, unknown> }) =>
@@ -147,7 +140,7 @@ export async function buildApp(
     rateLimiter: new RateLimiter(options.rateLimits ?? RATE_LIMITS),
   };
 
-  const ingest = await createIngest(stores, config.dataDir, app.log, {
+  const ingest = await createIngest(stores, app.log, {
     rateLimits: config.ingestRateLimits,
     sensorPath: config.sensorPath,
     accounts: { ttlMs: config.ingestAccountCacheMs },
@@ -189,7 +182,7 @@ export async function buildApp(
       await api.register(
         healthRoutes(
           stores.checks,
-          () => ({ pending: ingest.writer.pending, quarantined: ingest.writer.quarantined }),
+          () => ({ pending: stores.journal.pending, quarantined: stores.journal.quarantined }),
           config.publicUrlSet ? config.publicUrl : null,
         ),
       );
@@ -212,13 +205,14 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  // The writer finishes its queued batches after the last request is answered, before the stores close;
-  // a read of the stored ids still going stops first.
+  // The journal loads what it acknowledged into the event store after the last request is answered,
+  // before the stores close (a new app on the same stores reads it there); a read of the stored ids
+  // still going stops first.
   app.addHook('onClose', async () => {
     await jobs.stop();
     await ingest.pipeline.storedIds?.stop();
     await ingest.sessionsRestored;
-    await ingest.writer.close();
+    await stores.journal.drain();
   });
   await app.register(ingest.routes);
 

@@ -5,6 +5,7 @@ import { buildApp, UNLOGGED_REQUEST_HEADER } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { runScheduledDemoTraffic, scheduleDemoTraffic } from './features/bootstrap/demo-traffic.js';
 import { prepareAccounts } from './features/bootstrap/first-start.js';
+import { createLogger } from './http/logger.js';
 import { openStores } from './storage/open-stores.js';
 
 /** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
@@ -24,9 +25,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const stores = await openStores(config);
+  // The logger first: opening the stores recovers the ingestion journal, and logs what it loaded.
+  const log = createLogger(config);
+  const stores = await openStores(config, { log });
   const unloggedRequestToken = randomUUID();
-  const app = await buildApp(config, stores, { unloggedRequestToken });
+  const app = await buildApp(config, stores, { log, unloggedRequestToken });
   if (stores.firstStart) {
     app.log.info(
       { dataDir: config.dataDir, accounts: stores.accounts.dialect },
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
             headers: { ...request.headers, [UNLOGGED_REQUEST_HEADER]: unloggedRequestToken },
           }),
       },
-      settle: () => app.ingest.writer.drain(),
+      settle: () => stores.journal.drain(),
       signal: demoTraffic.signal,
     },
     app.log,

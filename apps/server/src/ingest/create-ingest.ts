@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { ipIntelligence } from '@veracity/detection/ip/create-ip-intelligence';
 import { InProcessRecentActivity } from '@veracity/detection/recent-activity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
-import { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
 import { ingestRoutes } from './ingest.routes.js';
 import type { IngestRateLimits } from './ingest-admission.js';
 import { IngestPipeline } from './pipeline.js';
@@ -13,35 +11,28 @@ import { IngestPipeline } from './pipeline.js';
 export interface IngestOptions {
   rateLimits: IngestRateLimits;
   sensorPath: string;
-  writer?: BatchWriterOptions;
   accounts?: AccountDirectoryOptions;
 }
 
 export interface Ingest {
   pipeline: IngestPipeline;
-  writer: BatchWriter;
   accounts: AccountDirectory;
   routes: FastifyPluginAsyncZod;
   /** Settles once the running visits are read back (or could not be): wait for it before the store closes. */
   sessionsRestored: Promise<void>;
 }
 
-/** The folder of the ingestion journal, inside DATA_DIR. */
-export const INGEST_JOURNAL_DIR = 'ingest-journal';
-
 /**
- * The ingestion pipeline over the stores, and its public routes. The writer's journal is recovered
- * (events acknowledged before a crash loaded into the store) before this resolves; the visits that
- * were running are then read back from the store in the background, and hits wait for them.
+ * The ingestion pipeline over the stores, and its public routes. Events are appended to the event
+ * store's journal (`stores.journal`, recovered when the stores opened); the visits that were running
+ * are read back from the store in the background, and hits wait for them.
  */
 export async function createIngest(
   stores: Stores,
-  dataDir: string,
   log: FastifyBaseLogger | undefined,
   options: IngestOptions,
 ): Promise<Ingest> {
-  const writer = new BatchWriter(stores.events, path.join(dataDir, INGEST_JOURNAL_DIR), options.writer, log);
-  await writer.open();
+  const writer = stores.journal;
   const accounts = new AccountDirectory(stores.accounts.db, options.accounts);
   const pipeline = new IngestPipeline({
     store: stores.events,
@@ -74,7 +65,6 @@ export async function createIngest(
   }
   return {
     pipeline,
-    writer,
     accounts,
     sessionsRestored,
     routes: ingestRoutes({

@@ -1,5 +1,5 @@
-import { sessionOfHit } from '../storage/events/event-journal.js';
 import type { ConversionRow, HitRow, SessionRow } from '../storage/events/event-store.js';
+import { sessionOfHit } from '../storage/events/journal/journal-format.js';
 import { worst } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
 import type { ConversionJudgement, HitAssessment, JoinedVerdict } from './assessment.js';

@@ -3,8 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../http/api-error.js';
 import { RateLimiter } from '../http/rate-limit.js';
+import {
+  type EventAppender,
+  WriterClosedError,
+  WriterOverloadedError,
+} from '../storage/events/journal/batch-writer.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
-import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 import { TurnCohort } from './cohort.js';
 import { StoredHitReaderBusyError } from './stored-hit-reader.js';
 
@@ -43,13 +47,13 @@ function bearerKey(request: FastifyRequest): string | null {
  */
 export class IngestAdmission {
   readonly #limiter: RateLimiter<'perIp' | 'perKey'>;
-  readonly #writer: BatchWriter;
+  readonly #writer: EventAppender;
   readonly #accounts: AccountDirectory;
   readonly #cohort = new TurnCohort();
   /** The S2S account of a request whose key was checked when it arrived. */
   readonly #s2sAccounts = new WeakMap<FastifyRequest, AccountContext>();
 
-  constructor(deps: { writer: BatchWriter; accounts: AccountDirectory; rateLimits: IngestRateLimits }) {
+  constructor(deps: { writer: EventAppender; accounts: AccountDirectory; rateLimits: IngestRateLimits }) {
     this.#writer = deps.writer;
     this.#accounts = deps.accounts;
     this.#limiter = new RateLimiter(

@@ -117,7 +117,7 @@ describe('browser signals are evidence', () => {
       visibleMs: -5,
     };
     expect((await collect(t, beacon)).statusCode).toBe(204);
-    await t.app.ingest.writer.drain();
+    await t.stores.journal.drain();
     const sessions = await t.stores.events.query(
       () => sql`select threats from sessions where id = ${hit.sessionId}`,
     );

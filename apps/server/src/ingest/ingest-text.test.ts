@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INGEST_QUARANTINE_FILE } from '../storage/events/journal/journal-quarantine.js';
 import { rawSql } from '../storage/events/sql.js';
+import { INGEST_JOURNAL_DIR } from '../storage/open-stores.js';
 import {
   CHROME,
   collect,
@@ -17,8 +19,6 @@ import {
   storedRows,
 } from '../test-support/ingest-fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { INGEST_JOURNAL_DIR } from './create-ingest.js';
-import { INGEST_QUARANTINE_FILE } from './journal-quarantine.js';
 
 /**
  * Text as sent (docs/integration.md): what is acknowledged is stored, its strings equal to what was

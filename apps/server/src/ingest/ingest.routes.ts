@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import type { AccountDirectory } from './account-directory.js';
-import type { BatchWriter } from './batch-writer.js';
 import { IngestAdmission, type IngestRateLimits } from './ingest-admission.js';
 import { parseJsonBody } from './json-body.js';
 import type { IngestPipeline } from './pipeline.js';
@@ -11,7 +11,7 @@ import { sensorScriptRoutes } from './sensor-script.routes.js';
 
 export interface IngestDeps {
   pipeline: IngestPipeline;
-  writer: BatchWriter;
+  writer: EventAppender;
   accounts: AccountDirectory;
   rateLimits: IngestRateLimits;
   /** The folder of the sensor's two paths (`SENSOR_PATH`). */

@@ -47,7 +47,7 @@ const idleMinute = (hit: SensorHit) =>
   });
 
 /** Everything acknowledged so far, loaded into the event store. */
-const loaded = () => t.app.ingest.writer.drain();
+const loaded = () => t.stores.journal.drain();
 
 async function storedHit(hitId: string) {
   await loaded();
@@ -313,7 +313,7 @@ describe('limits', () => {
 
   it('refuses with 503 rather than queue what it cannot store', async () => {
     await t.close();
-    ({ t, tenant } = await startIngestApp({}, { ingest: { writer: { maxPending: 0 } } }));
+    ({ t, tenant } = await startIngestApp({}, {}, { journal: { maxPending: 0 } }));
     const response = await collect(t, adClickView());
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('1');

@@ -4,12 +4,12 @@ import { clickToConversionReasons } from '@veracity/detection/conversion';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
 import { loadedHidden } from '@veracity/detection/render';
-import { dimensionsOf } from '../storage/events/event-journal.js';
 import type { EventStore } from '../storage/events/event-store.js';
+import type { EventAppender } from '../storage/events/journal/batch-writer.js';
+import { dimensionsOf } from '../storage/events/journal/journal-format.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats } from '../verdicts/verdict.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { Assessor, type ConversionJudgement, joined } from './assessment.js';
-import type { BatchWriter } from './batch-writer.js';
 import { conversionRow, engagedSessionRow, hitRow } from './event-rows.js';
 import type { IncomingConversion, IncomingHit } from './incoming-events.js';
 import { conversionKey, KnownEvents, type KnownEventsOptions } from './known-events.js';
@@ -51,7 +51,7 @@ export class IngestPipeline {
   constructor(
     private readonly deps: {
       store: EventStore;
-      writer: BatchWriter;
+      writer: EventAppender;
       accounts: AccountDirectory;
       ipIntelligence: IpIntelligence;
       activity: RecentActivity;
@@ -122,7 +122,7 @@ export class IngestPipeline {
     const added = verdict.threats.filter((id) => !row.threats.includes(id));
     if (LEVEL_RANK[verdict.riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
     const session = this.#sessions.get(account.relationshipId, row.sessionId);
-    await this.deps.writer.write({ sessions: [engagedSessionRow(row, session, verdict)] });
+    await this.deps.writer.append({ sessions: [engagedSessionRow(row, session, verdict)] });
     return true;
   }
 
@@ -156,7 +156,7 @@ export class IngestPipeline {
     const counted = this.#sessions.count(account.relationshipId, hit.sessionId, assessed.deviceId, hit.at);
     const session = counted instanceof Promise ? await counted : counted;
     const row = hitRow(account, hit, landing, assessed, session.id);
-    await this.deps.writer.write({
+    await this.deps.writer.append({
       hits: [row],
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
@@ -178,7 +178,7 @@ export class IngestPipeline {
     } else {
       throw new UnknownHitError(`no hit ${conversion.hitId ?? ''} is known for this account`);
     }
-    await this.deps.writer.write({ conversions: [conversionRow(account, conversion, judged, hit)] });
+    await this.deps.writer.append({ conversions: [conversionRow(account, conversion, judged, hit)] });
     this.#known.stored('conversions', account, conversion.id);
     const { riskLevel, score, threats } = judged;
     return { id: conversion.id, riskLevel, score, threats: verdictThreats(threats), duplicate: false };

@@ -87,7 +87,7 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
     });
 
   async function storedSessions() {
-    await t.app.ingest.writer.drain();
+    await t.stores.journal.drain();
     const rows = await t.stores.events.query<{ id: string; hits: number; risk_level: string }>(
       () =>
         sql`select id, hits, risk_level from sessions where relationship_id = ${tenant.relationshipId} order by started_at`,
@@ -97,7 +97,7 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
 
   /** The visits and hits the analytics show for the last few days. */
   async function analyticsTotals(): Promise<{ sessions: number; hits: number }> {
-    await t.app.ingest.writer.drain();
+    await t.stores.journal.drain();
     const day = (at: number) => new Date(at).toISOString().slice(0, 10);
     const response = await call(t, 'POST', '/analytics/tree', {
       token: await accountToken(t, tenant),
@@ -137,7 +137,7 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
     expect(beacon.statusCode).toBe(204);
     const conversion = await collect(t, sensorConversion(tenant, first, { name: 'lead' }));
     expect(conversion.statusCode).toBe(204);
-    await t.app.ingest.writer.drain();
+    await t.stores.journal.drain();
     // The page view's own verdict (clean) and a lead within seconds of it: suspicious, not automation.
     const conversions = await t.stores.events.query<{ risk_level: string; threats: string[] }>(
       () => sql`select risk_level, threats from conversions where relationship_id = ${tenant.relationshipId}`,
@@ -173,7 +173,7 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
     expect((await collect(t, { ...conversion, conversion: { name: 'sale', value: 99 } })).statusCode).toBe(
       204,
     );
-    await t.app.ingest.writer.drain();
+    await t.stores.journal.drain();
     const conversions = await t.stores.events.query(
       () => sql`select name, value from conversions where relationship_id = ${tenant.relationshipId}`,
     );

@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS_FILE, EVENTS_FILE, openStores } from './open-stores.js';
+import { makeHit } from './events/event-store.fixtures.js';
+import { WriterClosedError } from './events/journal/batch-writer.js';
+import { journalLine } from './events/journal/journal-format.js';
+import { rawSql } from './events/sql.js';
+import { ACCOUNTS_FILE, EVENTS_FILE, INGEST_JOURNAL_DIR, openStores, type Stores } from './open-stores.js';
 
 describe('openStores', () => {
   let dataDir: string;
@@ -48,5 +52,45 @@ describe('openStores', () => {
       openStores({ dataDir, databaseUrl: undefined, clickhouseUrl: 'http://127.0.0.1:1/veracity' }),
     ).rejects.toThrow(/ECONNREFUSED/);
     expect(existsSync(path.join(dataDir, EVENTS_FILE))).toBe(false);
+  });
+
+  it('loads what the ingestion journal held before it resolves, and loads what it acknowledged before it closes', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-stores-'));
+    const journalDir = path.join(dataDir, INGEST_JOURNAL_DIR);
+    const ts = new Date('2026-11-21T10:00:00Z');
+    // What a crash left: one acknowledged write in a segment, not yet in the event store.
+    await mkdir(journalDir);
+    await writeFile(
+      path.join(journalDir, '000000000001.jsonl'),
+      journalLine({
+        hits: [makeHit({ id: 'left-by-a-crash', ts })],
+        hitSessions: [{ hits: 1, startedAt: ts }],
+      }),
+    );
+    const storedIds = async (stores: Stores) =>
+      (await stores.events.query(() => rawSql('select id from hits order by id'))).map((row) => row.id);
+
+    const first = await openStores({ dataDir, databaseUrl: undefined });
+    try {
+      expect(await storedIds(first)).toEqual(['left-by-a-crash']);
+      expect(await readdir(journalDir)).toEqual([]);
+      // Acknowledged (durable in the journal), then the stores close at once: closing loads it.
+      await first.journal.append({
+        hits: [makeHit({ id: 'acknowledged', ts })],
+        hitSessions: [{ hits: 1, startedAt: ts }],
+      });
+    } finally {
+      await first.close();
+    }
+    expect(() => first.journal.assertAccepting()).toThrow(WriterClosedError);
+    expect(await readdir(journalDir)).toEqual([]);
+
+    const again = await openStores({ dataDir, databaseUrl: undefined });
+    try {
+      expect(await storedIds(again)).toEqual(['acknowledged', 'left-by-a-crash']);
+      expect(again.journal.pending).toBe(0);
+    } finally {
+      await again.close();
+    }
   });
 });

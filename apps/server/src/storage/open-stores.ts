@@ -1,9 +1,11 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { openClickHouseEventStore } from './events/clickhouse/clickhouse-event-store.js';
 import { openClickHouseHttpExecutor } from './events/clickhouse/clickhouse-http-executor.js';
 import { openDuckDbEventStore } from './events/duckdb/duckdb-event-store.js';
 import type { EventStore } from './events/event-store.js';
+import { BatchWriter, type BatchWriterOptions } from './events/journal/batch-writer.js';
 import { ensureMeta } from './oltp/app-meta.repo.js';
 import { type OltpStore, openOltpStore } from './oltp/oltp-database.js';
 import type { StoreHealth } from './store-health.js';
@@ -11,29 +13,50 @@ import type { StoreHealth } from './store-health.js';
 export interface Stores {
   accounts: OltpStore;
   events: EventStore;
+  /**
+   * The event store's durable front for ingestion: `append` resolves once a write is in the journal
+   * (`DATA_DIR/ingest-journal/`), loaded into `events` in the background. What a crash left in the
+   * journal was loaded before `openStores` resolved.
+   */
+  journal: BatchWriter;
   /** Each store's health under its name, for GET /api/health. */
   checks: readonly { name: string; check(): Promise<StoreHealth> }[];
   /** True when these stores were just created: the first start on this DATA_DIR or database. */
   firstStart: boolean;
+  /** Refuses new writes, loads everything the journal acknowledged into the event store, then closes both stores. */
   close(): Promise<void>;
+}
+
+export interface OpenStoresOptions {
+  /** Opens the event store instead (tests run the same suites on ClickHouse in process, chdb). */
+  openEvents?: () => Promise<EventStore>;
+  /** Journal limits other than the defaults (tests and the benchmarks). */
+  journal?: BatchWriterOptions;
+  /** Where recovery and loads log (main.ts makes the logger before the stores). */
+  log?: FastifyBaseLogger;
 }
 
 export const ACCOUNTS_FILE = 'accounts.sqlite';
 export const EVENTS_FILE = 'events.duckdb';
+/** The folder of the ingestion journal, inside DATA_DIR. */
+export const INGEST_JOURNAL_DIR = 'ingest-journal';
 
 /**
  * Opens and migrates both stores: the accounts store on PostgreSQL when DATABASE_URL is set, SQLite in
  * DATA_DIR otherwise; the event store on ClickHouse when CLICKHOUSE_URL is set, DuckDB in DATA_DIR otherwise.
+ * Then the ingestion journal in DATA_DIR is opened over the event store: the writes a crash left
+ * acknowledged and not yet loaded are loaded before this resolves, so before ingestion accepts anything.
  */
 export async function openStores(
   config: Pick<Config, 'dataDir' | 'databaseUrl'> & { clickhouseUrl?: string | undefined },
-  /** Opens the event store instead (tests run the same suites on ClickHouse in process, chdb). */
-  openEvents?: () => Promise<EventStore>,
+  options: OpenStoresOptions = {},
 ): Promise<Stores> {
+  const { openEvents } = options;
   const accounts = config.databaseUrl
     ? openOltpStore({ databaseUrl: config.databaseUrl })
     : openOltpStore({ sqliteFile: path.join(config.dataDir, ACCOUNTS_FILE) });
   let events: EventStore | undefined;
+  let journal: BatchWriter | undefined;
   let firstStart = false;
   try {
     await accounts.migrate();
@@ -45,22 +68,35 @@ export async function openStores(
         ? openClickHouseEventStore(openClickHouseHttpExecutor({ url: config.clickhouseUrl }))
         : await openDuckDbEventStore({ path: path.join(config.dataDir, EVENTS_FILE) });
     await events.migrate();
+    journal = new BatchWriter(
+      events,
+      path.join(config.dataDir, INGEST_JOURNAL_DIR),
+      options.journal,
+      options.log,
+    );
+    await journal.open();
   } catch (error) {
     await events?.close();
     await accounts.close();
     throw error;
   }
   const eventStore = events;
+  const eventJournal = journal;
   const eventsKind = eventStore.dialect.name === 'clickhouse' ? 'ClickHouse' : 'DuckDB';
   return {
     accounts,
     events: eventStore,
+    journal: eventJournal,
     firstStart,
     checks: [
       { name: 'accounts', check: () => accounts.health() },
       { name: 'events', check: async () => ({ ...(await eventStore.health()), kind: eventsKind }) },
     ],
     async close() {
+      // The journal drains into the event store before the store closes.
+      await eventJournal.close().catch((error: unknown) => {
+        options.log?.error({ err: error }, 'the ingestion journal did not drain before the stores closed');
+      });
       await Promise.allSettled([eventStore.close(), accounts.close()]);
     },
   };

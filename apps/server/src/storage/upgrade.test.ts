@@ -78,7 +78,7 @@ describe(`a data folder of the previous release`, () => {
       MIGRATIONS.map((migration) => migration.name).sort(),
     );
     // Nothing was left in the ingestion journal by the clean stop, and nothing is quarantined now.
-    expect(app.ingest.writer.quarantined).toBe(0);
+    expect(stores.journal.quarantined).toBe(0);
     expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['accounts.sqlite', 'events.duckdb']));
   });
 

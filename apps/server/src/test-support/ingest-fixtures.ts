@@ -196,7 +196,7 @@ export async function storedRows(
   table: 'hits' | 'conversions',
   ids: readonly string[],
 ): Promise<Map<string, Record<string, unknown>>> {
-  await t.app.ingest.writer.drain();
+  await t.stores.journal.drain();
   const rows = new Map<string, Record<string, unknown>>();
   for (let start = 0; start < ids.length; start += 500) {
     const chunk = ids.slice(start, start + 500);

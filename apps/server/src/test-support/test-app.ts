@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config.js';
 import { RATE_LIMITS, type RateLimits } from '../features/auth/auth-limits.js';
 import { prepareAccounts } from '../features/bootstrap/first-start.js';
 import type { EventStore } from '../storage/events/event-store.js';
+import type { BatchWriterOptions } from '../storage/events/journal/batch-writer.js';
 import { openStores, type Stores } from '../storage/open-stores.js';
 
 /** Tests log the same people in many times; the rate-limit test sets tight limits of its own. */
@@ -34,6 +35,8 @@ export interface TestApp {
 export interface TestStoreOptions {
   /** Opens the event store instead of DuckDB in DATA_DIR, at start and at each restart. */
   openEvents?: () => Promise<EventStore>;
+  /** Ingestion journal limits other than the defaults, at start and at each restart. */
+  journal?: BatchWriterOptions;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function startTestApp(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  const stores = await openStores(config, storeOptions.openEvents);
+  const stores = await openStores(config, storeOptions);
   const seeded = await prepareAccounts(stores.accounts.db, { email: undefined, password: undefined });
   if (!seeded) throw new Error('the test stores were not empty');
   const start = async (opened: Stores) => {
@@ -91,7 +94,7 @@ export async function startTestApp(
     async restart() {
       await testApp.app.close();
       await testApp.stores.close();
-      testApp.stores = await openStores(config, storeOptions.openEvents);
+      testApp.stores = await openStores(config, storeOptions);
       testApp.app = await start(testApp.stores);
     },
     async close() {

@@ -46,7 +46,7 @@ function recording(each: (sent: number) => void = () => {}) {
   return { app, requests, authorizations };
 }
 
-const settle = () => t.app.ingest.writer.drain();
+const settle = () => t.stores.journal.drain();
 const options = { days: 3, visitsPerDay: 40 };
 
 describe('first-start demo traffic', () => {

@@ -217,11 +217,12 @@ export interface EventStore {
 
   /**
    * Optional: stores the writes of ingestion journal segments (files of JSON lines, each an
-   * `EventWrite` of `event-journal.ts`), read by the store itself so that no row passes through the
-   * event loop. Stores exactly what `journalRows` of the parsed lines given to insertHits,
-   * insertConversions and insertSessions would, in one transaction; a line that does not parse (cut
-   * off by a crash) is skipped. The rows were validated when they were journaled. Stores without it
-   * are loaded through those three calls.
+   * `EventWrite` of `journal/journal-format.ts`), read by the store itself so that no row passes
+   * through the event loop. Stores exactly what `journalRows` of the lines `parseSegment` reads, given
+   * to insertHits, insertConversions and insertSessions, would, in one transaction; a line that does
+   * not parse fails the load, as it fails the loader's own read (the journal then sets it aside, and
+   * recovery cuts a line a crash left unfinished before loading). The rows were validated when they
+   * were journaled. Stores without it are loaded through those three calls.
    */
   loadJournal?(files: readonly string[]): Promise<void>;
 

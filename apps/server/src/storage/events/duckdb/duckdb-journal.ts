@@ -8,9 +8,9 @@ import {
 import { HIT_ROLLUP_COLUMNS, HIT_ROLLUP_TABLE } from '../hit-rollup.js';
 
 /**
- * SQL that reads ingestion journal segments (`event-journal.ts`) in DuckDB itself: `read_json` with
- * the columns of the catalogue parses the lines into a temporary table, and the rows move from there
- * into the staging tables that the inserts and the session merge already read. Generated from the
+ * SQL that reads ingestion journal segments (`journal/journal-format.ts`) in DuckDB itself: `read_json`
+ * with the columns of the catalogue parses the lines into a temporary table, and the rows move from
+ * there into the staging tables that the inserts and the session merge already read. Generated from the
  * column catalogue, like the merge: a column added later is read from the journal by its field name.
  */
 
@@ -83,8 +83,9 @@ function sessionOfHitColumns(): string {
 
 /**
  * `read_json` of the segment files (paths quoted as SQL strings) into temp.journal, in file order. A
- * line DuckDB cannot read fails the load rather than being skipped: the writer then sets that line
- * aside (`ingest/journal-quarantine.ts`) and loads the others.
+ * line DuckDB cannot read fails the load rather than being skipped, as in the journal's own reader
+ * (`parseSegment`, for the other stores): the journal then sets that line aside
+ * (`journal/journal-quarantine.ts`) and loads the others.
  */
 export function readJournalSql(files: readonly string[]): string {
   const list = files.map((file) => `'${file.replaceAll("'", "''")}'`).join(', ');

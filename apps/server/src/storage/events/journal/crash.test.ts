@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
-import { sql } from '../storage/events/sql.js';
-import { EVENTS_FILE } from '../storage/open-stores.js';
-import { exitOf, freePort, startServer, waitUntilHealthy } from '../test-support/server-process.js';
+import { exitOf, freePort, startServer, waitUntilHealthy } from '../../../test-support/server-process.js';
+import { EVENTS_FILE } from '../../open-stores.js';
+import { openDuckDbEventStore } from '../duckdb/duckdb-event-store.js';
+import { sql } from '../sql.js';
 
 const ADMIN = { email: 'crash@veracity-test.example', password: 'crash-test-password' };
 const CHROME =

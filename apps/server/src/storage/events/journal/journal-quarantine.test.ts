@@ -4,13 +4,13 @@ import path from 'node:path';
 import { Session } from 'chdb';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openChdbExecutor } from '../storage/events/clickhouse/chdb-executor.js';
-import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhouse-event-store.js';
-import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
-import { journalLine } from '../storage/events/event-journal.js';
-import type { EventStore, HitRow } from '../storage/events/event-store.js';
-import { rawSql } from '../storage/events/sql.js';
+import { openChdbExecutor } from '../clickhouse/chdb-executor.js';
+import { openClickHouseEventStore } from '../clickhouse/clickhouse-event-store.js';
+import { openDuckDbEventStore } from '../duckdb/duckdb-event-store.js';
+import type { EventStore, HitRow } from '../event-store.js';
+import { rawSql } from '../sql.js';
 import { BatchWriter } from './batch-writer.js';
+import { journalLine } from './journal-format.js';
 import { INGEST_QUARANTINE_FILE, type QuarantinedLine } from './journal-quarantine.js';
 
 /**

@@ -5,13 +5,22 @@ import {
   rowJsonWriter,
   sessionTable,
   validateBatch,
-} from './event-columns.js';
-import type { ConversionRow, EventDimensions, HitRow, RiskLevel, SessionRow } from './event-store.js';
+} from '../event-columns.js';
+import {
+  type ConversionRow,
+  type EventDimensions,
+  EventValidationError,
+  type EventValidationIssue,
+  type HitRow,
+  type RiskLevel,
+  type SessionRow,
+} from '../event-store.js';
 
 /**
- * The ingestion journal's unit: what one ingested event writes. Ingestion appends each as one line of
- * JSON ({@link journalLine}, dates as ISO strings) to a segment file, and a store that reads segment files
- * itself (`EventStore.loadJournal`) reads that shape; the others receive the rows of {@link journalRows}.
+ * The ingestion journal's unit: what one ingested event writes. The journal appends each as one line of
+ * JSON ({@link journalLine}, dates as ISO strings) to a segment file. A store that reads segment files
+ * itself (`EventStore.loadJournal`, DuckDB's `duckdb/duckdb-journal.ts`) reads that shape; recovery and
+ * the other stores read it back with {@link parseSegment} and receive the rows of {@link journalRows}.
  */
 export interface EventWrite {
   hits?: HitRow[];
@@ -53,10 +62,12 @@ function hitSessionsJson(sessions: readonly HitSession[]): string {
 
 /**
  * One line of the journal: the write as JSON and a newline. Rows are checked against the column
- * catalogue as they are written (`rowJsonWriter`): an invalid row throws an EventValidationError
- * listing every problem, and nothing is written. Dates are ISO strings; null cells are left out.
+ * catalogue as they are written (`rowJsonWriter`), and the hits' session figures with them: an invalid
+ * row throws an EventValidationError listing every problem, and nothing is written. Dates are ISO
+ * strings; null cells are left out.
  */
 export function journalLine(write: EventWrite): string {
+  checkHitSessions(write);
   let json = '';
   if (write.hits) json += `,"hits":${rowsJson(hitTable, hitJson, write.hits)}`;
   if (write.hitSessions) json += `,"hitSessions":${hitSessionsJson(write.hitSessions)}`;
@@ -150,4 +161,64 @@ export function journalRows(writes: readonly EventWrite[]): {
     if (write.conversions) conversions.push(...write.conversions);
   }
   return { hits, sessions, conversions };
+}
+
+/**
+ * The writes of a journal segment, as {@link journalLine} wrote them; a line that does not parse (cut
+ * off by a crash) is skipped and reported to `onSkipped`. Dates come back from their ISO strings, in
+ * the fields known to hold them (no reviver call per value). The one reader of segments in application
+ * code: recovery counts with it and stores without `loadJournal` load through it.
+ */
+export function parseSegment(
+  text: string,
+  onSkipped: (line: number) => void = () => undefined,
+): EventWrite[] {
+  const writes: EventWrite[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    let write: EventWrite;
+    try {
+      write = JSON.parse(line);
+    } catch {
+      onSkipped(index + 1);
+      return;
+    }
+    for (const hit of write.hits ?? []) hit.ts = revive(hit.ts);
+    for (const session of write.hitSessions ?? []) session.startedAt = revive(session.startedAt);
+    for (const session of write.sessions ?? []) {
+      session.startedAt = revive(session.startedAt);
+      session.lastSeenAt = revive(session.lastSeenAt);
+    }
+    for (const conversion of write.conversions ?? []) conversion.ts = revive(conversion.ts);
+    writes.push(write);
+  });
+  return writes;
+}
+
+function revive(value: Date | string): Date {
+  return typeof value === 'string' ? new Date(value) : value;
+}
+
+const MAX_INT32 = 2_147_483_647;
+
+/**
+ * The session figures of a write's hits: one per hit, a positive hit count and a valid start (the
+ * rest of the session row is the hit's, already checked); refused like an invalid session row.
+ */
+function checkHitSessions(write: EventWrite): void {
+  const snapshots: readonly HitSession[] = write.hitSessions ?? [];
+  if (snapshots.length === 0) return;
+  const issues: EventValidationIssue[] = [];
+  if (snapshots.length !== (write.hits?.length ?? 0)) {
+    issues.push({ row: 0, field: '(row)', message: 'one session snapshot per hit is required' });
+  }
+  snapshots.forEach((snapshot, row) => {
+    if (!Number.isInteger(snapshot.hits) || snapshot.hits < 1 || snapshot.hits > MAX_INT32) {
+      issues.push({ row, field: 'hits', message: 'must be a positive 32-bit integer' });
+    }
+    if (!(snapshot.startedAt instanceof Date) || Number.isNaN(snapshot.startedAt.getTime())) {
+      issues.push({ row, field: 'startedAt', message: 'must be a valid Date' });
+    }
+  });
+  if (issues.length > 0) throw new EventValidationError('sessions', issues);
 }

@@ -2,27 +2,23 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type EventWrite,
-  type HitSession,
-  journalLine,
-  journalRows,
-} from '../storage/events/event-journal.js';
-import {
-  type EventStore,
-  EventValidationError,
-  type EventValidationIssue,
-  type SessionRow,
-} from '../storage/events/event-store.js';
-import { worst } from '../verdicts/verdict.js';
-import {
-  INGEST_QUARANTINE_FILE,
-  JournalQuarantine,
-  loadSettingAside,
-  QUARANTINE_SCRATCH_FILE,
-} from './journal-quarantine.js';
+import type { EventStore } from '../event-store.js';
+import { type EventWrite, journalLine, parseSegment } from './journal-format.js';
+import { JournalLoader } from './journal-loader.js';
+import { INGEST_QUARANTINE_FILE, JournalQuarantine, QUARANTINE_SCRATCH_FILE } from './journal-quarantine.js';
 
 export type { EventWrite };
+
+/**
+ * The event store as ingestion writes to it: `append` resolves once the write is durable, which is when
+ * a request is answered (acknowledged = stored); the store loads it in the background.
+ */
+export interface EventAppender {
+  /** Resolves once the write is durable; an invalid row rejects at once, nothing written. */
+  append(write: EventWrite): Promise<void>;
+  /** Throws when a new write would be refused, so a request is turned away before any work. */
+  assertAccepting(): void;
+}
 
 export interface BatchWriterOptions {
   /** Writes acknowledged but not yet in the event store, beyond which new ones are refused. */
@@ -91,19 +87,17 @@ const SEGMENT_FLAGS =
     : constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | DATA_SYNC_FLAG;
 
 /**
- * Durable group commit for ingestion, in two steps.
+ * The event store's durable front for ingestion (`storage/open-stores.ts` opens it over the event store
+ * and `DATA_DIR/ingest-journal/`): group commit to a journal, then loads into the store, in two steps.
  *
- * 1. The journal. Every write is appended as one JSON line to the current segment file of
- *    `DATA_DIR/ingest-journal/`; the writes that arrive while one append is being synced gather into
- *    the next, so a quiet collector syncs each event at once and a busy one syncs hundreds in one
- *    append. A write's promise resolves after its line is on disk: that is when the request is
- *    answered.
- * 2. The loader. Acknowledged writes move into the event store in large batches (one load at a
- *    time, everything that gathered since the previous one), which is what DuckDB and ClickHouse do
- *    well; then the segment files they came from are deleted. The loader reads the sealed segment
- *    files, not copies kept in memory: a store that reads them itself (`EventStore.loadJournal`,
- *    DuckDB) is handed the file names, so no row passes through the event loop twice; the others
- *    get the parsed rows.
+ * 1. The journal. Every write is appended as one JSON line (`journal-format.ts`) to the current
+ *    segment file; the writes that arrive while one append is being synced gather into the next, so
+ *    a quiet collector syncs each event at once and a busy one syncs hundreds in one append. A
+ *    write's promise resolves after its line is on disk: that is when the request is answered.
+ * 2. The loads. Acknowledged writes move into the event store in large batches (one load at a time,
+ *    everything that gathered since the previous one), which is what DuckDB and ClickHouse do well;
+ *    then the segment files they came from are deleted. The loader (`journal-loader.ts`) reads the
+ *    sealed segment files, not copies kept in memory.
  *
  * After a crash, `open()` loads the segments left behind before anything else is accepted. The store
  * keeps the first copy of a hit or conversion and merges sessions by an order-independent rule, so a
@@ -113,14 +107,14 @@ const SEGMENT_FLAGS =
  * No line is dropped silently: a line the store refuses while it is up is set aside in the quarantine
  * file, counted and logged as an error (`journal-quarantine.ts`); the other lines of its load are stored.
  */
-export class BatchWriter {
-  readonly #store: EventStore;
+export class BatchWriter implements EventAppender {
   readonly #dir: string;
   readonly #log: FastifyBaseLogger | undefined;
   readonly #maxPending: number;
   readonly #maxLoad: number;
   readonly #loadIntervalMs: number;
   readonly #quarantine: JournalQuarantine;
+  readonly #loader: JournalLoader;
   #lastLoadAt = 0;
   /** When the previous load ended, and how long it took (ms). */
   #lastLoadEnd = 0;
@@ -144,7 +138,6 @@ export class BatchWriter {
     options: BatchWriterOptions = {},
     log?: FastifyBaseLogger,
   ) {
-    this.#store = store;
     this.#dir = journalDir;
     this.#log = log;
     this.#maxPending = options.maxPending ?? DEFAULT_MAX_PENDING;
@@ -154,6 +147,7 @@ export class BatchWriter {
       options.quarantineFile ?? path.join(path.dirname(journalDir), INGEST_QUARANTINE_FILE),
       log,
     );
+    this.#loader = new JournalLoader(store, journalDir, this.#quarantine, log);
   }
 
   /** Journal lines the event store refused, kept aside in the quarantine file (this run and earlier ones). */
@@ -183,7 +177,7 @@ export class BatchWriter {
         await truncate(segment, Buffer.byteLength(text.slice(0, end)));
       }
       recovered += parseSegment(text.slice(0, end)).length;
-      await this.#loadIntoStore([segment]);
+      await this.#loader.load([segment]);
       await rm(segment, { force: true });
     }
     this.#sequence = files.reduce((max, file) => Math.max(max, Number(SEGMENT_PATTERN.exec(file)?.[1])), 0);
@@ -199,9 +193,8 @@ export class BatchWriter {
   }
 
   /** Queues the write; resolves once it is durable in the journal. Invalid rows reject at once. */
-  write(write: EventWrite): Promise<void> {
+  append(write: EventWrite): Promise<void> {
     this.assertAccepting();
-    checkHitSessions(write);
     // Validates every row as it writes the line: an invalid one throws before anything is queued.
     const line = journalLine(write);
     return new Promise<void>((resolve, reject) => {
@@ -331,7 +324,7 @@ export class BatchWriter {
       count += segment.writes;
     }
     try {
-      await this.#loadIntoStore(segments.map((segment) => segment.file));
+      await this.#loader.load(segments.map((segment) => segment.file));
       for (const segment of segments) await rm(segment.file, { force: true });
       this.#unloaded -= count;
     } catch (error) {
@@ -341,152 +334,4 @@ export class BatchWriter {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
-
-  /** Stores the writes of the segment files; a line the store refuses is set aside (quarantine). */
-  #loadIntoStore(files: readonly string[]): Promise<void> {
-    return loadSettingAside(files, {
-      load: (some) => this.#loadFiles(some),
-      healthy: async () => {
-        try {
-          return (await this.#store.health()).status === 'up';
-        } catch {
-          return false;
-        }
-      },
-      quarantine: this.#quarantine,
-      journalDir: this.#dir,
-    });
-  }
-
-  async #loadFiles(files: readonly string[]): Promise<void> {
-    const started = performance.now();
-    if (this.#store.loadJournal) {
-      await this.#store.loadJournal(files);
-      this.#log?.debug(
-        { segments: files.length, ms: Math.round(performance.now() - started) },
-        'ingest journal loaded into the event store',
-      );
-      return;
-    }
-    const writes: EventWrite[] = [];
-    for (const file of files) {
-      writes.push(
-        ...parseSegment(await readFile(file, 'utf8'), (line) => {
-          throw new Error(`line ${line} of ${path.basename(file)} is not JSON`);
-        }),
-      );
-    }
-    const rows = journalRows(writes);
-    const sessions = foldSessions(rows.sessions);
-    // In slices: validating and staging a slice runs on the event loop, so requests go on in between.
-    for (const slice of slices(rows.hits)) await this.#store.insertHits(slice);
-    for (const slice of slices(rows.conversions)) await this.#store.insertConversions(slice);
-    for (const slice of slices(sessions)) await this.#store.insertSessions(slice);
-    this.#log?.debug(
-      {
-        hits: rows.hits.length,
-        conversions: rows.conversions.length,
-        sessions: sessions.length,
-        ms: Math.round(performance.now() - started),
-      },
-      'ingest journal loaded into the event store',
-    );
-  }
-}
-
-/** Rows handed to the store per call during a load. */
-const LOAD_SLICE_ROWS = 2_000;
-
-function slices<Row>(rows: readonly Row[]): Row[][] {
-  const result: Row[][] = [];
-  for (let start = 0; start < rows.length; start += LOAD_SLICE_ROWS) {
-    result.push(rows.slice(start, start + LOAD_SLICE_ROWS));
-  }
-  return result;
-}
-
-/**
- * Folds the snapshots of each session in a load into one, by the store's own merge rule
- * (`EventStore.insertSessions`): earliest start, latest sighting, largest hit count, worst tier, the
- * union of reasons, acquisition fields from the earliest snapshot (the first of equals). A visit sends
- * a snapshot per hit; folding first spares the store most of its upserts and changes no result.
- */
-export function foldSessions(rows: readonly SessionRow[]): SessionRow[] {
-  const folded = new Map<string, SessionRow>();
-  for (const row of rows) {
-    const key = `${row.relationshipId}:${row.id}`;
-    const seen = folded.get(key);
-    if (!seen) {
-      folded.set(key, { ...row, threats: [...row.threats] });
-      continue;
-    }
-    const earliest = row.startedAt < seen.startedAt ? row : seen;
-    folded.set(key, {
-      ...earliest,
-      startedAt: earliest.startedAt,
-      lastSeenAt: new Date(Math.max(row.lastSeenAt.getTime(), seen.lastSeenAt.getTime())),
-      hits: Math.max(row.hits, seen.hits),
-      riskLevel: worst(seen.riskLevel, row.riskLevel),
-      threats: [...new Set([...seen.threats, ...row.threats])].sort(),
-    });
-  }
-  return [...folded.values()];
-}
-
-/**
- * The writes of a journal segment; a line that does not parse (cut off by a crash) is skipped. Dates
- * come back from their ISO strings, in the fields known to hold them (no reviver call per value).
- */
-export function parseSegment(
-  text: string,
-  onSkipped: (line: number) => void = () => undefined,
-): EventWrite[] {
-  const writes: EventWrite[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    let write: EventWrite;
-    try {
-      write = JSON.parse(line);
-    } catch {
-      onSkipped(index + 1);
-      return;
-    }
-    for (const hit of write.hits ?? []) hit.ts = revive(hit.ts);
-    for (const session of write.hitSessions ?? []) session.startedAt = revive(session.startedAt);
-    for (const session of write.sessions ?? []) {
-      session.startedAt = revive(session.startedAt);
-      session.lastSeenAt = revive(session.lastSeenAt);
-    }
-    for (const conversion of write.conversions ?? []) conversion.ts = revive(conversion.ts);
-    writes.push(write);
-  });
-  return writes;
-}
-
-function revive(value: Date | string): Date {
-  return typeof value === 'string' ? new Date(value) : value;
-}
-
-const MAX_INT32 = 2_147_483_647;
-
-/**
- * The session figures of a write's hits: one per hit, a positive hit count and a valid start (the
- * rest of the session row is the hit's, already checked); refused like an invalid session row.
- */
-function checkHitSessions(write: EventWrite): void {
-  const snapshots: readonly HitSession[] = write.hitSessions ?? [];
-  if (snapshots.length === 0) return;
-  const issues: EventValidationIssue[] = [];
-  if (snapshots.length !== (write.hits?.length ?? 0)) {
-    issues.push({ row: 0, field: '(row)', message: 'one session snapshot per hit is required' });
-  }
-  snapshots.forEach((snapshot, row) => {
-    if (!Number.isInteger(snapshot.hits) || snapshot.hits < 1 || snapshot.hits > MAX_INT32) {
-      issues.push({ row, field: 'hits', message: 'must be a positive 32-bit integer' });
-    }
-    if (!(snapshot.startedAt instanceof Date) || Number.isNaN(snapshot.startedAt.getTime())) {
-      issues.push({ row, field: 'startedAt', message: 'must be a valid Date' });
-    }
-  });
-  if (issues.length > 0) throw new EventValidationError('sessions', issues);
 }

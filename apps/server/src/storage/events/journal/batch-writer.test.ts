@@ -3,24 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as pause } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
-import { conversionTable, hitTable, normalizeBatch, sessionTable } from '../storage/events/event-columns.js';
-import { type EventWrite, journalLine, sessionOfHit } from '../storage/events/event-journal.js';
-import { makeConversion } from '../storage/events/event-store.fixtures.js';
-import {
-  type EventStore,
-  EventValidationError,
-  type HitRow,
-  type SessionRow,
-} from '../storage/events/event-store.js';
-import { rawSql } from '../storage/events/sql.js';
-import {
-  BatchWriter,
-  foldSessions,
-  parseSegment,
-  WriterClosedError,
-  WriterOverloadedError,
-} from './batch-writer.js';
+import { openDuckDbEventStore } from '../duckdb/duckdb-event-store.js';
+import { conversionTable, hitTable, normalizeBatch, sessionTable } from '../event-columns.js';
+import { makeConversion } from '../event-store.fixtures.js';
+import { type EventStore, EventValidationError, type HitRow, type SessionRow } from '../event-store.js';
+import { rawSql } from '../sql.js';
+import { BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
+import { type EventWrite, journalLine, parseSegment, sessionOfHit } from './journal-format.js';
+import { foldSessions } from './journal-loader.js';
 
 function hit(id: string): HitRow {
   return {
@@ -98,10 +88,10 @@ describe('BatchWriter', () => {
     const writer = new BatchWriter(fake.store, dir);
     await writer.open();
     fake.hold();
-    await writer.write({ hits: [hit('a')] });
+    await writer.append({ hits: [hit('a')] });
     // Acknowledged while the store is still busy: the line is on disk.
     expect(await journalLines()).toBe(1);
-    await Promise.all(['b', 'c', 'd'].map((id) => writer.write({ hits: [hit(id)] })));
+    await Promise.all(['b', 'c', 'd'].map((id) => writer.append({ hits: [hit(id)] })));
     expect(fake.ids()).toEqual([]);
     expect(writer.pending).toBe(4);
     fake.release();
@@ -127,7 +117,7 @@ describe('BatchWriter', () => {
     expect(await readdir(dir)).toEqual([]);
     // New segments continue the numbering, so files sort in the order they were written.
     fake.hold();
-    await writer.write({ hits: [hit('w')] });
+    await writer.append({ hits: [hit('w')] });
     expect(await readdir(dir)).toEqual(['000000000003.jsonl']);
     fake.release();
     await writer.close();
@@ -138,7 +128,7 @@ describe('BatchWriter', () => {
     const writer = new BatchWriter(fake.store, dir);
     await writer.open();
     fake.failNext(1);
-    await writer.write({ hits: [hit('a')] });
+    await writer.append({ hits: [hit('a')] });
     await writer.drain();
     expect(fake.ids()).toEqual([['a']]);
     expect(await readdir(dir)).toEqual([]);
@@ -149,11 +139,11 @@ describe('BatchWriter', () => {
     const writer = new BatchWriter(fake.store, dir, { maxPending: 2 });
     await writer.open();
     fake.hold();
-    await writer.write({ hits: [hit('a')] });
-    await writer.write({ hits: [hit('b')] });
-    expect(() => writer.write({ hits: [hit('c')] })).toThrow(WriterOverloadedError);
+    await writer.append({ hits: [hit('a')] });
+    await writer.append({ hits: [hit('b')] });
+    expect(() => writer.append({ hits: [hit('c')] })).toThrow(WriterOverloadedError);
     const closed = writer.close();
-    expect(() => writer.write({ hits: [hit('d')] })).toThrow(WriterClosedError);
+    expect(() => writer.append({ hits: [hit('d')] })).toThrow(WriterClosedError);
     fake.release();
     await closed;
     expect(fake.ids().flat()).toEqual(['a', 'b']);
@@ -178,19 +168,19 @@ describe('BatchWriter', () => {
       // The first load takes two seconds: the loader then rests 5 s (nine times the load, at most
       // five intervals).
       fake.hold();
-      await writer.write({ hits: [hit('a')] });
+      await writer.append({ hits: [hit('a')] });
       vi.advanceTimersByTime(2_000);
       fake.release();
       await loadsBecome([['a']]);
       await pause(20);
 
-      await writer.write({ hits: [hit('b')] });
+      await writer.append({ hits: [hit('b')] });
       vi.advanceTimersByTime(4_000);
       await pause(50);
       expect(fake.ids()).toEqual([['a']]);
 
       // A full load (three writes) now waits: the rest is over at once.
-      await Promise.all(['c', 'd'].map((id) => writer.write({ hits: [hit(id)] })));
+      await Promise.all(['c', 'd'].map((id) => writer.append({ hits: [hit(id)] })));
       await loadsBecome([['a'], ['b', 'c', 'd']]);
       await writer.close();
     } finally {
@@ -201,7 +191,7 @@ describe('BatchWriter', () => {
   it('refuses an invalid row alone, before it reaches the journal', async () => {
     const writer = new BatchWriter(recordingStore().store, dir);
     await writer.open();
-    expect(() => writer.write({ hits: [{ ...hit('x'), riskLevel: 'severe' as 'high' }] })).toThrow(
+    expect(() => writer.append({ hits: [{ ...hit('x'), riskLevel: 'severe' as 'high' }] })).toThrow(
       /riskLevel/,
     );
     expect(writer.pending).toBe(0);
