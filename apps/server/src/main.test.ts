@@ -53,5 +53,5 @@ describe('the server process', () => {
     expect(output()).toMatch(/admin {2}admin@veracity\.example {2}password \S{16}/);
     expect(existsSync(path.join(dataDir, 'accounts.sqlite'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'events.duckdb'))).toBe(true);
-  });
+  }, 90_000);
 });

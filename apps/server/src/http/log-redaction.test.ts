@@ -51,7 +51,7 @@ describe('the server log', () => {
       VERACITY_ADMIN_PASSWORD: ADMIN.password,
     });
     await waitUntilHealthy(url, server.child);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     if (server.child.exitCode === null) {

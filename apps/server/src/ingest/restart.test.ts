@@ -135,7 +135,11 @@ describe.each(EVENT_STORES)('ingestion state across a restart, on $name', ({ ope
 
     const beacon = await collect(t, engagementBeacon(tenant, first, READING_BEHAVIOUR));
     expect(beacon.statusCode).toBe(204);
-    const conversion = await collect(t, sensorConversion(tenant, first, { name: 'lead' }));
+    // A second after the page view by the sensor's clock, however long the restart took here.
+    const conversion = await collect(
+      t,
+      sensorConversion(tenant, first, { name: 'lead' }, { ts: first.ts + 1000 }),
+    );
     expect(conversion.statusCode).toBe(204);
     await t.stores.journal.drain();
     // The page view's own verdict (clean) and a lead within seconds of it: suspicious, not automation.

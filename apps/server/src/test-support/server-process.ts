@@ -49,7 +49,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('server exited');
     const ok = await fetch(`${url}/api/health`).then(

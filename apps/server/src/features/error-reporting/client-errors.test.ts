@@ -202,5 +202,5 @@ describe('the report in the server log', () => {
       server.child.kill('SIGTERM');
       await exitOf(server.child);
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -131,5 +131,5 @@ describe('a crash under load', () => {
     } finally {
       await store.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
