@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { RateLimiter } from './features/auth/rate-limit.js';
 import type { Mailer } from './features/email/mailer.js';
+import type { Clock } from './jobs/clock.js';
 import type { Database } from './storage/oltp/schema.js';
 
 /** What feature routes and services work with; built once in app.ts. */
@@ -10,4 +11,6 @@ export interface Services {
   db: Kysely<Database>;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The one clock of the app: ingestion and the jobs read the time from it (jobs/clock.ts). */
+  clock: Clock;
 }

@@ -3,6 +3,7 @@ import { ipIntelligence } from '@veracity/detection/ip/create-ip-intelligence';
 import { InProcessRecentActivity } from '@veracity/detection/recent-activity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from '../jobs/clock.js';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
 import { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
@@ -14,6 +15,8 @@ export interface IngestOptions {
   sensorPath: string;
   writer?: BatchWriterOptions;
   accounts?: AccountDirectoryOptions;
+  /** Where ingestion reads "now" (the system clock unless a test or the demo history injects one). */
+  clock?: Clock;
 }
 
 export interface Ingest {
@@ -39,6 +42,7 @@ export async function createIngest(
   log: FastifyBaseLogger | undefined,
   options: IngestOptions,
 ): Promise<Ingest> {
+  const clock = options.clock ?? systemClock;
   const writer = new BatchWriter(stores.events, path.join(dataDir, INGEST_JOURNAL_DIR), options.writer, log);
   await writer.open();
   const accounts = new AccountDirectory(stores.accounts.db, options.accounts);
@@ -51,7 +55,7 @@ export async function createIngest(
   });
   // Visits running when the server stopped go on, with their counts: hits wait for the read.
   const restoring = performance.now();
-  const sessionsRestored = pipeline.restoreSessions().then(
+  const sessionsRestored = pipeline.restoreSessions(clock.now()).then(
     (restored) =>
       log?.info({ ...restored, ms: Math.round(performance.now() - restoring) }, 'running visits read back'),
     (error: unknown) =>
@@ -82,6 +86,7 @@ export async function createIngest(
       accounts,
       rateLimits: options.rateLimits,
       sensorPath: options.sensorPath,
+      clock,
     }),
   };
 }

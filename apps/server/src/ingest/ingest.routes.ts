@@ -24,6 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimiter } from '../features/auth/rate-limit.js';
 import { ApiError } from '../http/api-error.js';
+import type { Clock } from '../jobs/clock.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { type BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 import { TurnCohort } from './cohort.js';
@@ -46,6 +47,8 @@ export interface IngestDeps {
   rateLimits: IngestRateLimits;
   /** The folder of the sensor's two paths (`SENSOR_PATH`). */
   sensorPath: string;
+  /** Receive times, the S2S age checks and the rate limit windows read "now" from it. */
+  clock: Clock;
 }
 
 const MINUTE = 60_000;
@@ -126,7 +129,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
         perIp: { limit: limits.perIpPerMinute, windowMs: MINUTE },
         perKey: { limit: limits.perKeyPerMinute, windowMs: MINUTE },
       },
-      Date.now,
+      () => deps.clock.now().getTime(),
       LIMITED_KEYS,
     );
 
@@ -218,7 +221,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
         const event = request.body;
         const ip = request.ip;
         const account = admit(ip, await deps.accounts.bySensorKey(event.key), event.key, 'always');
-        const now = new Date();
+        const now = deps.clock.now();
         try {
           if (event.type === 'hit') {
             const verdict = await deps.pipeline.hit(account, {
@@ -297,7 +300,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const account = authenticated(request);
         const body = request.body;
-        const at = eventTime(body.ts, Date.now());
+        const at = eventTime(body.ts, deps.clock.now().getTime());
         const campaign =
           body.campaignId === undefined
             ? undefined
@@ -329,7 +332,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const account = authenticated(request);
         const body = request.body;
-        const at = eventTime(body.ts, Date.now());
+        const at = eventTime(body.ts, deps.clock.now().getTime());
         try {
           const verdict = await deps.pipeline.conversion(account, s2sIncomingConversion(body, at));
           return reply.send(verdictBody(verdict));
