@@ -36,7 +36,7 @@ import { createLogger } from './http/logger.js';
 import { RateLimiter, type RateRule } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
-import type { Clock } from './jobs/clock.js';
+import { type Clock, systemClock } from './jobs/clock.js';
 import { createJobScheduler } from './jobs/jobs.js';
 import type { JobScheduler } from './jobs/scheduler.js';
 import type { Services } from './services.js';
@@ -60,7 +60,10 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The logger main.ts made before the stores (`http/logger.ts`); otherwise one is made here. */
   log?: FastifyBaseLogger;
-  /** The clock of the job scheduler, other than the system's (tests move it by hand). */
+  /**
+   * The app's clock, other than the system's: ingestion (receive times, the S2S age checks, rate
+   * limit windows) and the job scheduler read it. The demo history and tests move one by hand.
+   */
   clock?: Clock;
   /**
    * Requests carrying this value in `UNLOGGED_REQUEST_HEADER` get no request log lines: main.ts sends
@@ -138,12 +141,14 @@ export async function buildApp(
     db: stores.accounts.db,
     mailer: createMailer(stores.accounts.db, config.smtpUrl, app.log),
     rateLimiter: new RateLimiter(options.rateLimits ?? RATE_LIMITS),
+    clock: options.clock ?? systemClock,
   };
 
   const ingest = await createIngest(stores, app.log, {
     rateLimits: config.ingestRateLimits,
     sensorPath: config.sensorPath,
     accounts: { ttlMs: config.ingestAccountCacheMs },
+    clock: services.clock,
     ...options.ingest,
   });
   app.decorate('ingest', ingest);
@@ -154,7 +159,7 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     log: app.log,
   } satisfies AlertDeps);
-  const jobs = createJobScheduler(config, app.alertDeps, options.clock);
+  const jobs = createJobScheduler(config, app.alertDeps, services.clock);
   app.decorate('jobs', jobs);
 
   await app.register(

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, UNLOGGED_REQUEST_HEADER } from './app.js';
+import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { runScheduledDemoTraffic, scheduleDemoTraffic } from './features/bootstrap/demo-traffic.js';
+import { runDemoSeed } from './demo-seed.js';
+import { scheduleDemoTraffic } from './features/bootstrap/demo-traffic.js';
 import { prepareAccounts } from './features/bootstrap/first-start.js';
 import { createLogger } from './http/logger.js';
 import { openStores } from './storage/open-stores.js';
@@ -66,10 +67,9 @@ async function main(): Promise<void> {
     );
   }
 
-  app.jobs.start();
-
   let stopping = false;
   const demoTraffic = new AbortController();
+  let demoSeed: Promise<unknown> = Promise.resolve();
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
     stopping = true;
@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     deadline.unref();
     try {
       await app.close();
+      // The demo history's own app closes once its run has stopped, before the stores do.
+      await demoSeed;
       await stores.close();
       app.log.info('stopped cleanly');
       process.exit(0);
@@ -105,23 +107,14 @@ async function main(): Promise<void> {
     await stores.close();
     process.exit(1);
   }
-  // After listening: the dashboard is up at once and the demo data fills in behind it, sent by the
-  // traffic simulator through the app's own S2S endpoints.
-  runScheduledDemoTraffic(
-    stores.accounts.db,
-    {
-      app: {
-        inject: (request) =>
-          app.inject({
-            ...request,
-            headers: { ...request.headers, [UNLOGGED_REQUEST_HEADER]: unloggedRequestToken },
-          }),
-      },
-      settle: () => stores.journal.drain(),
-      signal: demoTraffic.signal,
-    },
-    app.log,
-  ).catch((error: unknown) => app.log.error({ err: error }, 'demo traffic failed'));
+  // After listening: the dashboard is up at once and the demo history fills in behind it, played by
+  // an app of its own on a virtual clock (demo-seed.ts). This app's jobs start once it is done, so
+  // that one scheduler at a time claims the jobs' windows.
+  demoSeed = runDemoSeed(config, stores, app.log, { signal: demoTraffic.signal, unloggedRequestToken })
+    .catch((error: unknown) => app.log.error({ err: error }, 'demo traffic failed'))
+    .finally(() => {
+      if (!stopping) app.jobs.start();
+    });
 }
 
 await main();

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { RateLimits } from './features/auth/auth-limits.js';
 import type { Mailer } from './features/email/mailer.js';
 import type { RateLimiter } from './http/rate-limit.js';
+import type { Clock } from './jobs/clock.js';
 import type { Database } from './storage/oltp/schema.js';
 
 /** What feature routes and services work with; built once in app.ts. */
@@ -11,4 +12,6 @@ export interface Services {
   db: Kysely<Database>;
   mailer: Mailer;
   rateLimiter: RateLimiter<keyof RateLimits>;
+  /** The one clock of the app: ingestion and the jobs read the time from it (jobs/clock.ts). */
+  clock: Clock;
 }

@@ -1,34 +1,36 @@
-import { S2S_MAX_AGE_MS } from '@veracity/contracts/s2s';
 import { simulateTraffic } from './model/traffic-model.js';
-import { sendVisits } from './send-visits.js';
+import { sendTimeline } from './send-timeline.js';
 import type { SimulationSummary } from './simulation-summary.js';
 import { type InjectTarget, injectTransport } from './transport.js';
 
 /**
- * The server's first-start demo traffic: 30 days of the traffic model (people and several kinds of
- * bots) for one account, sent into the app in the same process through its public S2S endpoints, so
- * every hit is validated, enriched, assessed and stored exactly as a customer's would be. Ids are
- * fixed by the seed: a run interrupted and run again is answered "duplicate" for what was stored.
+ * The server's first-start demo history: 30 days of the traffic model (people and several kinds of
+ * bots) for each account, sent into an app in the same process through its public S2S endpoints,
+ * so every hit is validated, enriched, assessed and stored exactly as a customer's would be. The app
+ * runs on a clock the run moves (`advanceTo`): it starts 30 days back, and each event is sent when
+ * the clock reaches its time, with no time of its own, so the server stamps it with its clock's now.
+ * Ids are fixed by the seed: a run interrupted and run again is answered "duplicate" for what was
+ * stored.
  */
 
 export const DEMO_TRAFFIC_DAYS = 30;
 export const DEMO_VISITS_PER_DAY = 150;
-/** Visits in flight at once: enough for the collector to group its commits. */
-const DEMO_CONCURRENCY = 64;
-/**
- * The S2S endpoints refuse events older than 30 days by their own clock: the oldest visit starts this
- * long after that limit, so it is still accepted when its turn comes (visits go oldest first).
- */
-const DEMO_AGE_MARGIN_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** The last visit ends this long before the end of the history. */
+const END_MARGIN_MS = 60_000;
 
 export interface DemoTrafficOptions {
-  /** The account's API key for the S2S calls. */
-  apiKey: string;
-  /** The same seed sends the same visits, with the same ids. */
-  seed: string;
+  /** The accounts: the API key of each for the S2S calls, and the seed of its traffic. */
+  accounts: readonly { apiKey: string; seed: string }[];
+  /** The start of the history: where the receiving app's clock stands when the run begins. */
+  from: Date;
   days?: number;
   visitsPerDay?: number;
-  now?: Date;
+  /**
+   * Moves the receiving app's clock forward to `at` (running what falls due on the way): called
+   * before the events of each instant, and with the end of the history last.
+   */
+  advanceTo: (at: Date) => Promise<void>;
   /** Aborted when the server shuts down: the run stops and reports `stopped`. */
   signal?: AbortSignal;
   log?: (line: string) => void;
@@ -65,29 +67,31 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Sends one account's demo traffic into `app` (a Fastify instance: its `inject`). */
+/** Sends the accounts' demo history into `app` (a Fastify instance: its `inject`). */
 export async function sendDemoTraffic(
   app: InjectTarget,
   options: DemoTrafficOptions,
 ): Promise<DemoTrafficResult> {
-  const now = (options.now ?? new Date()).getTime();
+  const from = options.from.getTime();
   const days = options.days ?? DEMO_TRAFFIC_DAYS;
-  const from = Math.max(now - days * 86_400_000, now - S2S_MAX_AGE_MS + DEMO_AGE_MARGIN_MS);
-  const visits = simulateTraffic({
-    seed: options.seed,
-    from: new Date(from),
-    // A minute before now: the endpoints refuse times ahead of their clock.
-    to: new Date(now - 60_000),
-    visits: days * (options.visitsPerDay ?? DEMO_VISITS_PER_DAY),
-  });
-  const { summary, stopped } = await sendVisits(visits, {
+  const to = from + days * DAY_MS;
+  const accounts = options.accounts.map((account) => ({
+    apiKey: account.apiKey,
+    visits: simulateTraffic({
+      seed: account.seed,
+      from: new Date(from),
+      to: new Date(to - END_MARGIN_MS),
+      visits: days * (options.visitsPerDay ?? DEMO_VISITS_PER_DAY),
+    }),
+  }));
+  const { summary, stopped } = await sendTimeline(accounts, {
     transport: injectTransport(app),
     sleep: (ms) => pause(ms, options.signal),
     log: options.log ?? (() => {}),
-    apiKey: options.apiKey,
-    concurrency: DEMO_CONCURRENCY,
+    advanceTo: options.advanceTo,
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  if (stopped === null) await options.advanceTo(new Date(to));
   return {
     hits: accepted(summary, 'hits'),
     conversions: accepted(summary, 'conversions'),

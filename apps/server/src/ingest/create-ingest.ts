@@ -2,6 +2,7 @@ import { ipIntelligence } from '@veracity/detection/ip/create-ip-intelligence';
 import { InProcessRecentActivity } from '@veracity/detection/recent-activity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from '../jobs/clock.js';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
 import { ingestRoutes } from './ingest.routes.js';
@@ -12,6 +13,8 @@ export interface IngestOptions {
   rateLimits: IngestRateLimits;
   sensorPath: string;
   accounts?: AccountDirectoryOptions;
+  /** Where ingestion reads "now" (the system clock unless a test or the demo history injects one). */
+  clock?: Clock;
 }
 
 export interface Ingest {
@@ -32,6 +35,7 @@ export async function createIngest(
   log: FastifyBaseLogger | undefined,
   options: IngestOptions,
 ): Promise<Ingest> {
+  const clock = options.clock ?? systemClock;
   const writer = stores.journal;
   const accounts = new AccountDirectory(stores.accounts.db, options.accounts);
   const pipeline = new IngestPipeline({
@@ -43,7 +47,7 @@ export async function createIngest(
   });
   // Visits running when the server stopped go on, with their counts: hits wait for the read.
   const restoring = performance.now();
-  const sessionsRestored = pipeline.restoreSessions().then(
+  const sessionsRestored = pipeline.restoreSessions(clock.now()).then(
     (restored) =>
       log?.info({ ...restored, ms: Math.round(performance.now() - restoring) }, 'running visits read back'),
     (error: unknown) =>
@@ -73,6 +77,7 @@ export async function createIngest(
       accounts,
       rateLimits: options.rateLimits,
       sensorPath: options.sensorPath,
+      clock,
     }),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../http/api-error.js';
 import { RateLimiter } from '../http/rate-limit.js';
+import type { Clock } from '../jobs/clock.js';
 import {
   type EventAppender,
   WriterClosedError,
@@ -53,7 +54,12 @@ export class IngestAdmission {
   /** The S2S account of a request whose key was checked when it arrived. */
   readonly #s2sAccounts = new WeakMap<FastifyRequest, AccountContext>();
 
-  constructor(deps: { writer: EventAppender; accounts: AccountDirectory; rateLimits: IngestRateLimits }) {
+  constructor(deps: {
+    writer: EventAppender;
+    accounts: AccountDirectory;
+    rateLimits: IngestRateLimits;
+    clock: Clock;
+  }) {
     this.#writer = deps.writer;
     this.#accounts = deps.accounts;
     this.#limiter = new RateLimiter(
@@ -61,7 +67,7 @@ export class IngestAdmission {
         perIp: { limit: deps.rateLimits.perIpPerMinute, windowMs: MINUTE },
         perKey: { limit: deps.rateLimits.perKeyPerMinute, windowMs: MINUTE },
       },
-      Date.now,
+      () => deps.clock.now().getTime(),
       LIMITED_KEYS,
     );
   }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../jobs/clock.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import type { AccountDirectory } from './account-directory.js';
 import { IngestAdmission, type IngestRateLimits } from './ingest-admission.js';
@@ -16,6 +17,8 @@ export interface IngestDeps {
   rateLimits: IngestRateLimits;
   /** The folder of the sensor's two paths (`SENSOR_PATH`). */
   sensorPath: string;
+  /** Receive times, the S2S age checks and the rate limit windows read "now" from it. */
+  clock: Clock;
 }
 
 /**

@@ -72,8 +72,8 @@ export class IngestPipeline {
    * Reads back the visits that were running when the server stopped (`SessionTracker.restore`): call
    * once the journal is recovered, before the first hit.
    */
-  restoreSessions(): ReturnType<SessionTracker['restore']> {
-    return this.#sessions.restore();
+  restoreSessions(now?: Date): ReturnType<SessionTracker['restore']> {
+    return this.#sessions.restore(now);
   }
 
   /** Assesses and stores a hit; resolves with its verdict once it is durable. */

@@ -5,6 +5,7 @@ import {
   zS2sVerdict,
 } from '@veracity/contracts/s2s';
 import { ApiError } from '../http/api-error.js';
+import type { Clock } from '../jobs/clock.js';
 import { type IngestAdmission, type IngestApp, unavailable } from './ingest-admission.js';
 import { type IngestPipeline, UnknownHitError } from './pipeline.js';
 import { eventTime, s2sIncomingConversion, verdictBody } from './s2s-events.js';
@@ -12,9 +13,9 @@ import { eventTime, s2sIncomingConversion, verdictBody } from './s2s-events.js';
 /** `POST` S2S conversions: a customer's server reports a conversion of a click and gets its verdict. */
 export function s2sConversionRoutes(
   app: IngestApp,
-  deps: { pipeline: IngestPipeline; admission: IngestAdmission },
+  deps: { pipeline: IngestPipeline; admission: IngestAdmission; clock: Clock },
 ): void {
-  const { pipeline, admission } = deps;
+  const { pipeline, admission, clock } = deps;
   app.post(
     S2S_CONVERSIONS_PATH,
     {
@@ -26,7 +27,7 @@ export function s2sConversionRoutes(
     async (request, reply) => {
       const account = admission.authenticated(request);
       const body = request.body;
-      const at = eventTime(body.ts, Date.now());
+      const at = eventTime(body.ts, clock.now().getTime());
       try {
         const verdict = await pipeline.conversion(account, s2sIncomingConversion(body, at));
         return reply.send(verdictBody(verdict));

@@ -7,6 +7,7 @@ import {
 import type { RequestFacts } from '@veracity/contracts/detection';
 import { HTTP_STATUS } from '@veracity/contracts/errors';
 import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../jobs/clock.js';
 import type { AccountDirectory } from './account-directory.js';
 import { header, type IngestAdmission, type IngestApp, unavailable } from './ingest-admission.js';
 import type { IngestPipeline } from './pipeline.js';
@@ -43,6 +44,7 @@ export function sensorEventRoutes(
     accounts: AccountDirectory;
     admission: IngestAdmission;
     sensorPath: string;
+    clock: Clock;
   },
 ): void {
   const { pipeline, accounts, admission } = deps;
@@ -63,7 +65,7 @@ export function sensorEventRoutes(
       const event = request.body;
       const ip = request.ip;
       const account = admission.admitSensor(ip, await accounts.bySensorKey(event.key), event.key);
-      const now = new Date();
+      const now = deps.clock.now();
       try {
         if (event.type === 'hit') {
           const verdict = await pipeline.hit(account, {

@@ -85,7 +85,8 @@ export async function findAlert(
 export async function insertAlert(
   db: Kysely<Database>,
   relationshipId: number,
-  createdBy: number,
+  /** The user who created it; null for an alert the server added itself (the demo history's). */
+  createdBy: number | null,
   rule: AlertRule,
   now: Date,
 ): Promise<number> {

@@ -4,11 +4,12 @@ import type { InjectTarget } from '@veracity/simulator/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listApiKeys } from '../../accounts/api-keys.js';
 import { UNLOGGED_REQUEST_HEADER } from '../../app.js';
+import { type DemoSeedOptions, runDemoSeed } from '../../demo-seed.js';
 import { rawSql } from '../../storage/events/sql.js';
 import { getMeta } from '../../storage/oltp/app-meta.repo.js';
 import { createTenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { runScheduledDemoTraffic, scheduleDemoTraffic } from './demo-traffic.js';
+import { scheduleDemoTraffic } from './demo-traffic.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -31,23 +32,25 @@ async function counts() {
   return { total, level };
 }
 
-/** The test app's inject, recording what the demo traffic sent and calling `each` before every request. */
+/** Around the seed app's inject: records what the demo traffic sent and calls `each` before every request. */
 function recording(each: (sent: number) => void = () => {}) {
   const requests: string[] = [];
   const authorizations = new Set<string>();
-  const app: InjectTarget = {
+  const through = (app: InjectTarget): InjectTarget => ({
     inject: (options) => {
       requests.push(`${options.method} ${options.url}`);
       authorizations.add(options.headers.authorization ?? '');
       each(requests.length);
-      return t.app.inject(options);
+      return app.inject(options);
     },
-  };
-  return { app, requests, authorizations };
+  });
+  return { through, requests, authorizations };
 }
 
-const settle = () => t.stores.journal.drain();
 const options = { days: 3, visitsPerDay: 40 };
+/** The first start's demo history over the test app's stores, in an app of its own (as main.ts runs it). */
+const seed = (extra: DemoSeedOptions = {}) =>
+  runDemoSeed(t.config, t.stores, t.app.log, { ...options, ...extra });
 
 describe('first-start demo traffic', () => {
   it('goes through the public S2S endpoints with a key of its own, once; a second run stores nothing twice', async () => {
@@ -55,7 +58,7 @@ describe('first-start demo traffic', () => {
     const db = t.stores.accounts.db;
     await scheduleDemoTraffic(db, [tenant.relationshipId]);
     const sent = recording();
-    const stored = await runScheduledDemoTraffic(db, { app: sent.app, settle }, t.app.log, options);
+    const stored = await seed({ through: sent.through });
     expect(stored?.hits).toBeGreaterThan(120);
     expect(await getMeta(db, 'demo_traffic')).toBe('done');
     // Every event arrived as a customer's server sends it: an S2S call with the account's API key.
@@ -74,9 +77,9 @@ describe('first-start demo traffic', () => {
     expect(first.level('hits', 'low')).toBeGreaterThan(first.total('hits') / 3);
     expect(first.level('hits', 'high')).toBeGreaterThan(10);
     // Done means done; scheduled again (an interrupted run), the same ids are recognised.
-    expect(await runScheduledDemoTraffic(db, { app: t.app, settle }, t.app.log, options)).toBeUndefined();
+    expect(await seed()).toBeUndefined();
     await scheduleDemoTraffic(db, [tenant.relationshipId]);
-    await runScheduledDemoTraffic(db, { app: t.app, settle }, t.app.log, options);
+    await seed();
     const second = await counts();
     expect(second.total('hits')).toBe(first.total('hits'));
     expect(second.total('conversions')).toBe(first.total('conversions'));
@@ -91,13 +94,12 @@ describe('first-start demo traffic', () => {
     const sent = recording((n) => {
       if (n === 60) shutdown.abort();
     });
-    const target = { app: sent.app, settle, signal: shutdown.signal };
-    expect(await runScheduledDemoTraffic(db, target, t.app.log, options)).toBeUndefined();
+    expect(await seed({ through: sent.through, signal: shutdown.signal })).toBeUndefined();
     expect(await getMeta(db, 'demo_traffic')).not.toBe('done');
     // Requests in flight finish; no visit starts after the shutdown.
     expect(sent.requests.length).toBeLessThan(200);
 
-    const resumed = await runScheduledDemoTraffic(db, { app: t.app, settle }, t.app.log, options);
+    const resumed = await seed();
     expect(await getMeta(db, 'demo_traffic')).toBe('done');
     const stored = await counts();
     expect(stored.total('hits')).toBe(resumed?.hits);

@@ -1,15 +1,25 @@
-import { sendDemoTraffic } from '@veracity/simulator/demo-traffic';
+import { DEMO_TRAFFIC_DAYS, sendDemoTraffic } from '@veracity/simulator/demo-traffic';
 import type { InjectTarget } from '@veracity/simulator/transport';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createApiKey, deleteApiKey, listApiKeys } from '../../accounts/api-keys.js';
+import type { VirtualClock } from '../../jobs/clock.js';
 import { getMeta, setMeta } from '../../storage/oltp/app-meta.repo.js';
 import type { Database } from '../../storage/oltp/schema.js';
+import { addDemoAlerts } from './demo-alerts.js';
 
 /** app_meta key: the seeded relationships waiting for their demo traffic, or `done`. */
 export const DEMO_TRAFFIC_META = 'demo_traffic';
 /** The API key the demo traffic sends with while it runs; removed when it is done. */
 export const DEMO_TRAFFIC_KEY_NAME = 'Demo traffic (first start)';
+/**
+ * The demo history runs the jobs once every virtual hour, this long past the hour: hourly alert
+ * windows have ended and their evaluation delay has passed, as when a server checks them then.
+ */
+export const DEMO_JOBS_EVERY_MS = 3_600_000;
+export const DEMO_JOBS_PAST_THE_HOUR_MS = 5 * 60_000;
+
+const DAY_MS = 86_400_000;
 
 /** Marks the first-start relationships as due for demo traffic (idempotent runs finish it later). */
 export async function scheduleDemoTraffic(
@@ -19,11 +29,29 @@ export async function scheduleDemoTraffic(
   await setMeta(db, DEMO_TRAFFIC_META, JSON.stringify(relationshipIds));
 }
 
+/** Whether relationships wait for their demo traffic (scheduled at first start, not done yet). */
+export async function demoTrafficDue(db: Kysely<Database>): Promise<boolean> {
+  const scheduled = await getMeta(db, DEMO_TRAFFIC_META);
+  return scheduled !== undefined && scheduled !== 'done';
+}
+
+/** Where the demo history starts: its days before `now`. */
+export function demoHistoryStart(now = new Date(), days = DEMO_TRAFFIC_DAYS): Date {
+  return new Date(now.getTime() - days * DAY_MS);
+}
+
 export interface DemoTrafficTarget {
-  /** The running app: the traffic goes in through its public S2S endpoints (`inject`). */
+  /** The app the history goes into through its public S2S endpoints (`inject`); it runs on `clock`. */
   app: InjectTarget;
+  /** The app's clock (its ingestion and its jobs read it), standing at the start of the history. */
+  clock: VirtualClock;
   /** Resolves once what the endpoints acknowledged is in the event store. */
   settle: () => Promise<void>;
+  /**
+   * Runs the app's jobs due at the clock's time, and waits for them; the jobs must read what the app
+   * acknowledged so far (the seed app's store settles before their queries, `demo-seed.ts`).
+   */
+  runJobs: () => Promise<void>;
   /** Aborted at shutdown: the run stops, and the next start runs it again. */
   signal?: AbortSignal;
 }
@@ -35,56 +63,79 @@ async function removeDemoKeys(db: Kysely<Database>, relationshipId: number): Pro
 }
 
 /**
- * Fills the relationships scheduled at first start with 30 days of simulated traffic (people and
- * several kinds of bots) from the traffic simulator (tools/simulator), sent through the app's own S2S
- * endpoints with an API key created for the run and removed after it: every hit is validated,
- * enriched, assessed and stored as a customer's would be. Runs after the server listens, so the
- * dashboard comes up at once and fills within a minute. Ids are fixed by the seed: an interrupted run
- * is simply run again at the next start, and what was stored already is recognised as duplicates.
+ * Moves the clock to a time, running the jobs at each virtual hour passed on the way (everything sent
+ * before has been answered; the target's jobs read what was acknowledged).
+ */
+function clockDriver(target: DemoTrafficTarget): (at: Date) => Promise<void> {
+  const { clock } = target;
+  const first = clock.now().getTime() - DEMO_JOBS_PAST_THE_HOUR_MS;
+  let nextJobs =
+    (Math.floor(first / DEMO_JOBS_EVERY_MS) + 1) * DEMO_JOBS_EVERY_MS + DEMO_JOBS_PAST_THE_HOUR_MS;
+  return async (at) => {
+    while (nextJobs <= at.getTime()) {
+      if (target.signal?.aborted) return;
+      clock.set(new Date(nextJobs));
+      await target.runJobs();
+      nextJobs += DEMO_JOBS_EVERY_MS;
+    }
+    clock.set(at);
+  };
+}
+
+/**
+ * Fills the relationships scheduled at first start with 30 days of history: simulated traffic
+ * (people and several kinds of bots) from the traffic simulator (tools/simulator) sent through the
+ * app's own S2S endpoints, with an API key created for the run and removed after it, while the app's
+ * clock moves from 30 days back to now and its jobs run every virtual hour. Every hit is validated,
+ * enriched, assessed and stored as a customer's would be, stamped with the clock's time when it
+ * arrived, and the demo alerts (`demo-alerts.ts`) are evaluated and fire as they would have. Ids are
+ * fixed by the seed: an interrupted run is simply run again at the next start, and what was stored
+ * already is recognised as duplicates (and alert windows already evaluated are not evaluated again).
  */
 export async function runScheduledDemoTraffic(
   db: Kysely<Database>,
   target: DemoTrafficTarget,
   log: FastifyBaseLogger,
-  options: { days?: number; visitsPerDay?: number; now?: Date } = {},
+  options: { days?: number; visitsPerDay?: number } = {},
 ): Promise<{ hits: number; conversions: number } | undefined> {
   const scheduled = await getMeta(db, DEMO_TRAFFIC_META);
   if (scheduled === undefined || scheduled === 'done') return undefined;
   const relationshipIds = JSON.parse(scheduled) as number[];
-  const totals = { hits: 0, conversions: 0 };
   const started = Date.now();
+  const from = target.clock.now();
+  const accounts: { relationshipId: number; keyId: number; apiKey: string; seed: string }[] = [];
   for (const relationshipId of relationshipIds) {
     await removeDemoKeys(db, relationshipId);
-    let key: { id: number; key: string };
     try {
-      key = await createApiKey(db, relationshipId, null, DEMO_TRAFFIC_KEY_NAME);
+      const key = await createApiKey(db, relationshipId, null, DEMO_TRAFFIC_KEY_NAME);
+      accounts.push({ relationshipId, keyId: key.id, apiKey: key.key, seed: `demo-${relationshipId}` });
     } catch (error) {
       // The relationship was deleted since it was scheduled.
       log.warn({ err: error, relationshipId }, 'demo traffic: no key for the account, skipped');
       continue;
     }
-    let sent: Awaited<ReturnType<typeof sendDemoTraffic>>;
-    try {
-      sent = await sendDemoTraffic(target.app, {
-        apiKey: key.key,
-        seed: `demo-${relationshipId}`,
-        ...options,
-        ...(target.signal ? { signal: target.signal } : {}),
-      });
-    } finally {
-      // At shutdown the stores are closing: the next start removes the key before its run.
-      if (!target.signal?.aborted) await deleteApiKey(db, relationshipId, key.id);
-    }
-    if (target.signal?.aborted) return undefined;
-    if (sent.stopped || sent.failed > 0)
-      throw new Error(
-        `${sent.failed} requests failed for account ${relationshipId}: ${sent.errors.join('; ')}`,
-      );
-    totals.hits += sent.hits;
-    totals.conversions += sent.conversions;
+    await addDemoAlerts(db, relationshipId, from);
   }
+  let sent: Awaited<ReturnType<typeof sendDemoTraffic>>;
+  try {
+    sent = await sendDemoTraffic(target.app, {
+      accounts,
+      from,
+      ...options,
+      advanceTo: clockDriver(target),
+      ...(target.signal ? { signal: target.signal } : {}),
+    });
+  } finally {
+    // At shutdown the stores are closing: the next start removes the keys before its run.
+    if (!target.signal?.aborted)
+      for (const account of accounts) await deleteApiKey(db, account.relationshipId, account.keyId);
+  }
+  if (target.signal?.aborted) return undefined;
+  if (sent.stopped || sent.failed > 0)
+    throw new Error(`${sent.failed} requests of the demo traffic failed: ${sent.errors.join('; ')}`);
   await target.settle();
   await setMeta(db, DEMO_TRAFFIC_META, 'done');
+  const totals = { hits: sent.hits, conversions: sent.conversions };
   log.info({ ...totals, seconds: Math.round((Date.now() - started) / 1000) }, 'demo traffic stored');
   return totals;
 }

@@ -1,6 +1,13 @@
+import { S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { describe, expect, it } from 'vitest';
-import { call } from '../../test-support/fixtures.js';
+import { runDemoSeed } from '../../demo-seed.js';
+import type { VirtualClock } from '../../jobs/clock.js';
+import { sql } from '../../storage/events/sql.js';
+import { accountToken, call, firstStartDemoUser } from '../../test-support/fixtures.js';
 import { startTestApp } from '../../test-support/test-app.js';
+import { ALERT_EVALUATION_DELAY_MS } from '../alerts/alert-evaluator.js';
+import { DEMO_ALERTS } from './demo-alerts.js';
+import { scheduleDemoTraffic } from './demo-traffic.js';
 import { DEMO_EMAIL, prepareAccounts } from './first-start.js';
 
 describe('first start', () => {
@@ -70,4 +77,69 @@ describe('first start', () => {
       await fresh.close();
     }
   });
+
+  it("plays the demo account's history on a virtual clock: hits stamped with its time, alerts fired on past days", async () => {
+    const fresh = await startTestApp();
+    try {
+      const demo = await firstStartDemoUser(fresh);
+      await scheduleDemoTraffic(fresh.stores.accounts.db, [demo.relationshipId]);
+      // A fixed end: the history (and so which windows fire) is the same in every run.
+      const now = new Date('2026-11-20T00:00:00.000Z');
+      let clock: VirtualClock | undefined;
+      const received = new Map<string, string>();
+      const timesSent = new Set<unknown>();
+      const stored = await runDemoSeed(fresh.config, fresh.stores, fresh.app.log, {
+        now,
+        days: 6,
+        visitsPerDay: 150,
+        onClock: (seedClock) => {
+          clock = seedClock;
+        },
+        through: (app) => ({
+          inject: (request) => {
+            const body = JSON.parse(request.payload ?? '{}') as { id: string; ts?: unknown };
+            timesSent.add(body.ts);
+            if (request.url === S2S_HITS_PATH) received.set(body.id, clock?.now().toISOString() ?? '');
+            return app.inject(request);
+          },
+        }),
+      });
+
+      // Each hit went in with no time of its own, and was stored at the seed clock's time then.
+      expect(timesSent).toEqual(new Set([undefined]));
+      const hits = await fresh.stores.events.query<{ id: string; ts: string }>(
+        () => sql`select id, ts from hits where relationship_id = ${demo.relationshipId}`,
+      );
+      expect(hits.length).toBe(stored?.hits);
+      expect(hits.length).toBeGreaterThan(1000);
+      expect(new Map(hits.map((hit) => [hit.id, hit.ts]))).toEqual(received);
+      const times = [...received.values()].sort();
+      expect(times[0]?.slice(0, 10)).toBe(
+        new Date(now.getTime() - 6 * 86_400_000).toISOString().slice(0, 10),
+      );
+      expect(new Date(times.at(-1) ?? '').getTime()).toBeLessThan(now.getTime());
+
+      // The alert job ran as the clock moved: the demo alerts fired on past days, each after its
+      // window had ended and been given its evaluation delay, never after the history's end.
+      const token = await accountToken(fresh, demo);
+      const history = (await call(fresh, 'GET', '/alerts/history', { token })).json() as {
+        alertName: string;
+        windowEnd: string;
+        firedAt: string;
+      }[];
+      expect(history.length).toBeGreaterThan(0);
+      const names = new Set(DEMO_ALERTS.map((alert) => alert.name));
+      expect(history.every((firing) => names.has(firing.alertName))).toBe(true);
+      const days = new Set(history.map((firing) => firing.windowEnd.slice(0, 10)));
+      expect(days.size).toBeGreaterThan(1);
+      for (const firing of history) {
+        const fired = Date.parse(firing.firedAt);
+        expect(fired).toBeGreaterThanOrEqual(Date.parse(firing.windowEnd) + ALERT_EVALUATION_DELAY_MS);
+        expect(fired).toBeLessThan(Date.parse(firing.windowEnd) + 3_600_000);
+        expect(fired).toBeLessThanOrEqual(now.getTime());
+      }
+    } finally {
+      await fresh.close();
+    }
+  }, 600_000);
 });

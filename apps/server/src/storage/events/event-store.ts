@@ -204,14 +204,12 @@ export interface EventStore {
   insertConversions(rows: readonly ConversionRow[]): Promise<InsertResult>;
 
   /**
-   * Upserts sessions by (relationshipId, id). Rows for the same session (stored or in the batch) merge by
-   * an order-independent rule, so re-sending or reordering snapshots gives the same result:
-   * - startedAt = earliest, lastSeenAt = latest, hits = largest (a snapshot total, never summed);
-   * - riskLevel = the highest tier seen (risk only escalates); threats = sorted union of all reasons;
-   * - acquisition fields (landingUrl, referrer, trafficType, campaign/offer/trafficSource ids, utm_*, ip,
-   *   country, device, os, browser) come from the row with the earliest startedAt; on a tie the stored
-   *   (or earlier in the batch) row keeps them.
-   * Validation, atomicity and durability are as for {@link insertHits}.
+   * Upserts sessions by (relationshipId, id). Rows for the same session (stored or in the batch) fold
+   * into one by the session merge rule, declared once in `session-merge.ts` (`SESSION_MERGE_RULE`, from
+   * which every store's merge is derived): startedAt earliest, lastSeenAt latest, hits largest, riskLevel
+   * the worst tier, threats the sorted union, every other field from the row with the earliest
+   * startedAt (of equals, the stored row, then the batch's first). Re-sending or reordering snapshots
+   * gives the same result. Validation, atomicity and durability are as for {@link insertHits}.
    */
   insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult>;
 

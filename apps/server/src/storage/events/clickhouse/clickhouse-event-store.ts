@@ -109,8 +109,9 @@ class ClickHouseEventStore implements EventStore {
       const merged = new Map<string, CellValue[]>();
       for (const row of cells) {
         const key = eventKey(row);
-        const earlier = merged.get(key) ?? stored.get(key);
-        merged.set(key, earlier === undefined ? row : mergeSessionCells(earlier, row));
+        // A session new to the store is folded with itself: its reasons sorted, each once.
+        const earlier = merged.get(key) ?? stored.get(key) ?? row;
+        merged.set(key, mergeSessionCells(earlier, row));
       }
       const inserted = [...merged.keys()].filter((key) => !stored.has(key)).length;
       const version = this.nextVersion();

@@ -1,8 +1,10 @@
 import { sessionTable } from '../event-columns.js';
+import { SESSION_ORDER_FIELD, type SessionFoldRule, sessionColumnRule } from '../session-merge.js';
 
 /**
- * The session merge rule (documented on `EventStore.insertSessions`) as DuckDB SQL, generated from the
- * session column catalogue so a column added later is merged as an acquisition field by default.
+ * The session merge rule (declared in `session-merge.ts`) as DuckDB SQL, generated from that
+ * declaration over the session column catalogue: one aggregate per rule, and the `fromEarliestRow`
+ * columns from the row that sorts first.
  *
  * The rule is one fold, whatever the rows' origin: the stored row of each staged session (if any) and
  * the batch's snapshots of it are folded into one row, which replaces the stored one. The event tables
@@ -15,16 +17,25 @@ import { sessionTable } from '../event-columns.js';
 const RISK_RANK = "CASE {col} WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END";
 const rank = (column: string) => RISK_RANK.replace('{col}', column);
 
-const KEY_COLUMNS = new Set(['relationship_id', 'id']);
+/** The aggregate of each folding rule over a session's rows. */
+const AGGREGATES: Record<SessionFoldRule, (column: string) => string> = {
+  earliest: (column) => `min(${column})`,
+  latest: (column) => `max(${column})`,
+  largest: (column) => `max(${column})`,
+  worstTier: (column) => `CASE max(${rank(column)}) WHEN 3 THEN 'high' WHEN 2 THEN 'medium' ELSE 'low' END`,
+  sortedUnion: (column) => `list_sort(list_distinct(flatten(list(${column}))))`,
+};
+
+const ruleOf = new Map(sessionTable.columns.map((column) => [column.name, sessionColumnRule(column)]));
+const orderColumn = sessionTable.columns.find((column) => column.field === SESSION_ORDER_FIELD)?.name;
+const KEY_COLUMNS = new Set([...ruleOf].flatMap(([name, rule]) => (rule === 'key' ? [name] : [])));
 
 /** Columns merged by aggregate rather than taken from the earliest row. */
-const FOLDED: Record<string, string> = {
-  started_at: 'min(started_at)',
-  last_seen_at: 'max(last_seen_at)',
-  hits: 'max(hits)',
-  risk_level: `CASE max(${rank('risk_level')}) WHEN 3 THEN 'high' WHEN 2 THEN 'medium' ELSE 'low' END`,
-  threats: 'list_sort(list_distinct(flatten(list(threats))))',
-};
+const FOLDED: Record<string, string> = Object.fromEntries(
+  [...ruleOf].flatMap(([name, rule]) =>
+    rule === 'key' || rule === 'fromEarliestRow' ? [] : [[name, AGGREGATES[rule](name)]],
+  ),
+);
 
 function buildMerge(): string[] {
   const names = sessionTable.columns.map((column) => column.name);
@@ -50,7 +61,7 @@ FROM (
   SELECT relationship_id, id, ${folded.join(', ')},
     arg_min(
       {${acquisition.map((name) => `'${name}': ${name}`).join(', ')}},
-      {'started': started_at, 'origin': origin, 'position': position}
+      {'started': ${orderColumn}, 'origin': origin, 'position': position}
     ) AS earliest
   FROM (${rows}) AS rows GROUP BY relationship_id, id
 )`,

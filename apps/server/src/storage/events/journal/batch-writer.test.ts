@@ -10,7 +10,6 @@ import { type EventStore, EventValidationError, type HitRow, type SessionRow } f
 import { rawSql } from '../sql.js';
 import { BatchWriter, WriterClosedError, WriterOverloadedError } from './batch-writer.js';
 import { type EventWrite, journalLine, parseSegment, sessionOfHit } from './journal-format.js';
-import { foldSessions } from './journal-loader.js';
 
 function hit(id: string): HitRow {
   return {
@@ -256,51 +255,6 @@ describe('journalLine', () => {
     ]);
     const later = { ...write.sessions?.[0], lastSeenAt: new Date('2026-11-21T07:00:00Z') } as SessionRow;
     expect(() => journalLine({ sessions: [later] })).toThrow(EventValidationError);
-  });
-});
-
-describe('foldSessions', () => {
-  const snapshot = (changes: Partial<SessionRow>): SessionRow => ({
-    relationshipId: 1,
-    id: 's1',
-    startedAt: new Date('2026-11-21T10:00:00Z'),
-    lastSeenAt: new Date('2026-11-21T10:00:00Z'),
-    landingUrl: 'https://shop.example.com/a',
-    trafficType: 'google',
-    riskLevel: 'low',
-    threats: [],
-    hits: 1,
-    ...changes,
-  });
-
-  it('merges snapshots of a session as the store does, and keeps other sessions apart', () => {
-    const folded = foldSessions([
-      snapshot({
-        hits: 2,
-        lastSeenAt: new Date('2026-11-21T10:05:00Z'),
-        riskLevel: 'medium',
-        threats: ['b:x'],
-      }),
-      snapshot({
-        startedAt: new Date('2026-11-21T09:58:00Z'),
-        landingUrl: 'https://shop.example.com/first',
-        trafficType: 'facebook',
-        threats: ['a:y'],
-      }),
-      snapshot({ hits: 3, lastSeenAt: new Date('2026-11-21T10:03:00Z'), riskLevel: 'low', threats: ['b:x'] }),
-      snapshot({ id: 's2' }),
-    ]);
-    expect(folded).toHaveLength(2);
-    expect(folded[0]).toMatchObject({
-      startedAt: new Date('2026-11-21T09:58:00Z'),
-      lastSeenAt: new Date('2026-11-21T10:05:00Z'),
-      hits: 3,
-      riskLevel: 'medium',
-      threats: ['a:y', 'b:x'],
-      landingUrl: 'https://shop.example.com/first',
-      trafficType: 'facebook',
-    });
-    expect(folded[1]?.id).toBe('s2');
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { worst } from '../../../verdicts/verdict.js';
-import type { EventStore, SessionRow } from '../event-store.js';
+import type { EventStore } from '../event-store.js';
+import { foldSessions } from '../session-merge.js';
 import { type EventWrite, journalRows, parseSegment } from './journal-format.js';
 import { type JournalQuarantine, loadSettingAside } from './journal-quarantine.js';
 
@@ -87,32 +87,4 @@ function slices<Row>(rows: readonly Row[]): Row[][] {
     result.push(rows.slice(start, start + LOAD_SLICE_ROWS));
   }
   return result;
-}
-
-/**
- * Folds the snapshots of each session in a load into one, by the store's own merge rule
- * (`EventStore.insertSessions`): earliest start, latest sighting, largest hit count, worst tier, the
- * union of reasons, acquisition fields from the earliest snapshot (the first of equals). A visit sends
- * a snapshot per hit; folding first spares the store most of its upserts and changes no result.
- */
-export function foldSessions(rows: readonly SessionRow[]): SessionRow[] {
-  const folded = new Map<string, SessionRow>();
-  for (const row of rows) {
-    const key = `${row.relationshipId}:${row.id}`;
-    const seen = folded.get(key);
-    if (!seen) {
-      folded.set(key, { ...row, threats: [...row.threats] });
-      continue;
-    }
-    const earliest = row.startedAt < seen.startedAt ? row : seen;
-    folded.set(key, {
-      ...earliest,
-      startedAt: earliest.startedAt,
-      lastSeenAt: new Date(Math.max(row.lastSeenAt.getTime(), seen.lastSeenAt.getTime())),
-      hits: Math.max(row.hits, seen.hits),
-      riskLevel: worst(seen.riskLevel, row.riskLevel),
-      threats: [...new Set([...seen.threats, ...row.threats])].sort(),
-    });
-  }
-  return [...folded.values()];
 }

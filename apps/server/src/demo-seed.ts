@@ -1,0 +1,103 @@
+import type { InjectTarget } from '@veracity/simulator/transport';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, UNLOGGED_REQUEST_HEADER } from './app.js';
+import type { Config } from './config.js';
+import {
+  demoHistoryStart,
+  demoTrafficDue,
+  runScheduledDemoTraffic,
+} from './features/bootstrap/demo-traffic.js';
+import { VirtualClock } from './jobs/clock.js';
+import type { EventStore } from './storage/events/event-store.js';
+import type { Stores } from './storage/open-stores.js';
+
+export interface DemoSeedOptions {
+  /** Aborted at shutdown: the run stops and the seed app closes; the next start runs it again. */
+  signal?: AbortSignal;
+  /** Marks the seed's requests so the request log leaves them out (`BuildOptions.unloggedRequestToken`). */
+  unloggedRequestToken?: string;
+  /** The end of the history (default: now). */
+  now?: Date;
+  days?: number;
+  visitsPerDay?: number;
+  /** What the history is sent through, around the seed app's inject (tests record the requests). */
+  through?: (app: InjectTarget) => InjectTarget;
+  /** Called with the seed app's clock once the app is built (tests read it as requests arrive). */
+  onClock?: (clock: VirtualClock) => void;
+}
+
+/** The store, whose queries first wait for `settle` (the seed app's writer draining). */
+function readingAcknowledged(store: EventStore, settle: () => Promise<void>): EventStore {
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'query') {
+        const query: EventStore['query'] = async (analytics) => {
+          await settle();
+          return target.query(analytics);
+        };
+        return query;
+      }
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The first start's demo history (`features/bootstrap/demo-traffic.ts`), in an app instance of its
+ * own over the same stores: the real pipeline and the real jobs, on a virtual clock that starts 30
+ * days back and that the run moves forward, so nothing is backdated relative to the clock the seed
+ * app runs on, and alerts fire on the days they would have. The server's own app keeps the system
+ * clock throughout and answers at once; main.ts starts its job scheduler only after the seed (one
+ * scheduler at a time claims the jobs' windows). The seed app appends to the stores' one journal and
+ * has no SMTP: the mails of past alert firings stay in the outbox.
+ * Does nothing when no demo history is due.
+ */
+export async function runDemoSeed(
+  config: Config,
+  stores: Stores,
+  log: FastifyBaseLogger,
+  options: DemoSeedOptions = {},
+): Promise<{ hits: number; conversions: number } | undefined> {
+  if (!(await demoTrafficDue(stores.accounts.db))) return undefined;
+  const clock = new VirtualClock(demoHistoryStart(options.now, options.days));
+  options.onClock?.(clock);
+  const token = options.unloggedRequestToken;
+  const app = await buildApp({ ...config, smtpUrl: undefined }, stores, {
+    clock,
+    ...(token ? { unloggedRequestToken: token } : {}),
+  });
+  // Its jobs read what its ingestion acknowledged: the writer moves that into the store before each
+  // of their queries, as a running server's loader would have by then. A job that reads nothing (an
+  // hour with no alert window ending) costs no load.
+  app.alertDeps.events = readingAcknowledged(stores.events, () => stores.journal.drain());
+  try {
+    const inject: InjectTarget = {
+      inject: (request) =>
+        app.inject({
+          ...request,
+          headers: token ? { ...request.headers, [UNLOGGED_REQUEST_HEADER]: token } : request.headers,
+        }),
+    };
+    return await runScheduledDemoTraffic(
+      stores.accounts.db,
+      {
+        app: options.through ? options.through(inject) : inject,
+        clock,
+        settle: () => stores.journal.drain(),
+        runJobs: async () => {
+          await app.jobs.tick();
+          await app.jobs.idle();
+        },
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      log,
+      {
+        ...(options.days === undefined ? {} : { days: options.days }),
+        ...(options.visitsPerDay === undefined ? {} : { visitsPerDay: options.visitsPerDay }),
+      },
+    );
+  } finally {
+    await app.close();
+  }
+}
