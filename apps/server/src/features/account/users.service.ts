@@ -95,6 +95,12 @@ export async function inviteUser(
         invited: true,
       }));
     await addMember(trx, { userId: id, relationshipId, roleIds, joined: false, invitedBy: auth.user.id });
+    await audit(trx, {
+      actorUserId: auth.user.id,
+      relationshipId,
+      action: 'user.invited',
+      detail: { userId: id, email: email.trim().toLowerCase(), roleIds: roleIds.join(',') },
+    });
     return id;
   });
   const inviter = auth.user.firstName || auth.user.email;
@@ -113,12 +119,6 @@ export async function inviteUser(
       invitationMail(email.trim().toLowerCase(), auth.relationship.companyName, inviter, url),
     );
   }
-  await audit(db, {
-    actorUserId: auth.user.id,
-    relationshipId,
-    action: 'user.invited',
-    detail: { userId, email: email.trim().toLowerCase(), roleIds: roleIds.join(',') },
-  });
   return memberOrThrow(services, auth.relationship, userId);
 }
 

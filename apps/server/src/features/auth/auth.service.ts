@@ -309,6 +309,12 @@ export async function preregister(services: Services, body: PreregisterBody): Pr
     if (!(await setMembershipJoined(trx, userId, relationshipId, now))) {
       throw ApiError.unauthorized(INVALID_TOKEN);
     }
+    await audit(trx, {
+      actorUserId: userId,
+      relationshipId,
+      action: 'user.invitation_accepted',
+      detail: { userId, email: token.email ?? null },
+    });
   });
   // The invitation set the password: links mailed before no longer open the account.
   await endUserTokens(services.db, userId, ACCOUNT_OPENING_LINKS);
