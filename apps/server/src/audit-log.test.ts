@@ -180,12 +180,15 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
         body: { roleIds: [roles.get('Analyst')] },
       }),
     );
-    return { action: 'user.roles_granted', detail: { userId: member.userId } };
+    return { action: 'user.roles_granted', detail: { userId: member.userId, email: member.email } };
   },
   'DELETE /api/account/users/:id': async () => {
     const member = await addTenantUser(t, home.relationshipId, 'Viewer');
     ok(await call(t, 'DELETE', `/account/users/${member.userId}`, { token: admin, body: {} }));
-    return { action: 'user.roles_revoked', detail: { userId: member.userId } };
+    return {
+      action: 'user.roles_revoked',
+      detail: { userId: member.userId, email: member.email, removed: true },
+    };
   },
   'POST /api/account/labels': async () => {
     const id = await created('/account/labels', { name: 'Audited label' });

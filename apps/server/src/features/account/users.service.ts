@@ -130,14 +130,16 @@ export async function grantUserRoles(
   roleIds: number[],
 ): Promise<AccountUser> {
   const relationshipId = auth.relationship.id;
-  await memberOrThrow(services, auth.relationship, userId);
+  const member = await memberOrThrow(services, auth.relationship, userId);
   await assertGrantable(services.db, relationshipId, roleIds);
-  await grantRoles(services.db, userId, relationshipId, roleIds);
-  await audit(services.db, {
-    actorUserId: auth.user.id,
-    relationshipId,
-    action: 'user.roles_granted',
-    detail: { userId, roleIds: roleIds.join(',') },
+  await services.db.transaction().execute(async (trx) => {
+    await grantRoles(trx, userId, relationshipId, roleIds);
+    await audit(trx, {
+      actorUserId: auth.user.id,
+      relationshipId,
+      action: 'user.roles_granted',
+      detail: { userId, email: member.email, roleIds: roleIds.join(',') },
+    });
   });
   return memberOrThrow(services, auth.relationship, userId);
 }
@@ -165,11 +167,13 @@ export async function revokeUserRoles(
       throw ApiError.conflict('An account needs at least one admin');
     }
   }
-  await revokeMembershipRoles(db, userId, relationshipId, [...revoking]);
-  await audit(db, {
-    actorUserId: auth.user.id,
-    relationshipId,
-    action: 'user.roles_revoked',
-    detail: { userId, roleIds: [...revoking].join(',') },
+  await db.transaction().execute(async (trx) => {
+    const removed = await revokeMembershipRoles(trx, userId, relationshipId, [...revoking]);
+    await audit(trx, {
+      actorUserId: auth.user.id,
+      relationshipId,
+      action: 'user.roles_revoked',
+      detail: { userId, email: member.email, roleIds: [...revoking].join(','), removed },
+    });
   });
 }
