@@ -402,18 +402,15 @@ export async function approveLoginIp(services: Services, token: string): Promise
   const consumed = await consumeOneTimeToken(services.db, 'login_ip', token);
   const ip = consumed?.payload.ip;
   if (!consumed?.relationshipId || typeof ip !== 'string') return false;
-  await addToIpList(
-    services.db,
-    consumed.relationshipId,
-    'login_allow',
-    ip,
-    `Approved by ${consumed.email ?? 'an admin'}`,
-  );
-  await audit(services.db, {
-    actorUserId: null,
-    relationshipId: consumed.relationshipId,
-    action: 'login_ip.approved',
-    detail: { ip, approvedBy: consumed.email },
+  const relationshipId = consumed.relationshipId;
+  await services.db.transaction().execute(async (trx) => {
+    await addToIpList(trx, relationshipId, 'login_allow', ip, `Approved by ${consumed.email ?? 'an admin'}`);
+    await audit(trx, {
+      actorUserId: null,
+      relationshipId,
+      action: 'login_ip.approved',
+      detail: { ip, approvedBy: consumed.email },
+    });
   });
   return true;
 }
