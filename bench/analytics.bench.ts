@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_METRICS } from '@veracity/contracts/analytics/metrics';
-import { type QueryScope, threats, tree } from '../apps/server/src/analytics/run-analytics.js';
+import { type QueryScope, threats, tree } from '../apps/server/src/analytics/results.js';
 import type { RelationshipRecord } from '../apps/server/src/features/account/relationships.repo.js';
 import { HomeFigures } from '../apps/server/src/features/home/home.service.js';
 import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/duckdb-event-store.js';

@@ -9,7 +9,7 @@ import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhous
 import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
 import type { ConversionRow, EventStore, HitRow, SessionRow } from '../storage/events/event-store.js';
 import { COMPUTED_METRICS } from './metric-formulas.js';
-import { type QueryScope, threats, tree } from './run-analytics.js';
+import { type QueryScope, threats, tree } from './results.js';
 
 /**
  * The same generated traffic in both event stores gives the same numbers: a seeded mix of visits over

@@ -18,8 +18,8 @@ import type {
 import { sql } from '../storage/events/sql.js';
 import type { DimensionLookups } from './dimension-columns.js';
 import { COMPUTED_METRICS, type ComputedMetric } from './metric-formulas.js';
+import { type QueryScope, threats, totals, tree, widgetStats } from './results.js';
 import { rollupServes } from './rollup.js';
-import { type QueryScope, threats, totals, tree, widgetStats } from './run-analytics.js';
 
 /**
  * The analytics parity suite: the same small fixture in every event store, and every metric on every

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { accountOf } from '../../http/access.js';
 import { connectionOrigin } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
+import { actorOf } from './audit.js';
 import { createLabel, listLabels, removeLabel, renameLabel } from './labels.service.js';
 import { loginAccessSettings, updateLoginAccess } from './login-access.service.js';
 import { grantUserRoles, inviteUser, listAccountUsers, revokeUserRoles } from './users.service.js';
@@ -87,8 +88,7 @@ export const accountRoutes =
     app.post(
       '/account/labels',
       { config: { access: labelsWrite }, schema: { body: zLabelBody, response: { 201: zLabel } } },
-      async (request, reply) =>
-        reply.code(201).send(await createLabel(db, accountOf(request).relationship.id, request.body)),
+      async (request, reply) => reply.code(201).send(await createLabel(db, actorOf(request), request.body)),
     );
     app.put(
       '/account/labels/:id',
@@ -96,13 +96,13 @@ export const accountRoutes =
         config: { access: labelsWrite },
         schema: { params: zIdParams, body: zLabelBody, response: { 200: zLabel } },
       },
-      async (request) => renameLabel(db, accountOf(request).relationship.id, request.params.id, request.body),
+      async (request) => renameLabel(db, actorOf(request), request.params.id, request.body),
     );
     app.delete(
       '/account/labels/:id',
       { config: { access: labelsWrite }, schema: { params: zIdParams } },
       async (request, reply) => {
-        await removeLabel(db, accountOf(request).relationship.id, request.params.id);
+        await removeLabel(db, actorOf(request), request.params.id);
         return reply.code(204).send();
       },
     );

@@ -35,14 +35,14 @@ export async function acceptInvitation(
     if (token?.userId !== user.id || !token.relationshipId) return undefined;
     // Withdrawn (its roles revoked) after it was sent: nothing to join.
     if (!(await joinPendingMembership(trx, user.id, token.relationshipId))) return undefined;
+    await audit(trx, {
+      actorUserId: user.id,
+      relationshipId: token.relationshipId,
+      action: 'user.invitation_accepted',
+      detail: { userId: user.id, email: user.email },
+    });
     return findRelationship(trx, token.relationshipId);
   });
   if (!relationship) throw ApiError.badRequest(INVALID_INVITATION);
-  await audit(db, {
-    actorUserId: user.id,
-    relationshipId: relationship.id,
-    action: 'user.invitation_accepted',
-    detail: { userId: user.id },
-  });
   return relationship;
 }

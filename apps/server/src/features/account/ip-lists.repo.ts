@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, IpListName } from '../../storage/oltp/schema.js';
 
 export interface IpListEntry {
@@ -22,23 +22,25 @@ export async function readIpList(
   return rows.map((row) => ({ value: row.value, note: row.note, createdAt: row.created_at }));
 }
 
-/** Replaces a list in one transaction; entries already present keep their creation time. */
+/**
+ * Replaces a list; entries already present keep their creation time. Runs in the caller's transaction,
+ * which also holds the change's audit entry.
+ */
 export async function replaceIpList(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   relationshipId: number,
   list: IpListName,
   entries: readonly { value: string; note?: string | null | undefined }[],
 ): Promise<IpListEntry[]> {
   const unique = new Map(entries.map((entry) => [entry.value.trim(), entry.note ?? null]));
-  await db.transaction().execute(async (trx) => {
-    const existing = await readIpList(trx, relationshipId, list);
-    const created = new Map(existing.map((entry) => [entry.value, entry.createdAt]));
-    await trx
-      .deleteFrom('ip_list_entries')
-      .where('relationship_id', '=', relationshipId)
-      .where('list', '=', list)
-      .execute();
-    if (unique.size === 0) return;
+  const existing = await readIpList(trx, relationshipId, list);
+  const created = new Map(existing.map((entry) => [entry.value, entry.createdAt]));
+  await trx
+    .deleteFrom('ip_list_entries')
+    .where('relationship_id', '=', relationshipId)
+    .where('list', '=', list)
+    .execute();
+  if (unique.size > 0) {
     const now = new Date().toISOString();
     await trx
       .insertInto('ip_list_entries')
@@ -52,8 +54,8 @@ export async function replaceIpList(
         })),
       )
       .execute();
-  });
-  return readIpList(db, relationshipId, list);
+  }
+  return readIpList(trx, relationshipId, list);
 }
 
 export async function addToIpList(

@@ -22,6 +22,21 @@ export async function listLabels(db: Kysely<Database>, relationshipId: number): 
   return rows.map(toLabel);
 }
 
+/** Undefined when the account has no such label. */
+export async function findLabel(
+  db: Kysely<Database>,
+  relationshipId: number,
+  id: number,
+): Promise<Label | undefined> {
+  const row = await db
+    .selectFrom('labels')
+    .selectAll()
+    .where('id', '=', id)
+    .where('relationship_id', '=', relationshipId)
+    .executeTakeFirst();
+  return row && toLabel(row);
+}
+
 /** Throws the store's unique violation when the account already has a label of that name. */
 export async function insertLabel(
   db: Kysely<Database>,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AccountAuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Database } from '../../storage/oltp/schema.js';
-import { audit } from './audit.js';
+import { audit, changesOf } from './audit.js';
 import { readIpList, replaceIpList } from './ip-lists.repo.js';
 import { setLoginIpCheck } from './relationships.repo.js';
 
@@ -28,14 +28,17 @@ export async function updateLoginAccess(
   const { enabled, entries } = update;
   // An empty allow-list would send every login of the account to the admins for approval.
   if (enabled && entries.length === 0) throw ApiError.fields([{ code: 'REQUIRED', field: 'entries' }]);
-  await replaceIpList(db, auth.relationship.id, 'login_allow', entries);
-  await setLoginIpCheck(db, auth.relationship.id, enabled);
-  await audit(db, {
-    actorUserId: auth.user.id,
-    relationshipId: auth.relationship.id,
-    action: 'login_access.updated',
-    detail: { enabled, entries: entries.length },
-    ip,
+  const before = { enabled: auth.relationship.loginIpCheck };
+  await db.transaction().execute(async (trx) => {
+    await replaceIpList(trx, auth.relationship.id, 'login_allow', entries);
+    await setLoginIpCheck(trx, auth.relationship.id, enabled);
+    await audit(trx, {
+      actorUserId: auth.user.id,
+      relationshipId: auth.relationship.id,
+      action: 'login_access.updated',
+      detail: { enabled, entries: entries.length, ...changesOf(before, { enabled }) },
+      ip,
+    });
   });
   return loginAccessSettings(db, auth.relationship.id, enabled);
 }

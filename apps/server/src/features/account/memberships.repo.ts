@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, MembershipsTable } from '../../storage/oltp/schema.js';
 
 export async function insertMembership(
@@ -39,43 +39,43 @@ export async function hasMembership(
 }
 
 /**
- * Revokes roles of a member in one transaction; a member left without roles leaves the account: the
- * membership and the sessions bound to it end.
+ * Revokes roles of a member; a member left without roles leaves the account: the membership and the
+ * sessions bound to it end. Runs in the caller's transaction, which also holds the audit entry; true
+ * when the member left.
  */
 export async function revokeMembershipRoles(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   userId: number,
   relationshipId: number,
   roleIds: readonly number[],
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (roleIds.length > 0) {
-      await trx
-        .deleteFrom('membership_roles')
-        .where('user_id', '=', userId)
-        .where('relationship_id', '=', relationshipId)
-        .where('role_id', 'in', roleIds)
-        .execute();
-    }
-    const left = await trx
-      .selectFrom('membership_roles')
-      .select('role_id')
+): Promise<boolean> {
+  if (roleIds.length > 0) {
+    await trx
+      .deleteFrom('membership_roles')
       .where('user_id', '=', userId)
       .where('relationship_id', '=', relationshipId)
-      .executeTakeFirst();
-    if (!left) {
-      await trx
-        .deleteFrom('memberships')
-        .where('user_id', '=', userId)
-        .where('relationship_id', '=', relationshipId)
-        .execute();
-      await trx
-        .deleteFrom('sessions')
-        .where('user_id', '=', userId)
-        .where('relationship_id', '=', relationshipId)
-        .execute();
-    }
-  });
+      .where('role_id', 'in', roleIds)
+      .execute();
+  }
+  const left = await trx
+    .selectFrom('membership_roles')
+    .select('role_id')
+    .where('user_id', '=', userId)
+    .where('relationship_id', '=', relationshipId)
+    .executeTakeFirst();
+  if (!left) {
+    await trx
+      .deleteFrom('memberships')
+      .where('user_id', '=', userId)
+      .where('relationship_id', '=', relationshipId)
+      .execute();
+    await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('relationship_id', '=', relationshipId)
+      .execute();
+  }
+  return !left;
 }
 
 /** Marks the membership joined at `at`; false when there is none (the invitation was withdrawn). */

@@ -95,6 +95,12 @@ export async function inviteUser(
         invited: true,
       }));
     await addMember(trx, { userId: id, relationshipId, roleIds, joined: false, invitedBy: auth.user.id });
+    await audit(trx, {
+      actorUserId: auth.user.id,
+      relationshipId,
+      action: 'user.invited',
+      detail: { userId: id, email: email.trim().toLowerCase(), roleIds: roleIds.join(',') },
+    });
     return id;
   });
   const inviter = auth.user.firstName || auth.user.email;
@@ -113,12 +119,6 @@ export async function inviteUser(
       invitationMail(email.trim().toLowerCase(), auth.relationship.companyName, inviter, url),
     );
   }
-  await audit(db, {
-    actorUserId: auth.user.id,
-    relationshipId,
-    action: 'user.invited',
-    detail: { userId, email: email.trim().toLowerCase(), roleIds: roleIds.join(',') },
-  });
   return memberOrThrow(services, auth.relationship, userId);
 }
 
@@ -130,14 +130,16 @@ export async function grantUserRoles(
   roleIds: number[],
 ): Promise<AccountUser> {
   const relationshipId = auth.relationship.id;
-  await memberOrThrow(services, auth.relationship, userId);
+  const member = await memberOrThrow(services, auth.relationship, userId);
   await assertGrantable(services.db, relationshipId, roleIds);
-  await grantRoles(services.db, userId, relationshipId, roleIds);
-  await audit(services.db, {
-    actorUserId: auth.user.id,
-    relationshipId,
-    action: 'user.roles_granted',
-    detail: { userId, roleIds: roleIds.join(',') },
+  await services.db.transaction().execute(async (trx) => {
+    await grantRoles(trx, userId, relationshipId, roleIds);
+    await audit(trx, {
+      actorUserId: auth.user.id,
+      relationshipId,
+      action: 'user.roles_granted',
+      detail: { userId, email: member.email, roleIds: roleIds.join(',') },
+    });
   });
   return memberOrThrow(services, auth.relationship, userId);
 }
@@ -165,11 +167,13 @@ export async function revokeUserRoles(
       throw ApiError.conflict('An account needs at least one admin');
     }
   }
-  await revokeMembershipRoles(db, userId, relationshipId, [...revoking]);
-  await audit(db, {
-    actorUserId: auth.user.id,
-    relationshipId,
-    action: 'user.roles_revoked',
-    detail: { userId, roleIds: [...revoking].join(',') },
+  await db.transaction().execute(async (trx) => {
+    const removed = await revokeMembershipRoles(trx, userId, relationshipId, [...revoking]);
+    await audit(trx, {
+      actorUserId: auth.user.id,
+      relationshipId,
+      action: 'user.roles_revoked',
+      detail: { userId, email: member.email, roleIds: [...revoking].join(','), removed },
+    });
   });
 }

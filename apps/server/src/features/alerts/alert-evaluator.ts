@@ -2,7 +2,7 @@ import { ALERT_TYPE_LABELS } from '@veracity/contracts/alerts';
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { totals } from '../../analytics/run-analytics.js';
+import { totals } from '../../analytics/results.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import {

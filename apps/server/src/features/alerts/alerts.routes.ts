@@ -3,26 +3,22 @@ import { HTTP_STATUS } from '@veracity/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Access, accountOf } from '../../http/access.js';
-import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
+import { actorOf } from '../account/audit.js';
+import { listAlerts, listFirings, toAlertDto } from './alerts.repo.js';
 import {
-  deleteAlert,
-  findAlert,
-  insertAlert,
-  listAlerts,
-  listFirings,
-  toAlertDto,
-  updateAlert,
-} from './alerts.repo.js';
-import { ALERT_MANAGER_PERMISSION, alertRuleOf } from './alerts.service.js';
+  ALERT_MANAGER_PERMISSION,
+  alertRuleOf,
+  changeAlert,
+  createAlert,
+  removeAlert,
+} from './alerts.service.js';
 
 const zIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Reading needs the alerts view (Lite and up, or the flag); changing also the alert managers' permission. */
 const read: Access = { kind: 'account', view: 'alerts' };
 const change: Access = { kind: 'account', view: 'alerts', permission: ALERT_MANAGER_PERMISSION, write: true };
-
-const NOT_FOUND = 'Alert not found';
 
 /** Alerts (spec 01 §7, spec 02 §7): list, create, update, delete (PATCH), and the firing history. */
 export const alertsRoutes =
@@ -51,11 +47,8 @@ export const alertsRoutes =
       '/alerts',
       { config: { access: change }, schema: { body: zAlertBody, response: { 201: zAlert } } },
       async (request, reply) => {
-        const { relationship, user } = accountOf(request);
-        const rule = alertRuleOf(relationship, request.body);
-        const id = await insertAlert(db, relationship.id, user.id, rule, new Date());
-        const created = await findAlert(db, relationship.id, id);
-        if (!created) throw ApiError.notFound(NOT_FOUND);
+        const rule = alertRuleOf(accountOf(request).relationship, request.body);
+        const created = await createAlert(db, actorOf(request), rule);
         return reply.code(HTTP_STATUS.CREATED).send(toAlertDto(created));
       },
     );
@@ -67,14 +60,8 @@ export const alertsRoutes =
         schema: { params: zIdParams, body: zAlertBody, response: { 200: zAlert } },
       },
       async (request) => {
-        const { relationship } = accountOf(request);
-        const rule = alertRuleOf(relationship, request.body);
-        if (!(await updateAlert(db, relationship.id, request.params.id, rule, new Date()))) {
-          throw ApiError.notFound(NOT_FOUND);
-        }
-        const updated = await findAlert(db, relationship.id, request.params.id);
-        if (!updated) throw ApiError.notFound(NOT_FOUND);
-        return toAlertDto(updated);
+        const rule = alertRuleOf(accountOf(request).relationship, request.body);
+        return toAlertDto(await changeAlert(db, actorOf(request), request.params.id, rule));
       },
     );
 
@@ -83,10 +70,7 @@ export const alertsRoutes =
       '/alerts/:id',
       { config: { access: change }, schema: { params: zIdParams } },
       async (request, reply) => {
-        const { relationship } = accountOf(request);
-        if (!(await deleteAlert(db, relationship.id, request.params.id, new Date()))) {
-          throw ApiError.notFound(NOT_FOUND);
-        }
+        await removeAlert(db, actorOf(request), request.params.id);
         return reply.code(HTTP_STATUS.NO_CONTENT).send();
       },
     );

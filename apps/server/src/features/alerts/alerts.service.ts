@@ -8,11 +8,21 @@ import {
 import { DIMENSIONS, type DimensionId } from '@veracity/contracts/analytics/dimensions';
 import { FILTERS, type FilterId, isFilterAllowed } from '@veracity/contracts/analytics/filters';
 import type { PermissionKey } from '@veracity/contracts/plans';
+import type { Kysely } from 'kysely';
 import { ApiError } from '../../http/api-error.js';
+import type { Database } from '../../storage/oltp/schema.js';
+import { type AuditActor, audit, changesOf } from '../account/audit.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
 import { accessOf } from '../analytics/analytics.service.js';
 import type { AlertWindow } from './alert-windows.js';
-import type { AlertRecord, AlertRule } from './alerts.repo.js';
+import {
+  type AlertRecord,
+  type AlertRule,
+  deleteAlert,
+  findAlert,
+  insertAlert,
+  updateAlert,
+} from './alerts.repo.js';
 
 /**
  * Who manages an account's alerts and receives their emails: its users holding the account settings
@@ -103,4 +113,64 @@ export function analyticsLinkOf(
   }
   params.set('threats', '0');
   return `${publicUrl}/intelligence/analytics?${params.toString()}`;
+}
+
+/** What an audit entry says of a rule: its small fields, dimensions and values as JSON. */
+function auditedRule(rule: AlertRule) {
+  return {
+    name: rule.name,
+    type: rule.type,
+    dimensions: JSON.stringify(rule.dimensions),
+    values: JSON.stringify(rule.values),
+    threshold: rule.threshold,
+    minEvents: rule.minEvents,
+    frequency: rule.frequency,
+  };
+}
+
+const NOT_FOUND = 'Alert not found';
+
+/** POST /api/alerts: a new alert of the account, with its audit entry. */
+export function createAlert(db: Kysely<Database>, actor: AuditActor, rule: AlertRule): Promise<AlertRecord> {
+  return db.transaction().execute(async (trx) => {
+    const id = await insertAlert(trx, actor.relationshipId, actor.actorUserId, rule, new Date());
+    const created = await findAlert(trx, actor.relationshipId, id);
+    if (!created) throw ApiError.notFound(NOT_FOUND);
+    await audit(trx, { ...actor, action: 'alert.created', detail: { id, ...auditedRule(rule) } });
+    return created;
+  });
+}
+
+/** PUT /api/alerts/{id}: replaces the rule (404 for a deleted alert or another account's). */
+export function changeAlert(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  id: number,
+  rule: AlertRule,
+): Promise<AlertRecord> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findAlert(trx, actor.relationshipId, id);
+    if (!before || !(await updateAlert(trx, actor.relationshipId, id, rule, new Date()))) {
+      throw ApiError.notFound(NOT_FOUND);
+    }
+    const updated = await findAlert(trx, actor.relationshipId, id);
+    if (!updated) throw ApiError.notFound(NOT_FOUND);
+    await audit(trx, {
+      ...actor,
+      action: 'alert.updated',
+      detail: { id, ...changesOf(auditedRule(before), auditedRule(rule)) },
+    });
+    return updated;
+  });
+}
+
+/** PATCH /api/alerts/{id}: deletes the alert (its firings stay in the history). */
+export async function removeAlert(db: Kysely<Database>, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const alert = await findAlert(trx, actor.relationshipId, id);
+    if (!alert || !(await deleteAlert(trx, actor.relationshipId, id, new Date()))) {
+      throw ApiError.notFound(NOT_FOUND);
+    }
+    await audit(trx, { ...actor, action: 'alert.deleted', detail: { id, name: alert.name } });
+  });
 }

@@ -10,14 +10,13 @@ import {
   zWidgetStatsQuery,
 } from '@veracity/contracts/analytics/query';
 import { exportFileName } from '@veracity/contracts/csv';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { threats, tree, widgetStats } from '../../analytics/run-analytics.js';
+import { runAnalytics } from '../../analytics/run-analytics.js';
 import { type Access, accountOf } from '../../http/access.js';
-import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import type { EventStore } from '../../storage/events/event-store.js';
-import { accessOf, planMetrics, planSort, queryScope } from './analytics.service.js';
-import { analyticsCsv } from './analytics-export.js';
+import { analyticsReader } from './analytics.service.js';
 import { filterOptions } from './filter-options.js';
 
 /**
@@ -31,24 +30,12 @@ export const analyticsRoutes =
   (services: Services, events: EventStore): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
+    const readerOf = (request: FastifyRequest) => analyticsReader(db, accountOf(request).relationship);
 
     app.post(
       '/analytics/tree',
       { config: { access: READ }, schema: { body: zAnalyticsTreeQuery, response: { 200: zAnalyticsTree } } },
-      async (request) => {
-        const { relationship } = accountOf(request);
-        const query = request.body;
-        const metrics = planMetrics(accessOf(relationship), query.metrics);
-        const sort = planSort(query.sort, metrics, query.dimensions);
-        const scope = await queryScope(db, relationship, query, metrics);
-        return tree(events, scope, {
-          dimensions: query.dimensions,
-          sort,
-          page: query.page,
-          pageSize: query.pageSize,
-          expanded: query.expanded,
-        });
-      },
+      async (request) => runAnalytics(events, { kind: 'tree', ...request.body }, readerOf(request)),
     );
 
     app.post(
@@ -57,27 +44,13 @@ export const analyticsRoutes =
         config: { access: READ },
         schema: { body: zAnalyticsThreatsQuery, response: { 200: zAnalyticsThreats } },
       },
-      async (request) => {
-        const { relationship } = accountOf(request);
-        const query = request.body;
-        if (query.path.length > query.dimensions.length) {
-          throw ApiError.badRequest('The row path is longer than the dimensions');
-        }
-        const scope = await queryScope(db, relationship, query, []);
-        return { threats: await threats(events, scope, query.dimensions, query.path) };
-      },
+      async (request) => runAnalytics(events, { kind: 'threats', ...request.body }, readerOf(request)),
     );
 
     app.post(
       '/widget-stats',
       { config: { access: READ }, schema: { body: zWidgetStatsQuery, response: { 200: zWidgetStats } } },
-      async (request) => {
-        const { relationship } = accountOf(request);
-        const query = request.body;
-        const metrics = planMetrics(accessOf(relationship), query.metrics);
-        const scope = await queryScope(db, relationship, query, metrics);
-        return widgetStats(events, scope, query.dimensions);
-      },
+      async (request) => runAnalytics(events, { kind: 'widgets', ...request.body }, readerOf(request)),
     );
 
     app.get(
@@ -96,15 +69,7 @@ export const analyticsRoutes =
         schema: { body: zAnalyticsExportQuery },
       },
       async (request, reply) => {
-        const { relationship } = accountOf(request);
-        const query = request.body;
-        const metrics = planMetrics(accessOf(relationship), query.metrics);
-        const scope = await queryScope(db, relationship, query, metrics);
-        const csv = await analyticsCsv(events, scope, {
-          dimensions: query.dimensions,
-          sort: planSort(query.sort, metrics, query.dimensions),
-          expanded: query.expanded,
-        });
+        const csv = await runAnalytics(events, { kind: 'export', ...request.body }, readerOf(request));
         // Nothing to export: the dashboard shows "No content" (spec 02 §8).
         if (csv === undefined) return reply.code(204).send();
         return reply

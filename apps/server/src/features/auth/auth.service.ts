@@ -310,6 +310,12 @@ export async function preregister(services: Services, body: PreregisterBody): Pr
     if (!(await setMembershipJoined(trx, userId, relationshipId, now))) {
       throw ApiError.unauthorized(INVALID_TOKEN);
     }
+    await audit(trx, {
+      actorUserId: userId,
+      relationshipId,
+      action: 'user.invitation_accepted',
+      detail: { userId, email: token.email ?? null },
+    });
   });
   // The invitation set the password: links mailed before no longer open the account.
   await endUserTokens(services.db, userId, ACCOUNT_OPENING_LINKS);
@@ -397,18 +403,15 @@ export async function approveLoginIp(services: Services, token: string): Promise
   const consumed = await consumeOneTimeToken(services.db, 'login_ip', token);
   const ip = consumed?.payload.ip;
   if (!consumed?.relationshipId || typeof ip !== 'string') return false;
-  await addToIpList(
-    services.db,
-    consumed.relationshipId,
-    'login_allow',
-    ip,
-    `Approved by ${consumed.email ?? 'an admin'}`,
-  );
-  await audit(services.db, {
-    actorUserId: null,
-    relationshipId: consumed.relationshipId,
-    action: 'login_ip.approved',
-    detail: { ip, approvedBy: consumed.email },
+  const relationshipId = consumed.relationshipId;
+  await services.db.transaction().execute(async (trx) => {
+    await addToIpList(trx, relationshipId, 'login_allow', ip, `Approved by ${consumed.email ?? 'an admin'}`);
+    await audit(trx, {
+      actorUserId: null,
+      relationshipId,
+      action: 'login_ip.approved',
+      detail: { ip, approvedBy: consumed.email },
+    });
   });
   return true;
 }

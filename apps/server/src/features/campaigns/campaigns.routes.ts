@@ -47,7 +47,7 @@ export const campaignsRoutes =
         schema: { body: zCampaignCreateBody, response: { 201: zCampaign } },
       },
       async (request, reply) => {
-        const campaign = await createS2sCampaign(services, accountOf(request), request.body);
+        const campaign = await createS2sCampaign(services, accountOf(request), request.body, request.ip);
         return reply.code(201).send(campaign);
       },
     );
@@ -58,6 +58,7 @@ export const campaignsRoutes =
         config: { access: s2s({ permission: 'campaign_edit', write: true }) },
         schema: { params: zIdParams, body: zCampaignUpdateBody, response: { 200: zCampaign } },
       },
-      async (request) => updateS2sCampaign(services, accountOf(request), request.params.id, request.body),
+      async (request) =>
+        updateS2sCampaign(services, accountOf(request), request.params.id, request.body, request.ip),
     );
   };

@@ -14,6 +14,7 @@ import {
 import type { AccountAuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
+import { audit, auditActor, changesOf } from '../account/audit.js';
 
 /** Google account ids are stored the way they are shown: dashed 3-3-rest. */
 function normalised<T extends { googleAccountId?: string | null }>(fields: T): T {
@@ -26,13 +27,22 @@ export async function createS2sCampaign(
   services: Services,
   auth: AccountAuthContext,
   body: z.output<typeof zCampaignCreateBody>,
+  ip: string | null,
 ): Promise<Campaign> {
   const fields: CampaignFields = normalised(body);
   // Creating a paused campaign is pausing it: it needs the pause right too.
   if (!fields.active && !auth.permissions.has('campaign_pause')) {
     throw ApiError.forbidden('You do not have permission to pause campaigns');
   }
-  return insertCampaign(services.db, auth.relationship.id, 's2s', fields);
+  return services.db.transaction().execute(async (trx) => {
+    const campaign = await insertCampaign(trx, auth.relationship.id, 's2s', fields);
+    await audit(trx, {
+      ...auditActor(auth, ip),
+      action: 'campaign.created',
+      detail: { id: campaign.id, name: campaign.name, active: campaign.active },
+    });
+    return campaign;
+  });
 }
 
 /**
@@ -44,17 +54,36 @@ export async function updateS2sCampaign(
   auth: AccountAuthContext,
   id: number,
   body: z.output<typeof zCampaignUpdateBody>,
+  ip: string | null,
 ): Promise<Campaign> {
-  const current = await findCampaign(services.db, auth.relationship.id, 's2s', id);
-  if (!current) throw ApiError.notFound('No such campaign');
-  if (
-    body.active !== undefined &&
-    body.active !== current.active &&
-    !auth.permissions.has('campaign_pause')
-  ) {
-    throw ApiError.forbidden('You do not have permission to pause campaigns');
-  }
-  const updated = await updateCampaign(services.db, auth.relationship.id, 's2s', id, normalised(body));
-  if (!updated) throw ApiError.notFound('No such campaign');
-  return updated;
+  return services.db.transaction().execute(async (trx) => {
+    const current = await findCampaign(trx, auth.relationship.id, 's2s', id);
+    if (!current) throw ApiError.notFound('No such campaign');
+    if (
+      body.active !== undefined &&
+      body.active !== current.active &&
+      !auth.permissions.has('campaign_pause')
+    ) {
+      throw ApiError.forbidden('You do not have permission to pause campaigns');
+    }
+    const fields = normalised(body);
+    const updated = await updateCampaign(trx, auth.relationship.id, 's2s', id, fields);
+    if (!updated) throw ApiError.notFound('No such campaign');
+    await audit(trx, {
+      ...auditActor(auth, ip),
+      action: 'campaign.updated',
+      detail: {
+        id,
+        ...changesOf(current, {
+          name: fields.name,
+          active: fields.active,
+          hidden: fields.hidden,
+          googleAccountId: fields.googleAccountId,
+          googleCampaignId: fields.googleCampaignId,
+          googleCampaignType: fields.googleCampaignType,
+        }),
+      },
+    });
+    return updated;
+  });
 }

@@ -15,7 +15,7 @@ import {
   type Watchlist,
 } from '@veracity/contracts/home';
 import type { ComputedMetric } from '../../analytics/metric-formulas.js';
-import { type QueryScope, threats, widgetStats } from '../../analytics/run-analytics.js';
+import { type QueryScope, threats, widgetStats } from '../../analytics/results.js';
 import { InvalidRangeError, previousRange, timeRange } from '../../analytics/time-range.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EventStore } from '../../storage/events/event-store.js';

@@ -14,18 +14,25 @@ import {
 } from '@veracity/contracts/account';
 import { sensorScriptPath } from '@veracity/contracts/collect';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createApiKey, deleteApiKey, listApiKeys } from '../../accounts/api-keys.js';
+import { listApiKeys } from '../../accounts/api-keys.js';
 import { accountOf, userOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import { dashboardBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import type { IpListName } from '../../storage/oltp/schema.js';
-import { audit } from '../account/audit.js';
-import { readIpList, replaceIpList } from '../account/ip-lists.repo.js';
+import { actorOf } from '../account/audit.js';
+import { readIpList } from '../account/ip-lists.repo.js';
 import { findRelationship, relationshipsOfUser, toRelationshipDto } from '../account/relationships.repo.js';
 import { rolesOf } from '../account/roles.repo.js';
 import { findUserById } from '../users/users.repo.js';
-import { describeMe, describeSettings, updateSettings } from './me.service.js';
+import {
+  createAccountApiKey,
+  describeMe,
+  describeSettings,
+  replaceTrafficIpList,
+  revokeApiKey,
+  updateSettings,
+} from './me.service.js';
 
 /** The signed-in person: profile, accounts, permissions, settings, traffic IP lists, API keys. */
 export const meRoutes =
@@ -83,7 +90,7 @@ export const meRoutes =
       },
       async (request) => {
         const auth = accountOf(request);
-        await updateSettings(services, auth, request.body);
+        await updateSettings(services, auth, request.body, request.ip);
         const user = await findUserById(db, auth.user.id);
         const fresh = await findRelationship(db, auth.relationship.id);
         if (!user || !fresh) throw ApiError.notFound();
@@ -103,18 +110,9 @@ export const meRoutes =
           config: { access: { kind: 'account', write: true, permission: 'account_manage_ip_whitelist' } },
           schema: { body: zIpListUpdate, response: { 200: zIpList } },
         },
-        async (request) => {
-          const auth = accountOf(request);
-          const entries = await replaceIpList(db, auth.relationship.id, list, request.body.entries);
-          await audit(db, {
-            actorUserId: auth.user.id,
-            relationshipId: auth.relationship.id,
-            action: `ip_list.${list}.replaced`,
-            detail: { entries: entries.length },
-            ip: request.ip,
-          });
-          return { entries };
-        },
+        async (request) => ({
+          entries: await replaceTrafficIpList(db, actorOf(request), list, request.body.entries),
+        }),
       );
     };
     ipListRoutes('/me/ip-whitelist', 'traffic_allow');
@@ -136,33 +134,14 @@ export const meRoutes =
         config: { access: { ...keysAccess, write: true } },
         schema: { body: zCreateApiKeyBody, response: { 201: zCreatedApiKey } },
       },
-      async (request, reply) => {
-        const auth = accountOf(request);
-        const created = await createApiKey(db, auth.relationship.id, auth.user.id, request.body.name);
-        await audit(db, {
-          actorUserId: auth.user.id,
-          relationshipId: auth.relationship.id,
-          action: 'api_key.created',
-          detail: { id: created.id, prefix: created.prefix },
-          ip: request.ip,
-        });
-        return reply.code(201).send(created);
-      },
+      async (request, reply) =>
+        reply.code(201).send(await createAccountApiKey(db, actorOf(request), request.body.name)),
     );
     app.delete(
       '/me/keys',
       { config: { access: { ...keysAccess, write: true } }, schema: { body: zDeleteApiKeyBody } },
       async (request, reply) => {
-        const auth = accountOf(request);
-        if (!(await deleteApiKey(db, auth.relationship.id, request.body.key)))
-          throw ApiError.notFound('No such key');
-        await audit(db, {
-          actorUserId: auth.user.id,
-          relationshipId: auth.relationship.id,
-          action: 'api_key.deleted',
-          detail: { id: request.body.key },
-          ip: request.ip,
-        });
+        await revokeApiKey(db, actorOf(request), request.body.key);
         return reply.code(204).send();
       },
     );

@@ -75,44 +75,48 @@ export function SupportPage() {
           emptyTestId="support-empty"
         >
           {(rows) => (
-            <table className={styles.table} data-testid="support-table">
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col" className={styles.number}>
-                    Members
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((relationship) => (
-                  <tr key={relationship.id} data-testid={`support-row-${relationship.id}`}>
-                    <td>
-                      {relationship.companyName} <span className={styles.muted}>#{relationship.id}</span>
-                    </td>
-                    <td>{relationship.planType}</td>
-                    <td className={styles.number}>{relationship.members}</td>
-                    <td>{relationship.active ? 'Active' : 'Inactive'}</td>
-                    <td>
-                      <Button
-                        size="xs"
-                        variation="secondary"
-                        loading={opening === relationship.id}
-                        onClick={() => void open(relationship)}
-                        data-testid={`support-open-${relationship.id}`}
-                      >
-                        Open as support
-                      </Button>
-                    </td>
+            // Wider than a phone: the table scrolls sideways in its own region, as the outbox's does.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+            <section className={styles.tableWrap} aria-label="Accounts found" tabIndex={0}>
+              <table className={styles.table} data-testid="support-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Account</th>
+                    <th scope="col">Plan</th>
+                    <th scope="col" className={styles.number}>
+                      Members
+                    </th>
+                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((relationship) => (
+                    <tr key={relationship.id} data-testid={`support-row-${relationship.id}`}>
+                      <td>
+                        {relationship.companyName} <span className={styles.muted}>#{relationship.id}</span>
+                      </td>
+                      <td>{relationship.planType}</td>
+                      <td className={styles.number}>{relationship.members}</td>
+                      <td>{relationship.active ? 'Active' : 'Inactive'}</td>
+                      <td>
+                        <Button
+                          size="xs"
+                          variation="secondary"
+                          loading={opening === relationship.id}
+                          onClick={() => void open(relationship)}
+                          data-testid={`support-open-${relationship.id}`}
+                        >
+                          Open as support
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
           )}
         </SupportSearchResults>
       </Card>

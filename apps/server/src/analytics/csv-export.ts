@@ -4,9 +4,9 @@ import type { AnalyticsTreeRow, DimensionValue } from '@veracity/contracts/analy
 import { findSecurityLevel } from '@veracity/contracts/analytics/reference/security-levels';
 import { trafficTypeName } from '@veracity/contracts/analytics/reference/traffic-types';
 import { csvText } from '@veracity/contracts/csv';
-import type { ComputedMetric } from '../../analytics/metric-formulas.js';
-import { type QueryScope, type TreeRequest, tree } from '../../analytics/run-analytics.js';
-import type { EventStore } from '../../storage/events/event-store.js';
+import type { EventStore } from '../storage/events/event-store.js';
+import type { ComputedMetric } from './metric-formulas.js';
+import { type QueryScope, type TreeRequest, tree } from './results.js';
 
 /** Most top-level rows an export carries (the table pages through more; an export is one file). */
 export const MAX_EXPORT_ROWS = 10_000;

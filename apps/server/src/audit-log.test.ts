@@ -1,0 +1,348 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountToken,
+  addTenantUser,
+  call,
+  createSupportUser,
+  createTenant,
+  lastMail,
+  login,
+  type Tenant,
+  uniqueEmail,
+} from './test-support/fixtures.js';
+import { startTestApp, type TestApp } from './test-support/test-app.js';
+
+/**
+ * Every change of an account (its settings, members, API keys, lists, campaigns, alerts) writes the
+ * audit log: who, which account, what changed. The write routes are read from the server as it
+ * registered them, so a new POST, PUT, PATCH or DELETE under /api fails this suite until it is either
+ * audited (and listed in AUDITED with a call that makes the change) or listed in NOT_ACCOUNT_CHANGES
+ * with the reason it changes no account.
+ */
+
+/** Writes that change no account's settings, members, keys, lists, campaigns or alerts. */
+const NOT_ACCOUNT_CHANGES: Record<string, string> = {
+  // A person's own sessions: signing in and out.
+  'POST /api/auth/login': 'signs a person in',
+  'POST /api/auth/logout': "ends the caller's session",
+  'POST /api/auth/logout-everywhere': "ends the caller's own sessions",
+  // A person's own sign-up, credentials and address, before or outside any account's settings.
+  'POST /api/auth/trial-signup': 'creates a new account and its first person, with no history yet',
+  'POST /api/auth/validate-signup': 'checks a sign-up form, changes nothing',
+  'POST /api/auth/password/forgot': 'mails a reset link to a person',
+  'POST /api/auth/password/reset': "sets a person's own password from a mailed link",
+  'POST /api/auth/password/change': "changes the caller's own password",
+  'POST /api/auth/email/verify': "confirms a person's own address",
+  // An address's mail preference, sent from a link in a mail, by no account.
+  'POST /api/performance/unsubscribe': 'records that an address wants no more report mail',
+  // A report of the dashboard's own errors.
+  'POST /api/client-errors': 'logs a client error',
+  // Reads sent as POST because their queries are large.
+  'POST /api/analytics/tree': 'reads analytics',
+  'POST /api/analytics/threats': 'reads analytics',
+  'POST /api/widget-stats': 'reads analytics',
+  'POST /api/analytics/export': 'reads analytics',
+};
+
+interface AuditRow {
+  id: number;
+  actor_user_id: number | null;
+  relationship_id: number | null;
+  action: string;
+  detail: string;
+}
+
+let t: TestApp;
+let home: Tenant;
+let admin: string;
+let roles: Map<string, number>;
+
+async function auditRowsAfter(id: number): Promise<AuditRow[]> {
+  return (await t.stores.accounts.db
+    .selectFrom('audit_log')
+    .select(['id', 'actor_user_id', 'relationship_id', 'action', 'detail'])
+    .where('id', '>', id)
+    .orderBy('id')
+    .execute()) as AuditRow[];
+}
+
+async function lastAuditId(): Promise<number> {
+  const row = await t.stores.accounts.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+function ok(response: LightMyRequestResponse): LightMyRequestResponse {
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response;
+}
+
+async function created(path: string, body: object): Promise<number> {
+  return (ok(await call(t, 'POST', path, { token: admin, body })).json() as { id: number }).id;
+}
+
+/** A person invited to the home account by mail, and the token of the invitation link. */
+async function invitation(existing: boolean): Promise<{ email: string; token: string; userId?: number }> {
+  const other = existing ? await createTenant(t, { company: 'Elsewhere' }) : undefined;
+  const email = other?.email ?? uniqueEmail('invited');
+  ok(
+    await call(t, 'POST', '/account/invite', {
+      token: admin,
+      body: { email, roleIds: [roles.get('Viewer')] },
+    }),
+  );
+  const link = new URL((await lastMail(t, email)).link);
+  const token = link.searchParams.get('invitation') ?? link.searchParams.get('token') ?? '';
+  return { email, token, ...(other ? { userId: other.userId } : {}) };
+}
+
+interface Expected {
+  action: string;
+  /** The account the entry is about; the home account when absent. */
+  relationshipId?: number;
+  /** Who made the change; the home admin when absent. */
+  actorUserId?: number;
+  /** Values the entry's detail holds (old -> new as `{from, to}` where a value changed). */
+  detail?: Record<string, unknown>;
+}
+
+const ALERT = {
+  name: 'Google bots',
+  type: 'click',
+  dimensions: ['trafficType'],
+  values: { trafficType: ['google'] },
+  threshold: 3,
+  minEvents: 500,
+  frequency: 'daily',
+};
+
+/** How to make each audited change as the home account's admin, and the entry it must write. */
+const AUDITED: Record<string, () => Promise<Expected>> = {
+  'PUT /api/me/settings': async () => {
+    ok(
+      await call(t, 'PUT', '/me/settings', {
+        token: admin,
+        body: { account: { companyName: 'Audited Co' } },
+      }),
+    );
+    return {
+      action: 'settings.updated',
+      detail: { 'account.companyName': { from: 'Audit Home', to: 'Audited Co' } },
+    };
+  },
+  'POST /api/me/ip-whitelist': async () => {
+    ok(
+      await call(t, 'POST', '/me/ip-whitelist', {
+        token: admin,
+        body: { entries: [{ value: '192.0.2.1' }] },
+      }),
+    );
+    return { action: 'ip_list.traffic_allow.replaced', detail: { entries: 1 } };
+  },
+  'POST /api/me/ip-blacklist': async () => {
+    ok(
+      await call(t, 'POST', '/me/ip-blacklist', {
+        token: admin,
+        body: { entries: [{ value: '192.0.2.2' }] },
+      }),
+    );
+    return { action: 'ip_list.traffic_deny.replaced', detail: { entries: 1 } };
+  },
+  'POST /api/me/keys': async () => {
+    const id = await created('/me/keys', { name: 'Audited key' });
+    return { action: 'api_key.created', detail: { id, name: 'Audited key' } };
+  },
+  'DELETE /api/me/keys': async () => {
+    const id = await created('/me/keys', { name: 'Short-lived key' });
+    const before = await lastAuditId();
+    ok(await call(t, 'DELETE', '/me/keys', { token: admin, body: { key: id } }));
+    expect((await auditRowsAfter(before)).map((row) => row.action)).toEqual(['api_key.deleted']);
+    return { action: 'api_key.deleted', detail: { id, name: 'Short-lived key' } };
+  },
+  'POST /api/account/invite': async () => {
+    const email = uniqueEmail('invitee');
+    ok(
+      await call(t, 'POST', '/account/invite', {
+        token: admin,
+        body: { email, roleIds: [roles.get('Analyst')] },
+      }),
+    );
+    return { action: 'user.invited', detail: { email } };
+  },
+  'PUT /api/account/users/:id': async () => {
+    const member = await addTenantUser(t, home.relationshipId, 'Viewer');
+    ok(
+      await call(t, 'PUT', `/account/users/${member.userId}`, {
+        token: admin,
+        body: { roleIds: [roles.get('Analyst')] },
+      }),
+    );
+    return { action: 'user.roles_granted', detail: { userId: member.userId, email: member.email } };
+  },
+  'DELETE /api/account/users/:id': async () => {
+    const member = await addTenantUser(t, home.relationshipId, 'Viewer');
+    ok(await call(t, 'DELETE', `/account/users/${member.userId}`, { token: admin, body: {} }));
+    return {
+      action: 'user.roles_revoked',
+      detail: { userId: member.userId, email: member.email, removed: true },
+    };
+  },
+  'POST /api/account/labels': async () => {
+    const id = await created('/account/labels', { name: 'Audited label' });
+    return { action: 'label.created', detail: { id, name: 'Audited label' } };
+  },
+  'PUT /api/account/labels/:id': async () => {
+    const id = await created('/account/labels', { name: 'Old name' });
+    ok(await call(t, 'PUT', `/account/labels/${id}`, { token: admin, body: { name: 'New name' } }));
+    return { action: 'label.updated', detail: { id, name: { from: 'Old name', to: 'New name' } } };
+  },
+  'DELETE /api/account/labels/:id': async () => {
+    const id = await created('/account/labels', { name: 'Doomed label' });
+    ok(await call(t, 'DELETE', `/account/labels/${id}`, { token: admin }));
+    return { action: 'label.deleted', detail: { id, name: 'Doomed label' } };
+  },
+  'PUT /api/account/access-login-settings': async () => {
+    ok(
+      await call(t, 'PUT', '/account/access-login-settings', {
+        token: admin,
+        body: { enabled: false, entries: [{ value: '198.51.100.0/24', note: 'office' }] },
+      }),
+    );
+    return { action: 'login_access.updated', detail: { enabled: false, entries: 1 } };
+  },
+  'POST /api/sensors/s2s': async () => {
+    const id = await created('/sensors/s2s', { name: 'Audited campaign' });
+    return { action: 'campaign.created', detail: { id, name: 'Audited campaign' } };
+  },
+  'PUT /api/sensors/s2s/:id': async () => {
+    const id = await created('/sensors/s2s', { name: 'Before' });
+    ok(await call(t, 'PUT', `/sensors/s2s/${id}`, { token: admin, body: { name: 'After', active: false } }));
+    return {
+      action: 'campaign.updated',
+      detail: { id, name: { from: 'Before', to: 'After' }, active: { from: true, to: false } },
+    };
+  },
+  'POST /api/alerts': async () => {
+    const id = await created('/alerts', ALERT);
+    return { action: 'alert.created', detail: { id, name: 'Google bots' } };
+  },
+  'PUT /api/alerts/:id': async () => {
+    const id = await created('/alerts', ALERT);
+    ok(await call(t, 'PUT', `/alerts/${id}`, { token: admin, body: { ...ALERT, threshold: 7.5 } }));
+    return { action: 'alert.updated', detail: { id, threshold: { from: 3, to: 7.5 } } };
+  },
+  'PATCH /api/alerts/:id': async () => {
+    const id = await created('/alerts', ALERT);
+    ok(await call(t, 'PATCH', `/alerts/${id}`, { token: admin }));
+    return { action: 'alert.deleted', detail: { id, name: 'Google bots' } };
+  },
+  'POST /api/me/invitations/accept': async () => {
+    const invited = await invitation(true);
+    const before = await lastAuditId();
+    ok(
+      await call(t, 'POST', '/me/invitations/accept', {
+        token: await login(t, invited.email),
+        body: { token: invited.token },
+      }),
+    );
+    expect((await auditRowsAfter(before)).map((row) => row.action)).toEqual(['user.invitation_accepted']);
+    return { action: 'user.invitation_accepted', actorUserId: invited.userId as number };
+  },
+  'POST /api/auth/preregister': async () => {
+    const invited = await invitation(false);
+    const before = await lastAuditId();
+    ok(
+      await call(t, 'POST', '/auth/preregister', {
+        body: { token: invited.token, name: 'Newcomer', password: 'a-long-password', terms: true },
+      }),
+    );
+    const [row] = await auditRowsAfter(before);
+    expect(row?.action).toBe('user.invitation_accepted');
+    return {
+      action: 'user.invitation_accepted',
+      actorUserId: row?.actor_user_id as number,
+      detail: { userId: row?.actor_user_id, email: invited.email },
+    };
+  },
+  'POST /api/support/login-as': async () => {
+    const support = await createSupportUser(t);
+    ok(
+      await call(t, 'POST', '/support/login-as', {
+        token: await login(t, support.email),
+        body: { relationshipId: home.relationshipId },
+      }),
+    );
+    return { action: 'support.login_as', actorUserId: support.userId };
+  },
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  home = await createTenant(t, { company: 'Audit Home' });
+  admin = await accountToken(t, home);
+  const listed = (await call(t, 'GET', '/list-roles', { token: admin })).json() as {
+    id: number;
+    name: string;
+  }[];
+  roles = new Map(listed.map((role) => [role.name, role.id]));
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the audit log', () => {
+  it('knows every write route of the server: audited, or listed as no account change', () => {
+    const writes = t.app.apiRoutes
+      .filter((route) => route.method !== 'GET' && route.method !== 'HEAD')
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(writes.length).toBeGreaterThan(20);
+    expect(writes.filter((route) => !(route in AUDITED) && !(route in NOT_ACCOUNT_CHANGES))).toEqual([]);
+    const known = [...Object.keys(AUDITED), ...Object.keys(NOT_ACCOUNT_CHANGES)];
+    expect(known.filter((route) => !writes.includes(route))).toEqual([]);
+    expect(Object.keys(AUDITED).filter((route) => route in NOT_ACCOUNT_CHANGES)).toEqual([]);
+  });
+
+  for (const [route, change] of Object.entries(AUDITED)) {
+    it(`${route} writes who changed which account, and what`, async () => {
+      const before = await lastAuditId();
+      const expected = await change();
+      const rows = (await auditRowsAfter(before)).filter((row) => row.action === expected.action);
+      expect(rows.length, `${route}: ${JSON.stringify(await auditRowsAfter(before))}`).toBeGreaterThan(0);
+      const row = rows[rows.length - 1] as AuditRow;
+      expect(row.relationship_id).toBe(expected.relationshipId ?? home.relationshipId);
+      expect(row.actor_user_id).toBe(expected.actorUserId ?? home.userId);
+      expect(JSON.parse(row.detail)).toMatchObject(expected.detail ?? {});
+    });
+  }
+
+  it('never writes a secret: no API key, no invitation token', async () => {
+    const before = await lastAuditId();
+    const key = (
+      ok(await call(t, 'POST', '/me/keys', { token: admin, body: { name: 'Secret key' } })).json() as {
+        key: string;
+      }
+    ).key;
+    const invited = await invitation(false);
+    const written = JSON.stringify(await auditRowsAfter(before));
+    expect(written).toContain('api_key.created');
+    expect(written).toContain('user.invited');
+    expect(key.length).toBeGreaterThan(8);
+    expect(written).not.toContain(key);
+    expect(invited.token.length).toBeGreaterThan(8);
+    expect(written).not.toContain(invited.token);
+  });
+
+  it('writes nothing for a change that was refused', async () => {
+    await created('/account/labels', { name: 'Taken' });
+    const before = await lastAuditId();
+    const duplicate = await call(t, 'POST', '/account/labels', { token: admin, body: { name: 'Taken' } });
+    expect(duplicate.statusCode).toBe(409);
+    const missing = await call(t, 'PUT', '/sensors/s2s/999999', { token: admin, body: { name: 'Nobody' } });
+    expect(missing.statusCode).toBe(404);
+    expect(await auditRowsAfter(before)).toEqual([]);
+  });
+});
