@@ -66,7 +66,7 @@ for (let run = 0; run < LOADS; run++) {
     loads.push({ run: run + 1, ...figures });
   }
 }
-console.log('load, each in a fresh process (MB = 2^20 bytes):');
+console.log('load, each in a fresh process (MB = 2^20 bytes; rssMB is the growth, rssAfterMB the total):');
 console.table(loads);
 
 const country = loadCountryTables();

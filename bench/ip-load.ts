@@ -43,6 +43,7 @@ console.log(
     variant,
     loadMs: round(loadMs),
     rssMB: round((after.rss - before.rss) / MB),
+    rssAfterMB: round(after.rss / MB),
     heapMB: round((after.heapUsed - before.heapUsed) / MB),
     arrayBuffersMB: round((after.arrayBuffers - before.arrayBuffers) / MB),
     probe,
