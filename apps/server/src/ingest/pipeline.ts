@@ -13,10 +13,10 @@ import { assess, engagementReasons, withReasons } from '@veracity/detection/asse
 import { clickToConversionReasons } from '@veracity/detection/conversion';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
-import { LruCache } from '@veracity/detection/lru-cache';
 import { isAllowListed } from '@veracity/detection/network';
-import type { RecentActivity } from '@veracity/detection/recent-activity';
 import { loadedHidden } from '@veracity/detection/render';
+import { LRUCache } from 'lru-cache';
+import type { RecentActivity } from '../counters/recent-activity.js';
 import { dimensionsOf, sessionOfHit } from '../storage/events/event-journal.js';
 import type {
   ConversionRow,
@@ -100,9 +100,9 @@ export interface PipelineOptions {
  * collector copies twice before it settles (docs/decisions.md).
  */
 export class IngestPipeline {
-  readonly #recentHits: LruCache<string, Promise<KnownHit>>;
+  readonly #recentHits: LRUCache<string, Promise<KnownHit>>;
   readonly #sessions: SessionTracker;
-  readonly #recentConversions = new LruCache<string, Promise<Verdict>>(50_000);
+  readonly #recentConversions = new LRUCache<string, Promise<Verdict>>({ max: 50_000 });
   /** The ids in the store, when it can hand them over: an id surely not stored is not looked up. */
   readonly storedIds: StoredIds | undefined;
   /** Hits not in memory, read back from the store in batches. */
@@ -118,7 +118,7 @@ export class IngestPipeline {
     },
     options: PipelineOptions = {},
   ) {
-    this.#recentHits = new LruCache(options.recentHits ?? 50_000);
+    this.#recentHits = new LRUCache({ max: options.recentHits ?? 50_000 });
     this.#sessions = new SessionTracker(deps.store, options.sessions ?? 100_000);
     this.storedIds = deps.store.scanKeys ? new StoredIds(deps.store.scanKeys.bind(deps.store)) : undefined;
     this.#storedHits = new StoredHitReader(
