@@ -14,7 +14,8 @@ import type { AlertDeps } from './features/alerts/alert-evaluator.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
-import { RateLimiter, type RateLimits, type RateRule } from './features/auth/rate-limit.js';
+import { authRequestLimits } from './features/auth/auth-request-limits.js';
+import { RATE_LIMITS, RateLimiter, type RateLimits, type RateRule } from './features/auth/rate-limit.js';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.js';
 import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { thirdPartySources } from './features/client-config/third-party-sources.js';
@@ -33,6 +34,7 @@ import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { dashboardText } from './http/json-text.js';
 import { LOG_REDACT_PATHS, REDACTED, serializeRequest } from './http/log-redaction.js';
+import { registerRequestLimits } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
 import type { Clock } from './jobs/clock.js';
@@ -136,6 +138,7 @@ export async function buildApp(
   // Headers first: an answer refused by the connection limits carries them too.
   await registerSecurityHeaders(app, config.publicUrl, thirdPartySources(config));
   installConnectionLimits(app, config.connections, config.trustProxy);
+  await registerRequestLimits(app);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -144,6 +147,7 @@ export async function buildApp(
     db: stores.accounts.db,
     mailer: createMailer(stores.accounts.db, config.smtpUrl, app.log),
     rateLimiter: new RateLimiter(options.rateLimits),
+    requestLimits: authRequestLimits(app, options.rateLimits ?? RATE_LIMITS),
   };
 
   const ingest = await createIngest(stores, config.dataDir, app.log, {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import type { AuthRequestLimits } from './features/auth/auth-request-limits.js';
 import type { RateLimiter } from './features/auth/rate-limit.js';
 import type { Mailer } from './features/email/mailer.js';
 import type { Database } from './storage/oltp/schema.js';
@@ -10,4 +11,6 @@ export interface Services {
   db: Kysely<Database>;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The limits that refuse a request outright (@fastify/rate-limit). */
+  requestLimits: AuthRequestLimits;
 }

@@ -1,7 +1,6 @@
 import { zOkResponse, zUnsubscribeBody } from '@veracity/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services.js';
-import { addressKey } from '../auth/rate-limit.js';
 import { normaliseEmail } from '../users/users.repo.js';
 import { insertUnsubscribe } from './unsubscribe.repo.js';
 
@@ -16,7 +15,7 @@ export const unsubscribeRoutes =
         schema: { body: zUnsubscribeBody, response: { 200: zOkResponse } },
       },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
+        await services.requestLimits.publicFormPerIp(request);
         await insertUnsubscribe(services.db, normaliseEmail(request.body.email));
         return { ok: true as const };
       },
