@@ -20,7 +20,7 @@ const traffic = labelledTraffic();
 const before = memory();
 const { assess } = await import('../packages/detection/src/assess.js');
 const { enrich } = await import('../packages/detection/src/enrich.js');
-const { InProcessRecentActivity } = await import('../packages/detection/src/recent-activity.js');
+const { InProcessRecentActivity } = await import('../apps/server/src/counters/recent-activity.js');
 
 const engineLoaded = memory();
 const { createIpIntelligence } = await import('../packages/detection/src/ip/create-ip-intelligence.js');

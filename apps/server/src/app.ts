@@ -15,6 +15,7 @@ import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { RATE_LIMITS, type RateLimits } from './features/auth/auth-limits.js';
+import { authRequestLimits } from './features/auth/auth-request-limits.js';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.js';
 import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { thirdPartySources } from './features/client-config/third-party-sources.js';
@@ -34,6 +35,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { dashboardText } from './http/json-text.js';
 import { createLogger } from './http/logger.js';
 import { RateLimiter, type RateRule } from './http/rate-limit.js';
+import { registerRequestLimits } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
 import { type Clock, systemClock } from './jobs/clock.js';
@@ -133,6 +135,7 @@ export async function buildApp(
   // Headers first: an answer refused by the connection limits carries them too.
   await registerSecurityHeaders(app, config.publicUrl, thirdPartySources(config));
   installConnectionLimits(app, config.connections, config.trustProxy);
+  await registerRequestLimits(app);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -142,6 +145,7 @@ export async function buildApp(
     mailer: createMailer(stores.accounts.db, config.smtpUrl, app.log),
     rateLimiter: new RateLimiter(options.rateLimits ?? RATE_LIMITS),
     clock: options.clock ?? systemClock,
+    requestLimits: authRequestLimits(app, options.rateLimits ?? RATE_LIMITS),
   };
 
   const ingest = await createIngest(stores, app.log, {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { RateLimits } from './features/auth/auth-limits.js';
+import type { AuthRequestLimits } from './features/auth/auth-request-limits.js';
 import type { Mailer } from './features/email/mailer.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { Clock } from './jobs/clock.js';
@@ -14,4 +15,6 @@ export interface Services {
   rateLimiter: RateLimiter<keyof RateLimits>;
   /** The one clock of the app: ingestion and the jobs read the time from it (jobs/clock.ts). */
   clock: Clock;
+  /** The limits that refuse a request outright (@fastify/rate-limit). */
+  requestLimits: AuthRequestLimits;
 }

@@ -1,6 +1,7 @@
 // After `vite build`: writes a Brotli (.br) and a gzip (.gz) copy beside each text asset of dist/, at
 // the highest levels (done once per build), so the server sends them to browsers that accept them
-// (@fastify/static `preCompressed`) instead of compressing on every request or not at all.
+// (apps/server/src/http/dashboard.ts holds them in memory beside each file) instead of compressing on
+// every request or not at all.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 import type { BrowserName, DeviceName, OsName } from '@veracity/contracts/detection';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
-import { LruCache } from './lru-cache.js';
 
 /**
  * A user agent parsed once (ua-parser-js, then cached) into the dashboard's browser, OS and device
@@ -149,7 +149,7 @@ export function parseUserAgent(ua: string): ParsedUserAgent {
 }
 
 /** ua-parser-js costs tens of microseconds; the same few thousand agents make most traffic. */
-const cache = new LruCache<string, ParsedUserAgent>(5_000);
+const cache = new LRUCache<string, ParsedUserAgent>({ max: 5_000 });
 
 export function parseUserAgentCached(ua: string): ParsedUserAgent {
   const cached = cache.get(ua);

@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { HTTP_STATUS } from '@veracity/contracts/errors';
-import { LruSlots, NO_SLOT } from '@veracity/detection/lru-cache';
+import { LruSlots, NO_SLOT } from '../counters/lru-slots.js';
 import { ApiError } from './api-error.js';
 
 export interface RateRule {

@@ -1,7 +1,7 @@
 import type { Campaign } from '@veracity/contracts/campaigns';
 import type { AccountRules } from '@veracity/contracts/detection';
-import { LruCache } from '@veracity/detection/lru-cache';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { relationshipOfApiKey } from '../accounts/api-keys.js';
 import { findCampaign } from '../accounts/campaigns.repo.js';
 import type { Database } from '../storage/oltp/schema.js';
@@ -40,9 +40,11 @@ export class AccountDirectory {
   readonly #db: Kysely<Database>;
   readonly #ttlMs: number;
   readonly #clock: () => number;
-  readonly #bySensorKey = new LruCache<string, Cached<Promise<AccountContext | undefined>>>(MAX_CACHED);
-  readonly #byApiKey = new LruCache<string, Cached<Promise<AccountContext | undefined>>>(MAX_CACHED);
-  readonly #campaigns = new LruCache<string, Cached<Promise<Campaign | undefined>>>(MAX_CACHED);
+  readonly #bySensorKey = new LRUCache<string, Cached<Promise<AccountContext | undefined>>>({
+    max: MAX_CACHED,
+  });
+  readonly #byApiKey = new LRUCache<string, Cached<Promise<AccountContext | undefined>>>({ max: MAX_CACHED });
+  readonly #campaigns = new LRUCache<string, Cached<Promise<Campaign | undefined>>>({ max: MAX_CACHED });
 
   constructor(db: Kysely<Database>, options: AccountDirectoryOptions = {}) {
     this.#db = db;
@@ -118,7 +120,7 @@ export class AccountDirectory {
     };
   }
 
-  #cached<T>(cache: LruCache<string, Cached<Promise<T>>>, key: string, load: () => Promise<T>): Promise<T> {
+  #cached<T>(cache: LRUCache<string, Cached<Promise<T>>>, key: string, load: () => Promise<T>): Promise<T> {
     const now = this.#clock();
     const hit = cache.get(key);
     if (hit && hit.expiresAt > now) return hit.value;

@@ -11,7 +11,7 @@ import { assess, withReasons } from '@veracity/detection/assess';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { isAllowListed } from '@veracity/detection/network';
-import type { RecentActivity } from '@veracity/detection/recent-activity';
+import type { RecentActivity } from '../counters/recent-activity.js';
 import type { EventDimensions, HitRow } from '../storage/events/event-store.js';
 import type { AccountContext } from './account-directory.js';
 import { deviceIdOf } from './device-id.js';

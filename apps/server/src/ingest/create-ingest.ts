@@ -1,7 +1,7 @@
 import { ipIntelligence } from '@veracity/detection/ip/create-ip-intelligence';
-import { InProcessRecentActivity } from '@veracity/detection/recent-activity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { InProcessRecentActivity } from '../counters/recent-activity.js';
 import { type Clock, systemClock } from '../jobs/clock.js';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';

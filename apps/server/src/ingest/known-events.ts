@@ -1,4 +1,4 @@
-import { LruCache } from '@veracity/detection/lru-cache';
+import { LRUCache } from 'lru-cache';
 import type { EventStore, KeyedTable } from '../storage/events/event-store.js';
 import type { Verdict } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
@@ -28,8 +28,8 @@ export const conversionKey = (relationshipId: number, id: string) => `${relation
  */
 export class KnownEvents {
   readonly #store: EventStore;
-  readonly #recentHits: LruCache<string, Promise<KnownHit>>;
-  readonly #recentConversions = new LruCache<string, Promise<Verdict>>(50_000);
+  readonly #recentHits: LRUCache<string, Promise<KnownHit>>;
+  readonly #recentConversions = new LRUCache<string, Promise<Verdict>>({ max: 50_000 });
   /** The ids in the store, when it can hand them over: an id surely not stored is not looked up. */
   readonly storedIds: StoredIds | undefined;
   /** Hits not in memory, read back from the store in batches. */
@@ -37,7 +37,7 @@ export class KnownEvents {
 
   constructor(store: EventStore, options: KnownEventsOptions = {}) {
     this.#store = store;
-    this.#recentHits = new LruCache(options.recentHits ?? 50_000);
+    this.#recentHits = new LRUCache({ max: options.recentHits ?? 50_000 });
     this.storedIds = store.scanKeys ? new StoredIds(store.scanKeys.bind(store)) : undefined;
     this.#storedHits = new StoredHitReader(
       (wanted) => readStoredHits(store, wanted),

@@ -2,7 +2,7 @@ import type { SensorBehaviour } from '@veracity/contracts/collect';
 import { engagementReasons } from '@veracity/detection/assess';
 import { clickToConversionReasons } from '@veracity/detection/conversion';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
-import type { RecentActivity } from '@veracity/detection/recent-activity';
+import type { RecentActivity } from '../counters/recent-activity.js';
 import { loadedHidden } from '@veracity/detection/render';
 import type { EventStore } from '../storage/events/event-store.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LruCache } from '@veracity/detection/lru-cache';
+import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../storage/events/event-store.js';
 import {
   readDeviceVisitBefore,
@@ -46,8 +46,8 @@ export interface RestoredSessions {
  * its session or device it is looked up in the store, once for all the hits that wait for it.
  */
 export class SessionTracker {
-  readonly #sessions: LruCache<string, SessionState>;
-  readonly #devices: LruCache<string, DeviceVisit>;
+  readonly #sessions: LRUCache<string, SessionState>;
+  readonly #devices: LRUCache<string, DeviceVisit>;
   /** Look-ups under way, by session or device key: hits of the same visit wait for the one. */
   readonly #lookups = new Map<string, Promise<void>>();
   /** Hits dated before this (epoch ms) may follow a visit stored before the start; none before restore. */
@@ -59,8 +59,8 @@ export class SessionTracker {
     private readonly store: EventStore,
     private readonly capacity: number,
   ) {
-    this.#sessions = new LruCache(capacity);
-    this.#devices = new LruCache(capacity);
+    this.#sessions = new LRUCache({ max: capacity });
+    this.#devices = new LRUCache({ max: capacity });
   }
 
   /**
@@ -148,7 +148,11 @@ export class SessionTracker {
 
   /** A device's visit: the same while its hits come less than the idle time apart, in order. */
   #deviceVisit(key: string, at: Date): string {
-    const visit = this.#devices.getOrSet(key, () => ({ id: '', lastAt: Number.NEGATIVE_INFINITY }));
+    let visit = this.#devices.get(key);
+    if (!visit) {
+      visit = { id: '', lastAt: Number.NEGATIVE_INFINITY };
+      this.#devices.set(key, visit);
+    }
     const sinceLast = at.getTime() - visit.lastAt;
     if (!(sinceLast >= 0 && sinceLast < DERIVED_SESSION_IDLE_MS)) {
       visit.id = `${DERIVED_SESSION_PREFIX}${randomUUID()}`;
@@ -158,11 +162,12 @@ export class SessionTracker {
   }
 
   #countHit(relationshipId: number, sessionId: string, at: Date): SessionState {
-    const state = this.#sessions.getOrSet(sessionKey(relationshipId, sessionId), () => ({
-      id: sessionId,
-      hits: 0,
-      startedAt: at,
-    }));
+    const key = sessionKey(relationshipId, sessionId);
+    let state = this.#sessions.get(key);
+    if (!state) {
+      state = { id: sessionId, hits: 0, startedAt: at };
+      this.#sessions.set(key, state);
+    }
     state.hits += 1;
     if (at < state.startedAt) state.startedAt = at;
     return state;

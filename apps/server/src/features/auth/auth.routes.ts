@@ -84,6 +84,7 @@ export const authRoutes =
       '/auth/trial-signup',
       { ...publicAccess, schema: { body: zTrialSignupBody, response: { 201: zTrialSignupResponse } } },
       async (request, reply) => {
+        await services.requestLimits.signupPerIp(request);
         const hash = await trialSignup(services, request.body, clientOf(request));
         return reply.code(201).send({ loginToken: { hash } });
       },
@@ -93,7 +94,8 @@ export const authRoutes =
       '/auth/validate-signup',
       { ...publicAccess, schema: { body: zPlanSignupBody, response: { 200: zValidateSignupResponse } } },
       async (request) => {
-        await validateSignup(services, request.body, clientOf(request));
+        await services.requestLimits.signupPerIp(request);
+        await validateSignup(services, request.body);
         return { valid: true as const };
       },
     );
@@ -102,7 +104,7 @@ export const authRoutes =
       '/auth/preregister',
       { ...publicAccess, schema: { body: zPreregisterBody, response: { 200: zOkResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
+        await services.requestLimits.publicFormPerIp(request);
         await preregister(services, request.body);
         return { ok: true as const };
       },
@@ -112,6 +114,8 @@ export const authRoutes =
       '/auth/password/forgot',
       { ...publicAccess, schema: { body: zForgotPasswordBody, response: { 200: zOkResponse } } },
       async (request) => {
+        await services.requestLimits.forgotPerIp(request);
+        await services.requestLimits.forgotPerAccountAddress(request);
         await forgotPassword(services, request.body.email, clientOf(request));
         return { ok: true as const };
       },
@@ -121,7 +125,7 @@ export const authRoutes =
       '/auth/password/reset',
       { ...publicAccess, schema: { body: zResetPasswordBody, response: { 200: zTokenResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
+        await services.requestLimits.publicFormPerIp(request);
         return { hash: await resetPassword(services, request.body, clientOf(request)) };
       },
     );
@@ -141,7 +145,7 @@ export const authRoutes =
       '/auth/email/verify',
       { ...publicAccess, schema: { body: zVerifyEmailBody, response: { 200: zTokenResponse } } },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
+        await services.requestLimits.publicFormPerIp(request);
         return {
           hash: await verifyEmail(services, request.body.email, request.body.hash, clientOf(request)),
         };
@@ -165,7 +169,7 @@ export const authRoutes =
       '/auth/login-ip/approve',
       { ...publicAccess, schema: { querystring: z.object({ token: z.string().min(1).max(200) }) } },
       async (request, reply) => {
-        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
+        await services.requestLimits.publicFormPerIp(request);
         const approved = await approveLoginIp(services, request.query.token);
         return reply.redirect(`/auth/login?ipApproved=${approved ? 'true' : 'false'}`, 303);
       },

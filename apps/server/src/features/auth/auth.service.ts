@@ -135,12 +135,7 @@ async function checkSignup(services: Services, email: string): Promise<void> {
   }
 }
 
-export async function validateSignup(
-  services: Services,
-  body: PlanSignupBody,
-  client: ClientInfo,
-): Promise<void> {
-  services.rateLimiter.hit('signupPerIp', addressKey(client.ip));
+export async function validateSignup(services: Services, body: PlanSignupBody): Promise<void> {
   await checkSignup(services, body.email);
 }
 
@@ -154,7 +149,6 @@ export async function trialSignup(
   client: ClientInfo,
 ): Promise<string> {
   const { db } = services;
-  services.rateLimiter.hit('signupPerIp', addressKey(client.ip));
   await checkSignup(services, body.email);
   const passwordHash = await hashPassword(body.password);
   let userId: number;
@@ -227,9 +221,6 @@ function clientSession(client: ClientInfo) {
 export async function forgotPassword(services: Services, email: string, client: ClientInfo): Promise<void> {
   const { rateLimiter } = services;
   const account = normaliseEmail(email);
-  const address = addressKey(client.ip);
-  rateLimiter.hit('forgotPerIp', address);
-  rateLimiter.hit('forgotPerAccountAddress', `${account} ${address}`);
   const user = await findUserByEmail(services.db, email);
   if (!user?.active) return;
   // The shared demo login's password is published and is no one's to reset.

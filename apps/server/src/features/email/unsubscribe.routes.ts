@@ -16,7 +16,7 @@ export const unsubscribeRoutes =
         schema: { body: zUnsubscribeBody, response: { 200: zOkResponse } },
       },
       async (request) => {
-        services.rateLimiter.hit('publicFormPerIp', addressKey(request.ip));
+        await services.requestLimits.publicFormPerIp(request);
         await insertUnsubscribe(services.db, normaliseEmail(request.body.email));
         return { ok: true as const };
       },

@@ -6,10 +6,10 @@ import {
 } from '@veracity/contracts/error-reports';
 import { scrubReportPath, scrubReportText } from '@veracity/contracts/error-scrubbing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiter, type RateRule } from '../../http/rate-limit.js';
+import { type RequestRule, requestLimit } from '../../http/request-limits.js';
 
 /** Reports one address may send: a broken screen sends a few at once, a loop is cut off. */
-export const CLIENT_ERROR_RATE: RateRule = { limit: 60, windowMs: 10 * 60_000 };
+export const CLIENT_ERROR_RATE: RequestRule = { limit: 60, windowMs: 10 * 60_000 };
 
 /** The report as it goes into the log: scrubbed again, whatever the browser did. */
 function scrubbed(report: ClientErrorReport, ownOrigin: string): ClientErrorReport {
@@ -35,16 +35,16 @@ function scrubbed(report: ClientErrorReport, ownOrigin: string): ClientErrorRepo
  * request's id: uncaught errors at error level, failed queries at warn.
  */
 export const clientErrorsRoutes =
-  (rate: RateRule = CLIENT_ERROR_RATE): FastifyPluginAsyncZod =>
+  (rate: RequestRule = CLIENT_ERROR_RATE): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = new RateLimiter({ clientErrorsPerIp: rate });
+    const limit = requestLimit(app, rate, (request) => request.ip);
     app.post(
       CLIENT_ERRORS_PATH,
       {
         config: { access: { kind: 'public' } },
         bodyLimit: CLIENT_ERROR_BODY_LIMIT,
         schema: { body: zClientErrorReport },
-        onRequest: async (request) => limiter.hit('clientErrorsPerIp', request.ip),
+        onRequest: limit,
       },
       async (request, reply) => {
         const ownOrigin = `${request.protocol}://${request.host}`;

@@ -5,8 +5,9 @@ export const NO_SLOT = -1;
  * Keys held in numbered slots `0 ≤ slot < capacity`, in least-recently-used order: a key keeps its slot
  * while held, and once every slot is taken a new key takes the slot of the least recently used one.
  * Every operation is O(1), and a key that is not held costs one Map look-up to find and one to add
- * (callers that asked `get`, then `set`, read the Map twice more). The slots index the caller's own
- * tables: typed arrays of counters, or the values of an {@link LruCache}.
+ * (callers that asked `find`, then `claim`, read the Map twice more). The slots index the caller's own
+ * tables: typed arrays of counters (the rate limiter's windows, the recent-activity counters), so a key
+ * costs no object of its own. A cache of values uses the `lru-cache` package instead.
  *
  * The use order is a doubly linked list of slot numbers (two typed arrays); the Map only finds a key's
  * slot. A first version kept the order in the Map itself (a use deleted and re-added the key, the
@@ -108,63 +109,5 @@ export class LruSlots<K> {
     else this.#newer[older] = newer;
     if (newer === NO_SLOT) this.#newest = older;
     else this.#older[newer] = older;
-  }
-}
-
-/** A bounded map that forgets the least recently used entry when full: values in {@link LruSlots}. */
-export class LruCache<K, V> {
-  readonly #slots: LruSlots<K>;
-  readonly #values: (V | undefined)[] = [];
-
-  /** Refuses a size that is not a positive integer (RangeError, from {@link LruSlots}). */
-  constructor(maxEntries: number) {
-    this.#slots = new LruSlots(maxEntries);
-  }
-
-  get size(): number {
-    return this.#slots.size;
-  }
-
-  /** The value, made the most recently used. */
-  get(key: K): V | undefined {
-    const slot = this.#slots.find(key);
-    return slot === NO_SLOT ? undefined : this.#values[slot];
-  }
-
-  /** The value, leaving the order as it is. */
-  peek(key: K): V | undefined {
-    const slot = this.#slots.peek(key);
-    return slot === NO_SLOT ? undefined : this.#values[slot];
-  }
-
-  /** Sets the value, made the most recently used; a new key forgets the oldest entry when full. */
-  set(key: K, value: V): void {
-    let slot = this.#slots.find(key);
-    if (slot === NO_SLOT) slot = this.#slots.claim(key);
-    this.#values[slot] = value;
-  }
-
-  /** The value, made the most recently used; a key not held gets `create()`'s, as {@link set}. */
-  getOrSet(key: K, create: () => V): V {
-    const slot = this.#slots.find(key);
-    if (slot !== NO_SLOT) return this.#values[slot] as V;
-    // Created before a slot is claimed: a `create` that throws leaves the cache as it was.
-    const value = create();
-    this.#values[this.#slots.claim(key)] = value;
-    return value;
-  }
-
-  /** The least recently used entry, without touching it. */
-  oldest(): [K, V] | undefined {
-    const slot = this.#slots.oldest();
-    if (slot === NO_SLOT) return undefined;
-    return [this.#slots.keyAt(slot) as K, this.#values[slot] as V];
-  }
-
-  delete(key: K): void {
-    const slot = this.#slots.peek(key);
-    if (slot === NO_SLOT) return;
-    this.#slots.release(slot);
-    this.#values[slot] = undefined;
   }
 }

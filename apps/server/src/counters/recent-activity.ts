@@ -1,5 +1,5 @@
-import { LruSlots, NO_SLOT } from './lru-cache.js';
-import { ACTIVITY_WINDOWS_MS } from './policy.js';
+import { ACTIVITY_WINDOWS_MS } from '@veracity/detection/policy';
+import { LruSlots, NO_SLOT } from './lru-slots.js';
 
 /**
  * Recent activity: how many hits came before this one, within the policy's windows, from the same IP,

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type RequestLimit, requestLimit } from '../../http/request-limits.js';
+import { normaliseEmail } from '../users/users.repo.js';
+import { addressKey } from '../../http/rate-limit.js';
+import type { RateLimits } from './auth-limits.js';
+
+/**
+ * The dashboard's limits that refuse a request outright, counted by @fastify/rate-limit: the public
+ * forms (sign-up, forgot password, reset, verification, invitations, unsubscribe) per address, and
+ * forgot password per (account, address). Routes call them after the body is validated, before any
+ * work. The sign-in limits, which count only failures (a success gives its attempt back), and the
+ * account-wide counts that slow or stay silent instead of refusing are the server's own `RateLimiter`.
+ */
+export interface AuthRequestLimits {
+  publicFormPerIp: RequestLimit;
+  signupPerIp: RequestLimit;
+  forgotPerIp: RequestLimit;
+  forgotPerAccountAddress: RequestLimit;
+}
+
+const byAddress = (request: FastifyRequest) => addressKey(request.ip);
+
+export function authRequestLimits(app: FastifyInstance, rules: RateLimits): AuthRequestLimits {
+  return {
+    publicFormPerIp: requestLimit(app, rules.publicFormPerIp, byAddress),
+    signupPerIp: requestLimit(app, rules.signupPerIp, byAddress),
+    forgotPerIp: requestLimit(app, rules.forgotPerIp, byAddress),
+    forgotPerAccountAddress: requestLimit(
+      app,
+      rules.forgotPerAccountAddress,
+      (request) => `${normaliseEmail((request.body as { email: string }).email)} ${addressKey(request.ip)}`,
+    ),
+  };
+}
