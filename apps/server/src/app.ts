@@ -211,11 +211,9 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  // The writer finishes its queued batches after the last request is answered, before the stores close;
-  // a read of the stored ids still going stops first.
+  // The writer finishes its queued batches after the last request is answered, before the stores close.
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await ingest.pipeline.storedIds?.stop();
     await ingest.sessionsRestored;
     await ingest.writer.close();
   });
