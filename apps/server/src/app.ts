@@ -211,9 +211,11 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  // The writer finishes its queued batches after the last request is answered, before the stores close.
+  // The writer finishes its queued batches after the last request is answered, before the stores close;
+  // a read of the stored ids still going stops first.
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await ingest.pipeline.storedIds?.stop();
     await ingest.sessionsRestored;
     await ingest.writer.close();
   });

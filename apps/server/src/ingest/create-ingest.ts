@@ -57,6 +57,20 @@ export async function createIngest(
     (error: unknown) =>
       log?.warn({ err: error }, 'running visits not read back; visits after the restart start again'),
   );
+  if (pipeline.storedIds) {
+    // In the background: until the ids are read, S2S ids are looked up in the store.
+    const started = performance.now();
+    pipeline.storedIds.load().then(
+      (read) =>
+        read &&
+        log?.info(
+          { ...read, ms: Math.round(performance.now() - started), bytes: pipeline.storedIds?.bytes },
+          'stored event ids read',
+        ),
+      (error: unknown) =>
+        log?.warn({ err: error }, 'stored event ids not read; ids are looked up in the store'),
+    );
+  }
   return {
     pipeline,
     writer,

@@ -18,7 +18,13 @@ import { isAllowListed } from '@veracity/detection/network';
 import type { RecentActivity } from '@veracity/detection/recent-activity';
 import { loadedHidden } from '@veracity/detection/render';
 import { dimensionsOf, sessionOfHit } from '../storage/events/event-journal.js';
-import type { ConversionRow, EventDimensions, EventStore, HitRow } from '../storage/events/event-store.js';
+import type {
+  ConversionRow,
+  EventDimensions,
+  EventStore,
+  HitRow,
+  KeyedTable,
+} from '../storage/events/event-store.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import type { BatchWriter } from './batch-writer.js';
 import { deviceIdOf } from './device-id.js';
@@ -26,6 +32,7 @@ import { readLanding } from './landing.js';
 import { SessionTracker } from './session-tracker.js';
 import { type KnownHit, knownHitVerdict, readStoredConversion, readStoredHits } from './stored-events.js';
 import { hitKey, StoredHitReader, type StoredHitReaderOptions } from './stored-hit-reader.js';
+import { StoredIds } from './stored-ids.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats, worst } from './verdict.js';
 
 /** A hit as the collector or the S2S endpoint hands it to the pipeline. */
@@ -96,6 +103,8 @@ export class IngestPipeline {
   readonly #recentHits: LruCache<string, Promise<KnownHit>>;
   readonly #sessions: SessionTracker;
   readonly #recentConversions = new LruCache<string, Promise<Verdict>>(50_000);
+  /** The ids in the store, when it can hand them over: an id surely not stored is not looked up. */
+  readonly storedIds: StoredIds | undefined;
   /** Hits not in memory, read back from the store in batches. */
   readonly #storedHits: StoredHitReader;
 
@@ -111,6 +120,7 @@ export class IngestPipeline {
   ) {
     this.#recentHits = new LruCache(options.recentHits ?? 50_000);
     this.#sessions = new SessionTracker(deps.store, options.sessions ?? 100_000);
+    this.storedIds = deps.store.scanKeys ? new StoredIds(deps.store.scanKeys.bind(deps.store)) : undefined;
     this.#storedHits = new StoredHitReader(
       (wanted) => readStoredHits(deps.store, wanted),
       options.storedHitReader,
@@ -130,7 +140,7 @@ export class IngestPipeline {
     const key = hitKey(account.relationshipId, hit.id);
     const recent = this.#recentHits.get(key);
     if (recent) return knownHitVerdict((await recent).row, true);
-    if (hit.checkStored) {
+    if (hit.checkStored && this.#mayBeStored('hits', account, hit.id)) {
       const stored = await this.#storedHits.get(account, hit.id);
       if (stored) return knownHitVerdict(stored.row, true);
     }
@@ -191,7 +201,7 @@ export class IngestPipeline {
     const key = `${account.relationshipId}:conversion:${conversion.id}`;
     const recent = this.#recentConversions.get(key);
     if (recent) return { ...(await recent), duplicate: true };
-    if (conversion.checkStored) {
+    if (conversion.checkStored && this.#mayBeStored('conversions', account, conversion.id)) {
       const stored = await readStoredConversion(this.deps.store, account, conversion.id);
       if (stored) return { ...stored, duplicate: true };
     }
@@ -285,6 +295,7 @@ export class IngestPipeline {
       hits: [row],
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
+    this.storedIds?.add('hits', account.relationshipId, hit.id);
     return { row, engaged: false, loadedHidden: hit.sensor !== null && loadedHidden(hit.sensor) };
   }
 
@@ -319,6 +330,7 @@ export class IngestPipeline {
       score,
     };
     await this.deps.writer.write({ conversions: [row] });
+    this.storedIds?.add('conversions', account.relationshipId, conversion.id);
     return { id: conversion.id, riskLevel, score, threats: verdictThreats(threats), duplicate: false };
   }
 
@@ -359,7 +371,12 @@ export class IngestPipeline {
   /** A hit from memory, or read back from the store (after a restart, or once it left the recent hits). */
   async #knownHit(account: AccountContext, hitId: string): Promise<KnownHit | undefined> {
     const recent = await this.#recentHits.get(hitKey(account.relationshipId, hitId))?.catch(() => undefined);
-    return recent ?? this.#storedHits.get(account, hitId);
+    if (recent || !this.#mayBeStored('hits', account, hitId)) return recent;
+    return this.#storedHits.get(account, hitId);
+  }
+
+  #mayBeStored(table: KeyedTable, account: AccountContext, id: string): boolean {
+    return this.storedIds?.mayHold(table, account.relationshipId, id) ?? true;
   }
 }
 

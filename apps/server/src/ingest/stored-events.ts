@@ -1,7 +1,7 @@
 import type { RiskLevel, TrafficType } from '@veracity/contracts/detection';
 import { hitTable } from '../storage/events/event-columns.js';
 import type { EventStore, HitRow, ResultRow } from '../storage/events/event-store.js';
-import { rawSql, sql } from '../storage/events/sql.js';
+import { inList, joinSql, rawSql, sql } from '../storage/events/sql.js';
 import type { AccountContext } from './account-directory.js';
 import { hitKey, type WantedHit } from './stored-hit-reader.js';
 import { type HitVerdict, type Verdict, verdictThreats } from './verdict.js';
@@ -66,22 +66,26 @@ export async function readStoredHits(
   store: EventStore,
   wanted: readonly WantedHit[],
 ): Promise<Map<string, KnownHit>> {
-  const idsByRelationship = new Map<number, string[]>();
+  const byAccount = new Map<number, { account: AccountContext; ids: string[] }>();
   for (const { account, hitId } of wanted) {
-    const ids = idsByRelationship.get(account.relationshipId) ?? [];
-    ids.push(hitId);
-    idsByRelationship.set(account.relationshipId, ids);
+    const entry = byAccount.get(account.relationshipId) ?? { account, ids: [] };
+    entry.ids.push(hitId);
+    byAccount.set(account.relationshipId, entry);
   }
   const found = new Map<string, KnownHit>();
-  if (idsByRelationship.size === 0) return found;
-  const asked = new Set(wanted.map(({ account, hitId }) => hitKey(account.relationshipId, hitId)));
-  const stored = await store.query(
-    (d) => sql`select ${HIT_COLUMNS} from hits where ${d.eventsByKey(idsByRelationship)}`,
+  if (byAccount.size === 0) return found;
+  const where = joinSql(
+    [...byAccount.values()].map(
+      ({ account, ids }) =>
+        sql`(relationship_id = ${account.relationshipId} and ${inList(rawSql('id'), ids)})`,
+    ),
+    ' or ',
   );
-  for (const row of stored.map(hitRowOf)) {
-    // The condition may match another relationship's hit with one of the ids: only asked keys count.
-    const key = hitKey(row.relationshipId, row.id);
-    if (asked.has(key)) found.set(key, { row, engaged: false, loadedHidden: false });
+  for (const stored of await store.query(() => sql`select ${HIT_COLUMNS} from hits where ${where}`)) {
+    const row = hitRowOf(stored);
+    if (byAccount.has(row.relationshipId)) {
+      found.set(hitKey(row.relationshipId, row.id), { row, engaged: false, loadedHidden: false });
+    }
   }
   return found;
 }
@@ -92,16 +96,11 @@ export async function readStoredConversion(
   account: AccountContext,
   id: string,
 ): Promise<Verdict | undefined> {
-  const rows = await store.query<{
-    relationship_id: number;
-    risk_level: RiskLevel;
-    threats: string[];
-    score: number | null;
-  }>(
-    (d) =>
-      sql`select relationship_id, risk_level, threats, score from conversions where ${d.eventsByKey(new Map([[account.relationshipId, [id]]]))}`,
+  const rows = await store.query<{ risk_level: RiskLevel; threats: string[]; score: number | null }>(
+    () =>
+      sql`select risk_level, threats, score from conversions where relationship_id = ${account.relationshipId} and id = ${id}`,
   );
-  const stored = rows.find((row) => row.relationship_id === account.relationshipId);
+  const stored = rows[0];
   if (!stored) return undefined;
   return {
     id,

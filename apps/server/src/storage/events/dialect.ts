@@ -1,4 +1,4 @@
-import { inList, joinSql, rawSql, type Sql, type SqlParam, sql } from './sql.js';
+import { joinSql, rawSql, type Sql, type SqlParam, sql } from './sql.js';
 
 /**
  * What differs between the SQL of the two event stores. Analytics writes a query once, as a function of
@@ -64,13 +64,6 @@ export interface SqlDialect {
    * at once: the stores' clients hand over one string far faster than as many values.
    */
   joinRows(fields: readonly SqlExpr[]): Sql;
-  /**
-   * A condition that finds stored hits or conversions by key: each relationship's ids. It may also
-   * match another relationship's event with one of the ids, so the caller keeps the keys it asked for.
-   * DuckDB scans an index only for a filter on that index's one column, so its condition is on `id`
-   * alone; ClickHouse's primary key starts with `relationship_id`.
-   */
-  eventsByKey(idsByRelationship: ReadonlyMap<number, readonly string[]>): Sql;
 }
 
 /** Checks that a time zone is a known IANA name safe to inline; returns it. */
@@ -124,7 +117,6 @@ export const duckdbDialect: SqlDialect = {
   epochMs: (ts) => sql`epoch_ms(${duckdbExpr(ts)})`,
   joinRows: (fields) =>
     sql`string_agg(concat_ws(chr(9), ${joinSql(fields.map((field) => sql`CAST(${duckdbExpr(field)} AS VARCHAR)`))}), chr(10))`,
-  eventsByKey: (idsByRelationship) => inList(rawSql('id'), [...idsByRelationship.values()].flat()),
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -172,11 +164,4 @@ export const clickhouseDialect: SqlDialect = {
   epochMs: (ts) => sql`toUnixTimestamp64Milli(${clickhouseExpr(ts)})`,
   joinRows: (fields) =>
     sql`arrayStringConcat(groupArray(concatWithSeparator(char(9), ${joinSql(fields.map((field) => sql`toString(${clickhouseExpr(field)})`))})), char(10))`,
-  eventsByKey: (idsByRelationship) => {
-    if (idsByRelationship.size === 0) return rawSql('FALSE');
-    const each = [...idsByRelationship].map(
-      ([relationshipId, ids]) => sql`(relationship_id = ${relationshipId} AND ${inList(rawSql('id'), ids)})`,
-    );
-    return sql`(${joinSql(each, ' OR ')})`;
-  },
 };

@@ -178,6 +178,9 @@ export interface MigrationResult {
   toVersion: number;
 }
 
+/** The event tables whose rows have ids of their own, stored once each. */
+export type KeyedTable = 'hits' | 'conversions';
+
 export interface EventStore {
   /** The dialect `query` renders with; analytics code receives it through {@link AnalyticsQuery}. */
   readonly dialect: SqlDialect;
@@ -221,6 +224,14 @@ export interface EventStore {
    * are loaded through those three calls.
    */
   loadJournal?(files: readonly string[]): Promise<void>;
+
+  /**
+   * Optional: hands over the keys (`relationshipId:id`) of every stored hit or conversion, a chunk at
+   * a time, until all are read or `signal` aborts. Only a store that this process alone writes has it
+   * (the embedded file): the keys it hands over and those the process writes afterwards are then all
+   * the keys there are, which lets the pipeline skip looking up an id that is surely not stored.
+   */
+  scanKeys?(table: KeyedTable, onKeys: (keys: string[]) => void, signal?: AbortSignal): Promise<void>;
 
   /**
    * Runs an analytics query built against this store's dialect and returns its rows. Conversions:

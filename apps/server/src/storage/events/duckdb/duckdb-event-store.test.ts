@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from '../event-store.conformance.js';
-import { makeConversion, makeHit } from '../event-store.fixtures.js';
+import { makeConversion, makeHit, RELATIONSHIP } from '../event-store.fixtures.js';
+import type { KeyedTable } from '../event-store.js';
 import { sql } from '../sql.js';
 import { openDuckDbEventStore } from './duckdb-event-store.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
@@ -83,78 +84,30 @@ describe('DuckDB event store', () => {
     await store.close();
   });
 
-  it('keys the hits and conversions of a version 6 store without losing a row, and finds an id by its index', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'veracity-events-'));
-    dirs.push(dir);
-    const path = join(dir, 'events.duckdb');
-    // A store as version 6 left it: keyless tables, one id in two accounts, rows in arrival order.
-    const instance = await DuckDBInstance.create(path);
-    const connection = await instance.connect();
-    await connection.run(
-      'CREATE TABLE event_schema_version (version INTEGER PRIMARY KEY, description VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT current_timestamp)',
+  it('hands over the key of every stored hit and conversion, a chunk at a time, until told to stop', async () => {
+    const store = await openDuckDbEventStore({ path: ':memory:', scanKeysRows: 1_000 });
+    await store.migrate();
+    // Five queries' worth, in two accounts.
+    const hits = Array.from({ length: 5_000 }, (_, n) =>
+      makeHit({ id: `hit-${n}`, relationshipId: 1 + (n % 2) }),
     );
-    for (const migration of DUCKDB_MIGRATIONS.filter((entry) => entry.version <= 6)) {
-      for (const statement of migration.statements) await connection.run(statement);
-      await connection.run(
-        `INSERT INTO event_schema_version (version, description) VALUES (${migration.version}, 'v')`,
-      );
-    }
-    await connection.run(`INSERT INTO hits (relationship_id, id, session_id, ts, url, traffic_type, risk_level, threats, hit_status, score, var20)
-      SELECT 101 + (n % 2), 'hit-' || (n // 2), 'session-1', TIMESTAMPTZ '2026-03-10 12:00:00+00' + to_seconds(n), 'https://shop.example/', 'direct', 'low', [], 'delivered', n, 'v' || n
-      FROM range(3000) AS t(n)`);
-    await connection.run(`INSERT INTO conversions (relationship_id, id, ts, name, traffic_type, risk_level, threats, status, score, var20)
-      VALUES (101, 'order-1', TIMESTAMPTZ '2026-03-10 12:05:00+00', 'lead', 'direct', 'high', [], 'not_reported', 80, 'a'),
-        (102, 'order-1', TIMESTAMPTZ '2026-03-10 12:06:00+00', 'lead', 'direct', 'low', [], 'not_reported', 5, 'b')`);
-    connection.closeSync();
-    instance.closeSync();
-
-    const store = await openDuckDbEventStore({ path });
-    await expect(store.migrate()).resolves.toEqual({
-      fromVersion: 6,
-      toVersion: DUCKDB_MIGRATIONS.at(-1)?.version,
-    });
-    const stored = await store.query(
-      () => sql`select (select count(*) from hits) as hits, (select sum(score) from hits) as scores,
-        (select bool_and(var20 = 'v' || score) from hits) as whole,
-        (select list(relationship_id || ':' || score order by relationship_id) from conversions) as conversions,
-        (select list(table_name order by table_name) from duckdb_constraints() where constraint_type = 'PRIMARY KEY'
-          and table_name in ('hits', 'sessions', 'conversions')) as keyed,
-        (select list(table_name || '(' || expressions || ')' order by table_name) from duckdb_indexes()
-          where not is_unique and table_name in ('hits', 'conversions')) as indexed`,
-    );
-    expect(stored).toEqual([
-      {
-        hits: 3000,
-        scores: (2999 * 3000) / 2,
-        whole: true,
-        conversions: ['101:80', '102:5'],
-        keyed: ['conversions', 'hits'],
-        indexed: ['conversions([id])', 'hits([id])'],
-      },
+    await store.insertHits(hits);
+    await store.insertConversions([makeConversion({ id: 'order-1' }), makeConversion({ id: 'order-2' })]);
+    const scan = async (table: KeyedTable, signal?: AbortSignal) => {
+      const chunks: string[][] = [];
+      await store.scanKeys?.(table, (keys) => chunks.push(keys), signal);
+      return chunks;
+    };
+    const hitChunks = await scan('hits');
+    expect(hitChunks.map((keys) => keys.length)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
+    expect(hitChunks.flat().sort()).toEqual(hits.map((hit) => `${hit.relationshipId}:${hit.id}`).sort());
+    expect((await scan('conversions')).flat().sort()).toEqual([
+      `${RELATIONSHIP}:order-1`,
+      `${RELATIONSHIP}:order-2`,
     ]);
-    // Rows keep their stored order: the time ranges of the row groups stay narrow.
-    const [order] = await store.query(
-      () =>
-        sql`select bool_and(ordered) as ordered from (select ts >= lag(ts, 1, ts) over (order by rowid) as ordered from hits)`,
-    );
-    expect(order).toEqual({ ordered: true });
-    // The key refuses a second copy, whoever writes it; the store's inserts skip it.
-    await expect(
-      store.query(
-        () => sql`insert into hits (relationship_id, id, session_id, ts, url, traffic_type, risk_level, threats, hit_status)
-        values (101, 'hit-0', 's', now(), 'u', 'direct', 'low', [], 'delivered')`,
-      ),
-    ).rejects.toThrow(/[Dd]uplicate key/);
-    await expect(
-      store.insertHits([
-        makeHit({ id: 'hit-0', relationshipId: 101 }),
-        makeHit({ id: 'hit-new', relationshipId: 101 }),
-        makeHit({ id: 'hit-new', relationshipId: 101 }),
-      ]),
-    ).resolves.toEqual({ inserted: 1, duplicates: 2 });
-    await expect(
-      store.insertConversions([makeConversion({ id: 'order-1', relationshipId: 102 })]),
-    ).resolves.toEqual({ inserted: 0, duplicates: 1 });
+    const stop = new AbortController();
+    stop.abort();
+    expect(await scan('hits', stop.signal)).toEqual([]);
     await store.close();
   });
 
@@ -200,7 +153,7 @@ describe('DuckDB event store', () => {
     await store.close();
   });
 
-  it('moves the events of a version 4 store through the keyless tables into keyed ones, and still stores a hit once', async () => {
+  it('moves the events of a version 4 store into tables without primary keys, and still stores a hit once', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'veracity-events-'));
     dirs.push(dir);
     const path = join(dir, 'events.duckdb');
@@ -238,7 +191,7 @@ describe('DuckDB event store', () => {
         (select count(*) from duckdb_constraints() where constraint_type = 'CHECK' and table_name = 'hits') as checks`,
     );
     expect(stored).toEqual([
-      { hits: ['hit-1:90'], sessions: ['session-1:1'], conversions: ['conversion-1'], keys: 2, checks: 2 },
+      { hits: ['hit-1:90'], sessions: ['session-1:1'], conversions: ['conversion-1'], keys: 0, checks: 2 },
     ]);
     await expect(store.insertHits([makeHit({ id: 'hit-1' }), makeHit({ id: 'hit-2' })])).resolves.toEqual({
       inserted: 1,

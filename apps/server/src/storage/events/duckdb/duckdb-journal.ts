@@ -144,12 +144,15 @@ export const firstStaged = (kind: string) =>
   `SELECT * FROM temp.stage_${kind} QUALIFY row_number() OVER (PARTITION BY relationship_id, id ORDER BY rowid) = 1`;
 
 /**
- * Inserts the first staged row of each key not stored yet, returning the keys inserted: the table's
- * key (`duckdb-migrations.ts`, version 7) skips the stored ones, and `firstStaged` the batch's repeats.
+ * Inserts the first staged row of each key not stored yet, returning the keys inserted. The event
+ * tables have no primary key (`duckdb-migrations.ts`, version 5): an anti-join finds the stored ones.
  */
 export const insertNewStaged = (kind: string) => `INSERT INTO main.${kind}
-${firstStaged(kind)}
-ON CONFLICT DO NOTHING
+SELECT * FROM (${firstStaged(kind)}) AS staged
+WHERE NOT EXISTS (
+  SELECT 1 FROM main.${kind} AS stored
+  WHERE stored.relationship_id = staged.relationship_id AND stored.id = staged.id
+)
 RETURNING relationship_id, id`;
 
 /** Rollup rows of the staged hits in `from` (a query over stage_hits rows), appended to hits_hourly. */

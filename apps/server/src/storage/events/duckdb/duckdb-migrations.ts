@@ -157,23 +157,6 @@ const replaceBy = (table: string, copy: string) => [
   `ALTER TABLE ${copy} RENAME TO ${table}`,
 ];
 
-/**
- * Version 7's copy of `table` into `copy` (made beforehand with the same columns in the same order), the
- * first row of each key only, in stored order (so the time ranges of the row groups stay narrow), then
- * keyed. Version 5's anti-join stored each key once; the copy makes sure of it, since DuckDB refuses a
- * key over duplicates, even ones deleted earlier in the same transaction.
- */
-const keyedCopy = (table: string, copy: string) => [
-  // (A QUALIFY with row_number() failed here with an internal error of DuckDB 1.5.6.)
-  `INSERT INTO ${copy} SELECT * FROM ${table}
-  WHERE rowid IN (SELECT min(rowid) FROM ${table} GROUP BY relationship_id, id) ORDER BY rowid`,
-  `DROP TABLE ${table}`,
-  `ALTER TABLE ${copy} RENAME TO ${table}`,
-  `ALTER TABLE ${table} ADD PRIMARY KEY (relationship_id, id)`,
-  // DuckDB scans an index only for a filter on its one column: a look-up of ids goes through this one.
-  `CREATE INDEX ${table}_id ON ${table} (id)`,
-];
-
 export const DUCKDB_MIGRATIONS: readonly DuckDbMigration[] = [
   {
     version: 1,
@@ -229,21 +212,5 @@ FROM hits GROUP BY ALL`,
     version: 6,
     description: "conversions: the verdict's score, answered again to a resent id",
     statements: ['ALTER TABLE conversions ADD COLUMN score INTEGER'],
-  },
-  {
-    version: 7,
-    description:
-      'hits and conversions keyed by (relationship_id, id) and indexed by id: the store deduplicates by its key',
-    statements: [
-      withoutKey(HITS_V1, 'hits', 'hits_keyed'),
-      ...hitColumnsV2('hits_keyed'),
-      withoutKey(CONVERSIONS_V1, 'conversions', 'conversions_keyed'),
-      ...landingColumnsV3({ sessions: 'sessions_keyed', conversions: 'conversions_keyed' }).filter(
-        (statement) => statement.startsWith('ALTER TABLE conversions_keyed '),
-      ),
-      'ALTER TABLE conversions_keyed ADD COLUMN score INTEGER',
-      ...keyedCopy('hits', 'hits_keyed'),
-      ...keyedCopy('conversions', 'conversions_keyed'),
-    ],
   },
 ];
