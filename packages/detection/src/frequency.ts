@@ -1,6 +1,6 @@
 import type { AssessmentInput, Enrichment } from '@veracity/contracts/detection';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
-import { CLICK_REPLAY_MIN_HITS, DEVICE_BURST_MIN_HITS, IP_BURST } from './policy.js';
+import type { ThreatFinding } from '@veracity/contracts/threat-evidence';
+import { ACTIVITY_WINDOWS_MS, CLICK_REPLAY_MIN_HITS, DEVICE_BURST_MIN_HITS, IP_BURST } from './policy.js';
 
 /**
  * Frequency reasons from the counts `RecentActivity` gave for this hit's IP, device and click id.
@@ -23,12 +23,42 @@ export function ipBurstWeight(input: AssessmentInput): number {
   return input.history.sameIp >= rule.minHits ? rule.weight : 0;
 }
 
-export function frequencyReasons(input: AssessmentInput): ThreatReasonId[] {
-  const reasons: ThreatReasonId[] = [];
+/** Counts are the hits before this one within the window (`ACTIVITY_WINDOWS_MS`). */
+export function frequencyFindings(input: AssessmentInput): ThreatFinding[] {
+  const found: ThreatFinding[] = [];
   const { history } = input;
-  if (ipBurstWeight(input) > 0) reasons.push('frequency:ip_burst');
-  if (history.sameDevice >= DEVICE_BURST_MIN_HITS) reasons.push('frequency:device_burst');
-  if (input.kind === 'hit' && history.sameClickId >= CLICK_REPLAY_MIN_HITS)
-    reasons.push('frequency:click_replay');
-  return reasons;
+  const network = networkKind(input.enrichment);
+  const ipRule = IP_BURST[network];
+  if (history.sameIp >= ipRule.minHits) {
+    found.push({
+      id: 'frequency:ip_burst',
+      evidence: {
+        count: history.sameIp,
+        windowMs: ACTIVITY_WINDOWS_MS.ip,
+        threshold: ipRule.minHits,
+        network,
+      },
+    });
+  }
+  if (history.sameDevice >= DEVICE_BURST_MIN_HITS) {
+    found.push({
+      id: 'frequency:device_burst',
+      evidence: {
+        count: history.sameDevice,
+        windowMs: ACTIVITY_WINDOWS_MS.device,
+        threshold: DEVICE_BURST_MIN_HITS,
+      },
+    });
+  }
+  if (input.kind === 'hit' && history.sameClickId >= CLICK_REPLAY_MIN_HITS) {
+    found.push({
+      id: 'frequency:click_replay',
+      evidence: {
+        count: history.sameClickId,
+        windowMs: ACTIVITY_WINDOWS_MS.clickId,
+        threshold: CLICK_REPLAY_MIN_HITS,
+      },
+    });
+  }
+  return found;
 }
