@@ -129,14 +129,7 @@ export const zThreatEvidence: z.ZodType<ThreatEvidence> = z
   )
   .catchall(z.record(z.string(), z.unknown())) as unknown as z.ZodType<ThreatEvidence>;
 
-/** The evidence of findings, keyed by reason id; null when there are none. */
-export function evidenceOf(findings: readonly ThreatFinding[]): ThreatEvidence | null {
-  if (findings.length === 0) return null;
-  const evidence: Record<string, unknown> = {};
-  for (const found of findings) evidence[found.id] = found.evidence;
-  return evidence as ThreatEvidence;
-}
-
+const LONE_SURROGATE = /\p{Cs}/gu;
 // Control characters (C0, DEL, C1): no evidence needs them, and both event stores write JSON text
 // without them the same way.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
@@ -145,7 +138,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** A text as evidence holds it: well-formed, without control characters, cut to the maximum. */
 export function evidenceText(value: string): string {
   const cut = value.length > EVIDENCE_TEXT_MAX ? value.slice(0, EVIDENCE_TEXT_MAX) : value;
-  return cut.toWellFormed().replace(CONTROL, ' ');
+  // A lone surrogate (a pair cut in two) becomes U+FFFD; with the u flag, pairs are not matched.
+  return cut.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, ' ');
 }
 
 /** A list as evidence holds it: at most the maximum items, each an evidence text. */

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { mergeEvidence } from '../storage/events/event-evidence.js';
 import {
   type EventWrite,
   type HitSession,
@@ -408,7 +409,7 @@ function slices<Row>(rows: readonly Row[]): Row[][] {
 /**
  * Folds the snapshots of each session in a load into one, by the store's own merge rule
  * (`EventStore.insertSessions`): earliest start, latest sighting, largest hit count, worst tier, the
- * union of reasons, acquisition fields from the earliest snapshot (the first of equals). A visit sends
+ * union of reasons, each reason's evidence (`mergeEvidence`), acquisition fields from the earliest snapshot (the first of equals). A visit sends
  * a snapshot per hit; folding first spares the store most of its upserts and changes no result.
  */
 export function foldSessions(rows: readonly SessionRow[]): SessionRow[] {
@@ -428,6 +429,7 @@ export function foldSessions(rows: readonly SessionRow[]): SessionRow[] {
       hits: Math.max(row.hits, seen.hits),
       riskLevel: worst(seen.riskLevel, row.riskLevel),
       threats: [...new Set([...seen.threats, ...row.threats])].sort(),
+      evidence: mergeEvidence(seen.evidence, row.evidence),
     });
   }
   return [...folded.values()];

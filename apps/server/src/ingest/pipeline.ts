@@ -8,9 +8,9 @@ import type {
   TrafficType,
 } from '@veracity/contracts/detection';
 import type { CustomVarName } from '@veracity/contracts/s2s';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
-import { assess, engagementReasons, withReasons } from '@veracity/detection/assess';
-import { clickToConversionReasons } from '@veracity/detection/conversion';
+import type { ThreatEvidence, ThreatFinding } from '@veracity/contracts/threat-evidence';
+import { assess, engagementFindings, withReasons } from '@veracity/detection/assess';
+import { clickToConversionFindings } from '@veracity/detection/conversion';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { LruCache } from '@veracity/detection/lru-cache';
@@ -33,7 +33,21 @@ import { SessionTracker } from './session-tracker.js';
 import { type KnownHit, knownHitVerdict, readStoredConversion, readStoredHits } from './stored-events.js';
 import { hitKey, StoredHitReader, type StoredHitReaderOptions } from './stored-hit-reader.js';
 import { StoredIds } from './stored-ids.js';
-import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats, worst } from './verdict.js';
+import {
+  evidenceOfReasons,
+  type HitVerdict,
+  LEVEL_RANK,
+  type Verdict,
+  verdictThreats,
+  withEvidence,
+  worst,
+} from './verdict.js';
+
+/** The reason an engagement beacon whose figures no browser sends adds, with its evidence. */
+const UNEXPECTED_ENGAGEMENT: ThreatFinding = {
+  id: 'automation:inconsistent_environment',
+  evidence: { check: 'engagement_figures', claimed: null, seen: null },
+};
 
 /** A hit as the collector or the S2S endpoint hands it to the pipeline. */
 export interface IncomingHit {
@@ -172,10 +186,10 @@ export class IngestPipeline {
     if (!known || known.engaged) return known !== undefined;
     known.engaged = true;
     const { row } = known;
-    const { riskLevel, threats } = joined(
+    const { riskLevel, threats, evidence } = joined(
       account,
       row,
-      figures ? engagementReasons(known.loadedHidden, figures) : ['automation:inconsistent_environment'],
+      figures ? engagementFindings(known.loadedHidden, figures) : [UNEXPECTED_ENGAGEMENT],
     );
     const added = threats.filter((id) => !row.threats.includes(id));
     if (LEVEL_RANK[riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
@@ -185,7 +199,7 @@ export class IngestPipeline {
         sessionOfHit(
           row,
           { hits: session?.hits ?? 1, startedAt: session?.startedAt ?? row.ts },
-          { riskLevel: worst(riskLevel, row.riskLevel), threats },
+          { riskLevel: worst(riskLevel, row.riskLevel), threats, evidence },
         ),
       ],
     });
@@ -280,6 +294,7 @@ export class IngestPipeline {
       userAgent: request.userAgent || null,
       riskLevel: assessment.riskLevel,
       threats: assessment.reasons.map((reason) => reason.id),
+      evidence: evidenceOfReasons(assessment.reasons),
       hitStatus: 'delivered',
       cost: hit.cost ?? null,
       vars: hit.vars ?? {},
@@ -305,7 +320,7 @@ export class IngestPipeline {
     if (hit) {
       const sinceClickMs = Math.max(0, conversion.at.getTime() - hit.row.ts.getTime());
       judged = {
-        ...joined(account, hit.row, clickToConversionReasons(sinceClickMs)),
+        ...joined(account, hit.row, clickToConversionFindings(sinceClickMs)),
         dimensions: dimensionsOf(hit.row),
       };
     } else if (conversion.request) {
@@ -313,7 +328,7 @@ export class IngestPipeline {
     } else {
       throw new UnknownHitError(`no hit ${conversion.hitId ?? ''} is known for this account`);
     }
-    const { riskLevel, score, threats } = judged;
+    const { riskLevel, score, threats, evidence } = judged;
     const row: ConversionRow = {
       ...judged.dimensions,
       relationshipId: account.relationshipId,
@@ -326,6 +341,7 @@ export class IngestPipeline {
       currency: conversion.currency,
       riskLevel,
       threats,
+      evidence,
       status: 'not_reported',
       score,
     };
@@ -357,6 +373,7 @@ export class IngestPipeline {
       riskLevel: own.riskLevel,
       score: own.score,
       threats: own.reasons.map((found) => found.id),
+      evidence: evidenceOfReasons(own.reasons),
       dimensions: {
         trafficType: 'direct',
         country: enrichment.country ?? 'WW',
@@ -384,6 +401,7 @@ interface JoinedVerdict {
   riskLevel: RiskLevel;
   score: number;
   threats: string[];
+  evidence: ThreatEvidence | null;
 }
 
 /** A conversion's verdict, and the dimensions it is counted by (its click's, when known). */
@@ -393,11 +411,20 @@ type ConversionJudgement = JoinedVerdict & { dimensions: EventDimensions };
  * A known hit's verdict joined with reasons found since (its engagement, its conversion), by the
  * engine's tiering rule; nothing is added for an address the account allow-lists.
  */
-function joined(account: AccountContext, row: HitRow, added: readonly ThreatReasonId[]): JoinedVerdict {
+function joined(account: AccountContext, row: HitRow, added: readonly ThreatFinding[]): JoinedVerdict {
   const score = row.score ?? 0;
+  const evidence = row.evidence ?? null;
   if (isAllowListed({ rules: account.rules, request: { ip: row.ip ?? '' } })) {
-    return { riskLevel: row.riskLevel, score, threats: row.threats };
+    return { riskLevel: row.riskLevel, score, threats: row.threats, evidence };
   }
-  const join = withReasons({ score, reasonIds: row.threats }, added);
-  return { riskLevel: join.riskLevel, score: join.score, threats: join.reasonIds };
+  const join = withReasons(
+    { score, reasonIds: row.threats },
+    added.map((found) => found.id),
+  );
+  return {
+    riskLevel: join.riskLevel,
+    score: join.score,
+    threats: join.reasonIds,
+    evidence: withEvidence(evidence, row.threats, added),
+  };
 }

@@ -6,7 +6,7 @@ import {
   sessionTable,
   validateBatch,
 } from './event-columns.js';
-import type { ConversionRow, EventDimensions, HitRow, RiskLevel, SessionRow } from './event-store.js';
+import type { ConversionRow, EventDimensions, HitRow, SessionRow } from './event-store.js';
 
 /**
  * The ingestion journal's unit: what one ingested event writes. Ingestion appends each as one line of
@@ -82,7 +82,7 @@ export interface HitSession {
 export function sessionOfHit(
   hit: HitRow,
   session: HitSession,
-  verdict: { riskLevel: RiskLevel; threats: string[] } = hit,
+  verdict: Pick<HitRow, 'riskLevel' | 'threats' | 'evidence'> = hit,
 ): SessionRow {
   const { startedAt } = session;
   return {
@@ -95,6 +95,7 @@ export function sessionOfHit(
     ip: hit.ip ?? null,
     riskLevel: verdict.riskLevel,
     threats: verdict.threats,
+    evidence: verdict.evidence ?? null,
     hits: session.hits,
   };
 }

@@ -1,5 +1,6 @@
 import { RISK_LEVELS, type RiskLevel } from '@veracity/contracts/detection';
 import { CUSTOM_VAR_NAMES, type CustomVarName } from '@veracity/contracts/s2s';
+import type { ThreatEvidence } from '@veracity/contracts/threat-evidence';
 import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
@@ -46,6 +47,12 @@ export interface EventVerdict {
   riskLevel: RiskLevel;
   /** Namespaced threat reasons, e.g. `automation:webdriver`, `network:datacenter`; empty when clean. */
   threats: string[];
+  /**
+   * What triggered each reason, keyed by reason id (shapes in `@veracity/contracts/threat-evidence`).
+   * Stored as JSON text; null (and an empty object, stored as null) when there is none, as in rows
+   * stored before evidence was kept. Sessions keep one evidence per reason (see insertSessions).
+   */
+  evidence?: ThreatEvidence | null;
 }
 
 /** Traffic attribution shared by hits, sessions and conversions. Optional fields are stored as NULL. */
@@ -208,6 +215,9 @@ export interface EventStore {
    * an order-independent rule, so re-sending or reordering snapshots gives the same result:
    * - startedAt = earliest, lastSeenAt = latest, hits = largest (a snapshot total, never summed);
    * - riskLevel = the highest tier seen (risk only escalates); threats = sorted union of all reasons;
+   * - evidence = for each reason any row has, one row's evidence of it: the one whose JSON text is the
+   *   longest, then the greatest (UTF-8 bytes), so the merge does not depend on order; a burst whose
+   *   other figures stay the same through a visit keeps its largest count;
    * - acquisition fields (landingUrl, referrer, trafficType, campaign/offer/trafficSource ids, utm_*, ip,
    *   country, device, os, browser) come from the row with the earliest startedAt; on a tie the stored
    *   (or earlier in the batch) row keeps them.

@@ -1,4 +1,5 @@
 import { type CellValue, sessionTable } from './event-columns.js';
+import { mergeEvidenceJson } from './event-evidence.js';
 import { RISK_LEVELS } from './event-store.js';
 
 /**
@@ -31,6 +32,8 @@ const FOLDS = new Map<number, Fold>([
     position('threats'),
     (a, b) => [...new Set([...(a as readonly string[]), ...(b as readonly string[])])].sort(),
   ],
+  // Each reason's evidence from either side, by the rule of mergeEvidenceJson (event-evidence.ts).
+  [position('evidence'), (a, b) => mergeEvidenceJson(a as string | null, b as string | null)],
 ]);
 
 /**

@@ -24,12 +24,38 @@ const FOLDED: Record<string, string> = {
   hits: 'max(hits)',
   risk_level: `CASE max(${rank('risk_level')}) WHEN 3 THEN 'high' WHEN 2 THEN 'medium' ELSE 'low' END`,
   threats: 'list_sort(list_distinct(flatten(list(threats))))',
+  // The rows' evidence texts, merged per reason by EVIDENCE_MERGE in the outer select.
+  evidence: 'list(evidence) FILTER (WHERE evidence IS NOT NULL)',
 };
+
+/** The JSON path of the reason named by SQL expression `reason` (reason ids hold no quotes). */
+const reasonPath = (reason: string) => `'$."' || ${reason} || '"'`;
+
+/**
+ * `mergeEvidenceJson` (event-evidence.ts) over the list of a session's evidence texts: for every
+ * reason any of them holds, the evidence text that is the longest, then the greatest.
+ */
+const EVIDENCE_MERGE = `CASE WHEN len(evidence) = 0 THEN NULL ELSE '{' || array_to_string(list_transform(
+  list_sort(list_distinct(flatten(list_transform(evidence, lambda e: json_keys(e))))),
+  lambda reason: to_json(reason)::VARCHAR || ':' || list_reduce(
+    list_transform(
+      list_filter(evidence, lambda e: json_exists(e, ${reasonPath('reason')})),
+      lambda e: json_extract(e, ${reasonPath('reason')})::VARCHAR
+    ),
+    lambda a, b: CASE WHEN strlen(b) > strlen(a) OR (strlen(b) = strlen(a) AND b > a) THEN b ELSE a END
+  )
+), ',') || '}' END`;
+
+/** Folded columns finished in the outer select, from their aggregate. */
+const FINISHED: Record<string, string> = { evidence: EVIDENCE_MERGE };
 
 function buildMerge(): string[] {
   const names = sessionTable.columns.map((column) => column.name);
   const acquisition = names.filter((name) => !KEY_COLUMNS.has(name) && !(name in FOLDED));
-  const select = names.map((name) => (KEY_COLUMNS.has(name) || name in FOLDED ? name : `earliest.${name}`));
+  const select = names.map((name) => {
+    if (name in FINISHED) return `${FINISHED[name]} AS ${name}`;
+    return KEY_COLUMNS.has(name) || name in FOLDED ? name : `earliest.${name}`;
+  });
   const folded = Object.entries(FOLDED).map(([name, rule]) => `${rule} AS ${name}`);
   // The stored row first (0), then the batch's in order: the earliest start gives the acquisition
   // fields, and on a tie the stored row wins, then the batch's first. One aggregation does both: the
