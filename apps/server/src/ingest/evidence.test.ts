@@ -19,7 +19,6 @@ import {
   eventId,
   type IngestTenant,
   s2s,
-  sensorConversion,
   sensorHit,
   startIngestApp,
 } from '../test-support/ingest-fixtures.js';
