@@ -134,9 +134,13 @@ const LONE_SURROGATE = /\p{Cs}/gu;
 // without them the same way.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/** Any character either replacement may change (a surrogate, paired or not; a control character). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const ODD = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
 
 /** A text as evidence holds it: well-formed, without control characters, cut to the maximum. */
 export function evidenceText(value: string): string {
+  if (value.length <= EVIDENCE_TEXT_MAX && !ODD.test(value)) return value;
   const cut = value.length > EVIDENCE_TEXT_MAX ? value.slice(0, EVIDENCE_TEXT_MAX) : value;
   // A lone surrogate (a pair cut in two) becomes U+FFFD; with the u flag, pairs are not matched.
   return cut.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, ' ');

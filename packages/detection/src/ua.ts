@@ -85,40 +85,44 @@ export function hasImpossibleVersion(ua: string, parsed: ParsedUserAgent, at: nu
 
 type VersionEvidence = ThreatEvidenceOf<'ua:impossible_version'>;
 
+function claim(
+  parsed: ParsedUserAgent,
+  rule: VersionEvidence['rule'],
+  major: number | null,
+  allowed: string | null,
+  build: number | null = null,
+): VersionEvidence {
+  return { rule, browser: parsed.browser, major, build, allowed };
+}
+
 /** Which rule the claimed version breaks (the first that does), with the version; null when possible. */
 export function impossibleVersion(ua: string, parsed: ParsedUserAgent, at: number): VersionEvidence | null {
   const { chromeMajor, chromeBuild, firefoxMajor, safariMajor } = parsed;
-  const claim = (
-    rule: VersionEvidence['rule'],
-    major: number | null,
-    allowed: string | null,
-    build: number | null = null,
-  ): VersionEvidence => ({ rule, browser: parsed.browser, major, build, allowed });
   if (parsed.apple && (/\bChrome\/\d/.test(ua) || /AppleWebKit\/537\.36/.test(ua))) {
-    return claim('apple_with_chromium_engine', chromeMajor, null);
+    return claim(parsed, 'apple_with_chromium_engine', chromeMajor, null);
   }
   if (chromeMajor !== null) {
     const newest = currentMajor(CHROME_RELEASE_ANCHOR, at) + MAJORS_AHEAD_ALLOWED;
-    if (chromeMajor > newest) return claim('future_major', chromeMajor, `<= ${newest}`);
+    if (chromeMajor > newest) return claim(parsed, 'future_major', chromeMajor, `<= ${newest}`);
     if (chromeBuild !== null && chromeBuild !== 0 && chromeMajor >= 40) {
       const low = chromeBranchBuild(chromeMajor - 2) - BUILD_TOLERANCE;
       const high = chromeBranchBuild(chromeMajor) + BUILD_TOLERANCE;
       if (chromeBuild < low || chromeBuild > high) {
-        return claim('build_of_other_major', chromeMajor, `${low}-${high}`, chromeBuild);
+        return claim(parsed, 'build_of_other_major', chromeMajor, `${low}-${high}`, chromeBuild);
       }
     }
     const android = /Android (\d+)/.exec(ua)?.[1];
     const floor = android === undefined ? undefined : ANDROID_CHROME_FLOOR[Number(android)];
     if (floor !== undefined && chromeMajor < floor) {
-      return claim('older_than_android', chromeMajor, `>= ${floor}`);
+      return claim(parsed, 'older_than_android', chromeMajor, `>= ${floor}`);
     }
   }
   if (firefoxMajor !== null) {
     const newest = currentMajor(FIREFOX_RELEASE_ANCHOR, at) + MAJORS_AHEAD_ALLOWED;
-    if (firefoxMajor > newest) return claim('future_major', firefoxMajor, `<= ${newest}`);
+    if (firefoxMajor > newest) return claim(parsed, 'future_major', firefoxMajor, `<= ${newest}`);
   }
   return safariMajor !== null && chromeMajor === null && !safariExists(safariMajor, at)
-    ? claim('unreleased_safari', safariMajor, null)
+    ? claim(parsed, 'unreleased_safari', safariMajor, null)
     : null;
 }
 
@@ -167,36 +171,44 @@ export function hasClientHintsMismatch(input: AssessmentInput, parsed: ParsedUse
 
 type HintsEvidence = ThreatEvidenceOf<'ua:client_hints_mismatch'>;
 
+function contradiction(
+  parsed: ParsedUserAgent,
+  header: HintsEvidence['header'],
+  sent: string,
+): HintsEvidence {
+  const version = parsed.browserVersion === null ? '' : ` ${parsed.browserVersion}`;
+  return {
+    header,
+    sent: evidenceText(sent),
+    agent: evidenceText(`${parsed.browser}${version} on ${parsed.os}`),
+  };
+}
+
 /** The client hint that contradicts the user agent (the first found), or null. */
 export function clientHintsMismatch(input: AssessmentInput, parsed: ParsedUserAgent): HintsEvidence | null {
   const { secChUa, secChUaPlatform, secChUaMobile } = input.request;
   if (!secChUa && !secChUaPlatform) return null;
-  const contradiction = (header: HintsEvidence['header'], sent: string): HintsEvidence => ({
-    header,
-    sent: evidenceText(sent),
-    agent: evidenceText([parsed.browser, parsed.browserVersion, 'on', parsed.os].filter(Boolean).join(' ')),
-  });
   // Only Chromium browsers send client hints; Firefox and Safari never do.
   if (parsed.chromeMajor === null || parsed.apple) {
     return secChUa
-      ? contradiction('sec-ch-ua', secChUa)
-      : contradiction('sec-ch-ua-platform', secChUaPlatform ?? '');
+      ? contradiction(parsed, 'sec-ch-ua', secChUa)
+      : contradiction(parsed, 'sec-ch-ua-platform', secChUaPlatform ?? '');
   }
   if (secChUa) {
     for (const [, brand, version] of secChUa.matchAll(BRAND)) {
       if ((brand === 'Chromium' || brand === 'Google Chrome') && Number(version) !== parsed.chromeMajor)
-        return contradiction('sec-ch-ua', secChUa);
+        return contradiction(parsed, 'sec-ch-ua', secChUa);
     }
   }
   if (secChUaPlatform) {
     const claimed = platformFamily(secChUaPlatform);
     const actual = osFamily(parsed);
     if (claimed !== null && actual !== null && claimed !== actual) {
-      return contradiction('sec-ch-ua-platform', secChUaPlatform);
+      return contradiction(parsed, 'sec-ch-ua-platform', secChUaPlatform);
     }
   }
   return secChUaMobile === '?1' && (parsed.os === 'Windows' || parsed.os === 'Mac OS')
-    ? contradiction('sec-ch-ua-mobile', secChUaMobile)
+    ? contradiction(parsed, 'sec-ch-ua-mobile', secChUaMobile)
     : null;
 }
 
