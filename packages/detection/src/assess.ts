@@ -5,13 +5,13 @@ import type {
   SensorSignals,
   ThreatReason,
 } from '@veracity/contracts/detection';
-import type { ThreatFinding } from '@veracity/contracts/threat-evidence';
 import { THREAT_REASONS, type ThreatReasonId } from '@veracity/contracts/threat-reasons';
 import { automationFindings } from './automation.js';
 import { behaviourFindings } from './behaviour.js';
 import { consistencyFindings } from './consistency.js';
 import { conversionFindings } from './conversion.js';
-import { frequencyFindings, ipBurstWeight } from './frequency.js';
+import type { Finding } from './finding.js';
+import { frequencyFindings } from './frequency.js';
 import { geoFindings } from './geo.js';
 import { isAllowListed, networkFindings } from './network.js';
 import { paidFindings } from './paid.js';
@@ -33,7 +33,7 @@ import { parseUserAgentCached } from './user-agent.js';
 export function assess(input: AssessmentInput): Assessment {
   if (isAllowListed(input)) return { riskLevel: 'low', score: 0, reasons: [], allowListed: true };
   const parsed = parseUserAgentCached(input.request.userAgent);
-  const found: ThreatFinding[] = [
+  return tier([
     ...uaFindings(input, parsed),
     ...automationFindings(input, parsed),
     ...networkFindings(input),
@@ -44,13 +44,7 @@ export function assess(input: AssessmentInput): Assessment {
     ...paidFindings(input),
     ...geoFindings(input),
     ...renderFindings(input),
-  ];
-  return tier(found.map((finding) => reason(finding, input)));
-}
-
-function reason({ id, evidence }: ThreatFinding, input: AssessmentInput): ThreatReason {
-  const weight = id === 'frequency:ip_burst' ? ipBurstWeight(input) : REASON_POLICY[id].weight;
-  return { id, category: THREAT_REASONS[id].category, weight, evidence };
+  ]);
 }
 
 /** The tier of a set of reasons; exported for the policy's own tests. */
@@ -84,7 +78,7 @@ export function engagementReasons(
 export function engagementFindings(
   pageLoadedHidden: boolean,
   engagement: { behaviour: NonNullable<SensorSignals['behaviour']>; visibleMs: number },
-): ThreatFinding[] {
+): Finding[] {
   const sensor: SensorSignals = { ...engagement, hiddenAtLoad: pageLoadedHidden };
   return [...behaviourFindings({ sensor }), ...renderFindings({ sensor })];
 }

@@ -3,8 +3,8 @@ import {
   evidenceText,
   type HEADLESS_MARKERS,
   type ThreatEvidenceOf,
-  type ThreatFinding,
 } from '@veracity/contracts/threat-evidence';
+import { type Finding, finding } from './finding.js';
 import type { ParsedUserAgent } from './user-agent.js';
 
 /**
@@ -129,16 +129,16 @@ export function inconsistentEnvironment(
     : null;
 }
 
-export function automationFindings(input: AssessmentInput, parsed: ParsedUserAgent): ThreatFinding[] {
+export function automationFindings(input: AssessmentInput, parsed: ParsedUserAgent): Finding[] {
   const { sensor } = input;
   if (sensor === null) return [];
-  const found: ThreatFinding[] = [];
+  const found: Finding[] = [];
   if (sensor.webdriver === true) {
-    found.push({ id: 'automation:webdriver', evidence: { probe: 'navigator.webdriver', value: true } });
+    found.push(finding('automation:webdriver', { probe: 'navigator.webdriver', value: true }));
   }
   const marker = headlessMarker(sensor, parsed);
-  if (marker !== null) found.push({ id: 'automation:headless', evidence: { marker } });
+  if (marker !== null) found.push(finding('automation:headless', { marker }));
   const environment = inconsistentEnvironment(sensor, input.request.userAgent, parsed);
-  if (environment !== null) found.push({ id: 'automation:inconsistent_environment', evidence: environment });
+  if (environment !== null) found.push(finding('automation:inconsistent_environment', environment));
   return found;
 }

@@ -1,9 +1,9 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
-import type { ThreatFinding } from '@veracity/contracts/threat-evidence';
+import { type Finding, finding } from './finding.js';
 import { NO_INTERACTION_MIN_DWELL_MS } from './policy.js';
 
 /** Behaviour: a long, visible visit without a single pointer move, touch, scroll, key or click. */
-export function behaviourFindings(input: Pick<AssessmentInput, 'sensor'>): ThreatFinding[] {
+export function behaviourFindings(input: Pick<AssessmentInput, 'sensor'>): Finding[] {
   const behaviour = input.sensor?.behaviour;
   if (behaviour === undefined) return [];
   const { pointerMoves, clicks, keys, scrolls, touches, dwellMs } = behaviour;
@@ -12,6 +12,6 @@ export function behaviourFindings(input: Pick<AssessmentInput, 'sensor'>): Threa
   if (visibleMs !== undefined && visibleMs < NO_INTERACTION_MIN_DWELL_MS) return [];
   const idle = pointerMoves + clicks + keys + scrolls + touches === 0;
   return idle && dwellMs >= NO_INTERACTION_MIN_DWELL_MS
-    ? [{ id: 'behaviour:no_interaction', evidence: { dwellMs, visibleMs: visibleMs ?? null } }]
+    ? [finding('behaviour:no_interaction', { dwellMs, visibleMs: visibleMs ?? null })]
     : [];
 }

@@ -4,7 +4,7 @@ import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
 import { describe, expect, it } from 'vitest';
 import { assess, engagementFindings } from './assess.js';
 import { clickToConversionFindings } from './conversion.js';
-import { ACTIVITY_WINDOWS_MS, CONVERSION_MIN_MS, IP_BURST } from './policy.js';
+import { ACTIVITY_WINDOWS_MS, CONVERSION_MIN_MS, IP_BURST, REASON_POLICY } from './policy.js';
 import { AT, aHit, CHROME_WINDOWS } from './test-support/hits.js';
 
 /** The evidence the engine gives for one reason of the input's verdict (which must hold it). */
@@ -146,10 +146,20 @@ describe('the evidence of each reason', () => {
       targetedCount: 2,
     });
     expect(clickToConversionFindings(1_200)).toEqual([
-      { id: 'conversion:too_fast', evidence: { sinceClickMs: 1_200, minimumMs: CONVERSION_MIN_MS } },
+      {
+        id: 'conversion:too_fast',
+        category: 'conversion',
+        weight: REASON_POLICY['conversion:too_fast'].weight,
+        evidence: { sinceClickMs: 1_200, minimumMs: CONVERSION_MIN_MS },
+      },
     ]);
     expect(engagementFindings(false, { behaviour: idle, visibleMs: 40_000 })).toEqual([
-      { id: 'behaviour:no_interaction', evidence: { dwellMs: 40_000, visibleMs: 40_000 } },
+      {
+        id: 'behaviour:no_interaction',
+        category: 'behaviour',
+        weight: REASON_POLICY['behaviour:no_interaction'].weight,
+        evidence: { dwellMs: 40_000, visibleMs: 40_000 },
+      },
     ]);
   });
 

@@ -1,8 +1,9 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
-import { evidenceList, type ThreatFinding } from '@veracity/contracts/threat-evidence';
+import { evidenceList } from '@veracity/contracts/threat-evidence';
+import { type Finding, finding } from './finding.js';
 
 /** Geography: a hit from a country its campaign does not target. Unknown countries say nothing. */
-export function geoFindings(input: AssessmentInput): ThreatFinding[] {
+export function geoFindings(input: AssessmentInput): Finding[] {
   const { targetedCountries } = input.campaign;
   const { country } = input.enrichment;
   if (targetedCountries.length === 0 || country === null) return [];
@@ -12,5 +13,5 @@ export function geoFindings(input: AssessmentInput): ThreatFinding[] {
     targeted: evidenceList(targetedCountries),
     targetedCount: targetedCountries.length,
   };
-  return [{ id: 'geo:outside_target', evidence }];
+  return [finding('geo:outside_target', evidence)];
 }

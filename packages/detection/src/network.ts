@@ -1,6 +1,7 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
-import { evidenceText, type ThreatFinding } from '@veracity/contracts/threat-evidence';
+import { evidenceText } from '@veracity/contracts/threat-evidence';
 import { ipInList } from './account-ip-lists.js';
+import { type Finding, finding } from './finding.js';
 
 /** Network reasons: the account's deny list, hosting networks, and referrers the account excluded. */
 
@@ -51,22 +52,25 @@ export function isAllowListed(input: {
   return ipInList(input.rules.ipAllowList, input.request.ip);
 }
 
-export function networkFindings(input: AssessmentInput): ThreatFinding[] {
-  const found: ThreatFinding[] = [];
+export function networkFindings(input: AssessmentInput): Finding[] {
+  const found: Finding[] = [];
   const { request, enrichment } = input;
   if (ipInList(input.rules.ipDenyList, request.ip)) {
-    found.push({ id: 'network:denylisted', evidence: { ip: evidenceText(request.ip) } });
+    found.push(finding('network:denylisted', { ip: evidenceText(request.ip) }));
   }
   if (enrichment.hosting) {
     const organisation = enrichment.organisation === null ? null : evidenceText(enrichment.organisation);
-    found.push({
-      id: 'network:datacenter',
-      evidence: { asn: enrichment.asn, organisation, class: enrichment.hostingKind ?? 'hosting' },
-    });
+    found.push(
+      finding('network:datacenter', {
+        asn: enrichment.asn,
+        organisation,
+        class: enrichment.hostingKind ?? 'hosting',
+      }),
+    );
   }
   const host = referrerHost(request.referrer);
   if (host !== null && isExcludedHost(host, input.rules.excludedDomains)) {
-    found.push({ id: 'network:excluded_domain', evidence: { host: evidenceText(host) } });
+    found.push(finding('network:excluded_domain', { host: evidenceText(host) }));
   }
   return found;
 }

@@ -1,6 +1,7 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
-import { evidenceText, type ThreatEvidenceOf, type ThreatFinding } from '@veracity/contracts/threat-evidence';
+import { evidenceText, type ThreatEvidenceOf } from '@veracity/contracts/threat-evidence';
 import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { type Finding, finding } from './finding.js';
 import {
   CHROME_RELEASE_ANCHOR,
   FIREFOX_RELEASE_ANCHOR,
@@ -243,17 +244,17 @@ export function missingBrowserHeaders(
     : null;
 }
 
-export function uaFindings(input: AssessmentInput, parsed: ParsedUserAgent): ThreatFinding[] {
+export function uaFindings(input: AssessmentInput, parsed: ParsedUserAgent): Finding[] {
   const ua = input.request.userAgent;
-  if (isHttpLibrary(ua)) return [{ id: 'ua:http_library', evidence: { userAgent: evidenceText(ua) } }];
-  if (parsed.declaredBot) return [{ id: 'ua:known_bot', evidence: { userAgent: evidenceText(ua) } }];
-  const found: ThreatFinding[] = [];
+  if (isHttpLibrary(ua)) return [finding('ua:http_library', { userAgent: evidenceText(ua) })];
+  if (parsed.declaredBot) return [finding('ua:known_bot', { userAgent: evidenceText(ua) })];
+  const found: Finding[] = [];
   const version = impossibleVersion(ua, parsed, input.at);
-  if (version !== null) found.push({ id: 'ua:impossible_version', evidence: version });
+  if (version !== null) found.push(finding('ua:impossible_version', version));
   const hints = clientHintsMismatch(input, parsed);
-  if (hints !== null) found.push({ id: 'ua:client_hints_mismatch', evidence: hints });
+  if (hints !== null) found.push(finding('ua:client_hints_mismatch', hints));
   const headers = missingBrowserHeaders(input, parsed);
-  if (headers !== null) found.push({ id: 'ua:missing_browser_headers', evidence: headers });
+  if (headers !== null) found.push(finding('ua:missing_browser_headers', headers));
   return found;
 }
 
