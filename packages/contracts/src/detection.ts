@@ -151,6 +151,8 @@ export const zEnrichment = z.object({
   organisation: z.string().nullable(),
   /** The ASN belongs to a hosting or cloud provider. */
   hosting: z.boolean(),
+  /** With `hosting`: the kind of network (a VPN exit, a cloud, a hosting provider); absent when unknown. */
+  hostingKind: z.enum(['cloud', 'hosting', 'vpn']).nullish(),
   /** Internet service provider, as the AS organisation names it (null for hosting networks). */
   isp: z.string().nullable(),
   /** Mobile carrier when the address belongs to one (carrier-grade NAT is common there). */
@@ -303,11 +305,15 @@ export const zAssessmentInput = z.object({
 });
 export type AssessmentInput = z.infer<typeof zAssessmentInput>;
 
-/** One reason behind a verdict: a catalogue id, its category and the weight it added to the score. */
+/**
+ * One reason behind a verdict: a catalogue id, its category, the weight it added to the score and
+ * the evidence that triggered it (its shape per reason: `THREAT_EVIDENCE_SHAPES` in threat-evidence).
+ */
 export const zThreatReason = z.object({
   id: z.enum(THREAT_REASON_IDS as [ThreatReasonId, ...ThreatReasonId[]]),
   category: z.enum(THREAT_CATEGORIES),
   weight: z.number().min(0).max(100),
+  evidence: z.record(z.string(), z.unknown()).optional(),
 });
 export type ThreatReason = z.infer<typeof zThreatReason>;
 

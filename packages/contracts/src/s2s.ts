@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zRiskLevel, zSensorSignals, zTrafficType } from './detection.js';
+import { zThreatEvidence } from './threat-evidence.js';
 import { THREAT_CATEGORIES, THREAT_REASON_IDS, type ThreatReasonId } from './threat-reasons.js';
 
 /**
@@ -188,6 +189,8 @@ export const zRecentHit = z.object({
   trafficType: z.string(),
   riskLevel: zRiskLevel,
   threats: z.array(zVerdictThreat),
+  /** What triggered each threat, keyed by reason id (empty for hits stored before evidence was kept). */
+  evidence: zThreatEvidence,
   country: z.string().nullable(),
   browser: z.string().nullable(),
   osName: z.string().nullable(),

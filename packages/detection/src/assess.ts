@@ -6,22 +6,25 @@ import type {
   ThreatReason,
 } from '@veracity/contracts/detection';
 import { THREAT_REASONS, type ThreatReasonId } from '@veracity/contracts/threat-reasons';
-import { automationReasons } from './automation.js';
-import { behaviourReasons } from './behaviour.js';
-import { consistencyReasons } from './consistency.js';
-import { conversionReasons } from './conversion.js';
-import { frequencyReasons, ipBurstWeight } from './frequency.js';
-import { geoReasons } from './geo.js';
-import { isAllowListed, networkReasons } from './network.js';
-import { paidReasons } from './paid.js';
+import { automationFindings } from './automation.js';
+import { behaviourFindings } from './behaviour.js';
+import { consistencyFindings } from './consistency.js';
+import { conversionFindings } from './conversion.js';
+import type { Finding } from './finding.js';
+import { frequencyFindings } from './frequency.js';
+import { geoFindings } from './geo.js';
+import { isAllowListed, networkFindings } from './network.js';
+import { paidFindings } from './paid.js';
 import { MAX_SCORE, REASON_POLICY, TIER_THRESHOLDS } from './policy.js';
-import { renderReasons } from './render.js';
-import { uaReasons } from './ua.js';
+import { renderFindings } from './render.js';
+import { uaFindings } from './ua.js';
 import { parseUserAgentCached } from './user-agent.js';
 
 /**
- * The detection engine: one hit or conversion in, a risk tier, a score and the threat reasons out.
- * Pure: no I/O, no clock (the hit carries its time); the user-agent parse is memoised.
+ * The detection engine: one hit or conversion in, a risk tier, a score and the threat reasons out,
+ * each with the evidence that triggered it (`threat-evidence` in contracts; built only for the
+ * reasons that fire). Pure: no I/O, no clock (the hit carries its time); the user-agent parse is
+ * memoised.
  *
  * Tiering (thresholds in policy.ts): an allow-listed IP is low with no reasons; a decisive reason
  * makes the hit high; otherwise high needs `TIER_THRESHOLDS.high` points from at least two
@@ -30,24 +33,18 @@ import { parseUserAgentCached } from './user-agent.js';
 export function assess(input: AssessmentInput): Assessment {
   if (isAllowListed(input)) return { riskLevel: 'low', score: 0, reasons: [], allowListed: true };
   const parsed = parseUserAgentCached(input.request.userAgent);
-  const ids: ThreatReasonId[] = [
-    ...uaReasons(input, parsed),
-    ...automationReasons(input, parsed),
-    ...networkReasons(input),
-    ...consistencyReasons(input, parsed),
-    ...behaviourReasons(input),
-    ...frequencyReasons(input),
-    ...conversionReasons(input),
-    ...paidReasons(input),
-    ...geoReasons(input),
-    ...renderReasons(input),
-  ];
-  return tier(ids.map((id) => reason(id, input)));
-}
-
-function reason(id: ThreatReasonId, input: AssessmentInput): ThreatReason {
-  const weight = id === 'frequency:ip_burst' ? ipBurstWeight(input) : REASON_POLICY[id].weight;
-  return { id, category: THREAT_REASONS[id].category, weight };
+  return tier([
+    ...uaFindings(input, parsed),
+    ...automationFindings(input, parsed),
+    ...networkFindings(input),
+    ...consistencyFindings(input, parsed),
+    ...behaviourFindings(input),
+    ...frequencyFindings(input),
+    ...conversionFindings(input),
+    ...paidFindings(input),
+    ...geoFindings(input),
+    ...renderFindings(input),
+  ]);
 }
 
 /** The tier of a set of reasons; exported for the policy's own tests. */
@@ -74,8 +71,16 @@ export function engagementReasons(
   pageLoadedHidden: boolean,
   engagement: { behaviour: NonNullable<SensorSignals['behaviour']>; visibleMs: number },
 ): ThreatReasonId[] {
+  return engagementFindings(pageLoadedHidden, engagement).map((found) => found.id);
+}
+
+/** {@link engagementReasons} with the evidence of each. */
+export function engagementFindings(
+  pageLoadedHidden: boolean,
+  engagement: { behaviour: NonNullable<SensorSignals['behaviour']>; visibleMs: number },
+): Finding[] {
   const sensor: SensorSignals = { ...engagement, hiddenAtLoad: pageLoadedHidden };
-  return [...behaviourReasons({ sensor }), ...renderReasons({ sensor })];
+  return [...behaviourFindings({ sensor }), ...renderFindings({ sensor })];
 }
 
 function levelOf(score: number, categories: number, decisive: boolean): RiskLevel {

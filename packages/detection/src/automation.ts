@@ -1,5 +1,10 @@
 import type { AssessmentInput, SensorSignals } from '@veracity/contracts/detection';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import {
+  evidenceText,
+  type HEADLESS_MARKERS,
+  type ThreatEvidenceOf,
+} from '@veracity/contracts/threat-evidence';
+import { type Finding, finding } from './finding.js';
 import type { ParsedUserAgent } from './user-agent.js';
 
 /**
@@ -10,8 +15,16 @@ import type { ParsedUserAgent } from './user-agent.js';
 const CHROMIUM_DESKTOP = new Set(['Chrome', 'Microsoft Edge', 'Opera', 'Yandex Browser']);
 
 export function isHeadless(sensor: SensorSignals, parsed: ParsedUserAgent): boolean {
-  if (sensor.userAgent !== undefined && /HeadlessChrome/.test(sensor.userAgent)) return true;
-  if (sensor.languages !== undefined && sensor.languages.length === 0) return true;
+  return headlessMarker(sensor, parsed) !== null;
+}
+
+/** The first headless marker the probes show, or null. */
+export function headlessMarker(
+  sensor: SensorSignals,
+  parsed: ParsedUserAgent,
+): (typeof HEADLESS_MARKERS)[number] | null {
+  if (sensor.userAgent !== undefined && /HeadlessChrome/.test(sensor.userAgent)) return 'headless_user_agent';
+  if (sensor.languages !== undefined && sensor.languages.length === 0) return 'no_languages';
   const { window } = sensor;
   if (
     window &&
@@ -20,15 +33,15 @@ export function isHeadless(sensor: SensorSignals, parsed: ParsedUserAgent): bool
     window.outerHeight === 0 &&
     window.innerWidth > 0
   ) {
-    return true;
+    return 'zero_outer_window';
   }
   // Headless Chrome before the new headless mode had no window.chrome; every desktop Chromium has it.
-  return (
-    sensor.chromeObject === false &&
+  return sensor.chromeObject === false &&
     parsed.device === 'Desktop' &&
     !parsed.inApp &&
     CHROMIUM_DESKTOP.has(parsed.browser)
-  );
+    ? 'no_window_chrome'
+    : null;
 }
 
 type PlatformFamily = 'windows' | 'mac' | 'apple-mobile' | 'linux';
@@ -66,10 +79,33 @@ export function isInconsistentEnvironment(
   headerUserAgent: string,
   parsed: ParsedUserAgent,
 ): boolean {
+  return inconsistentEnvironment(sensor, headerUserAgent, parsed) !== null;
+}
+
+type EnvironmentEvidence = ThreatEvidenceOf<'automation:inconsistent_environment'>;
+
+/** What contradicts the user agent in the browser's environment (the first check that fails), or null. */
+export function inconsistentEnvironment(
+  sensor: SensorSignals,
+  headerUserAgent: string,
+  parsed: ParsedUserAgent,
+): EnvironmentEvidence | null {
   // A value no browser reports (a permission state outside the enumerated ones, a string for a count):
   // the probe was rewritten, as older stealth scripts do. The collector keeps it aside (`unexpected`).
-  if (sensor.unexpected !== undefined && Object.keys(sensor.unexpected).length > 0) return true;
-  if (sensor.userAgent !== undefined && sensor.userAgent.trim() !== headerUserAgent.trim()) return true;
+  if (sensor.unexpected !== undefined) {
+    const sent = Object.entries(sensor.unexpected);
+    if (sent.length > 0) {
+      const seen = sent.map(([name, value]) => `${name}=${value}`).join('; ');
+      return { check: 'unexpected_values', claimed: null, seen: evidenceText(seen) };
+    }
+  }
+  if (sensor.userAgent !== undefined && sensor.userAgent.trim() !== headerUserAgent.trim()) {
+    return {
+      check: 'user_agent',
+      claimed: evidenceText(headerUserAgent),
+      seen: evidenceText(sensor.userAgent),
+    };
+  }
   if (sensor.platform !== undefined) {
     const claimed = agentPlatformFamily(parsed);
     const seen = navigatorPlatformFamily(sensor.platform);
@@ -80,23 +116,29 @@ export function isInconsistentEnvironment(
       claimed !== seen &&
       !(claimed === 'apple-mobile' && seen === 'mac')
     ) {
-      return true;
+      return { check: 'platform', claimed, seen: evidenceText(sensor.platform) };
     }
   }
   // Every phone and tablet has a touch screen; device emulation in a desktop browser has none.
-  if (parsed.handheld && sensor.maxTouchPoints === 0) return true;
+  if (parsed.handheld && sensor.maxTouchPoints === 0) {
+    return { check: 'touch', claimed: parsed.device, seen: 'maxTouchPoints=0' };
+  }
   // Headless Chrome answered "denied" for Notification.permission and "prompt" for the permission query.
-  return sensor.notificationPermission === 'denied' && sensor.notificationQueryState === 'prompt';
+  return sensor.notificationPermission === 'denied' && sensor.notificationQueryState === 'prompt'
+    ? { check: 'notification_permission', claimed: null, seen: 'permission=denied; query=prompt' }
+    : null;
 }
 
-export function automationReasons(input: AssessmentInput, parsed: ParsedUserAgent): ThreatReasonId[] {
+export function automationFindings(input: AssessmentInput, parsed: ParsedUserAgent): Finding[] {
   const { sensor } = input;
   if (sensor === null) return [];
-  const reasons: ThreatReasonId[] = [];
-  if (sensor.webdriver === true) reasons.push('automation:webdriver');
-  if (isHeadless(sensor, parsed)) reasons.push('automation:headless');
-  if (isInconsistentEnvironment(sensor, input.request.userAgent, parsed)) {
-    reasons.push('automation:inconsistent_environment');
+  const found: Finding[] = [];
+  if (sensor.webdriver === true) {
+    found.push(finding('automation:webdriver', { probe: 'navigator.webdriver', value: true }));
   }
-  return reasons;
+  const marker = headlessMarker(sensor, parsed);
+  if (marker !== null) found.push(finding('automation:headless', { marker }));
+  const environment = inconsistentEnvironment(sensor, input.request.userAgent, parsed);
+  if (environment !== null) found.push(finding('automation:inconsistent_environment', environment));
+  return found;
 }

@@ -1,5 +1,6 @@
 import type { AssessmentInput, SensorSignals } from '@veracity/contracts/detection';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { evidenceText } from '@veracity/contracts/threat-evidence';
+import { type Finding, finding } from './finding.js';
 import { PHONE_MAX_SHORT_SIDE_PX } from './policy.js';
 import { countriesOfTimezone } from './timezone-countries.js';
 import type { ParsedUserAgent } from './user-agent.js';
@@ -26,13 +27,24 @@ export function hasImpossibleScreen(sensor: SensorSignals, parsed: ParsedUserAge
   return parsed.device === 'Desktop' && long < DESKTOP_MIN_LONG_SIDE_PX;
 }
 
-export function consistencyReasons(input: AssessmentInput, parsed: ParsedUserAgent): ThreatReasonId[] {
+export function consistencyFindings(input: AssessmentInput, parsed: ParsedUserAgent): Finding[] {
   const { sensor } = input;
   if (sensor === null) return [];
-  const reasons: ThreatReasonId[] = [];
-  if (timezoneContradictsCountry(sensor.timezone, input.enrichment.country)) {
-    reasons.push('consistency:timezone_country');
+  const found: Finding[] = [];
+  const { timezone } = sensor;
+  const { country } = input.enrichment;
+  if (timezone !== undefined && country !== null && timezoneContradictsCountry(timezone, country)) {
+    found.push(finding('consistency:timezone_country', { timezone: evidenceText(timezone), country }));
   }
-  if (hasImpossibleScreen(sensor, parsed)) reasons.push('consistency:screen');
-  return reasons;
+  if (sensor.screen !== undefined && hasImpossibleScreen(sensor, parsed)) {
+    const { width, height } = sensor.screen;
+    found.push(
+      finding('consistency:screen', {
+        width: Math.round(width),
+        height: Math.round(height),
+        device: parsed.device,
+      }),
+    );
+  }
+  return found;
 }

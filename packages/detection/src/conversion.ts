@@ -1,13 +1,21 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
 import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { type Finding, finding } from './finding.js';
 import { CONVERSION_MIN_MS } from './policy.js';
 
 /** Conversion: a form filled or a purchase made sooner after the click than a person can. */
-export function conversionReasons(input: AssessmentInput): ThreatReasonId[] {
-  return input.kind === 'conversion' ? clickToConversionReasons(input.history.sinceClickMs) : [];
+export function conversionFindings(input: AssessmentInput): Finding[] {
+  return input.kind === 'conversion' ? clickToConversionFindings(input.history.sinceClickMs) : [];
 }
 
 /** What the time from its click (null: unknown) says about a conversion. */
+export function clickToConversionFindings(sinceClickMs: number | null): Finding[] {
+  return sinceClickMs !== null && sinceClickMs < CONVERSION_MIN_MS
+    ? [finding('conversion:too_fast', { sinceClickMs, minimumMs: CONVERSION_MIN_MS })]
+    : [];
+}
+
+/** The reason ids of {@link clickToConversionFindings}. */
 export function clickToConversionReasons(sinceClickMs: number | null): ThreatReasonId[] {
-  return sinceClickMs !== null && sinceClickMs < CONVERSION_MIN_MS ? ['conversion:too_fast'] : [];
+  return clickToConversionFindings(sinceClickMs).map((found) => found.id);
 }

@@ -18,6 +18,7 @@ export function enrich(
     asn: ip.asn,
     organisation: ip.organisation,
     hosting: ip.hosting,
+    hostingKind: ip.hostingKind ?? null,
     isp: ip.hosting ? null : ip.organisation,
     carrier: null,
     browser: agent.browser,

@@ -1,6 +1,6 @@
 import type { AssessmentInput, Enrichment } from '@veracity/contracts/detection';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
-import { CLICK_REPLAY_MIN_HITS, DEVICE_BURST_MIN_HITS, IP_BURST } from './policy.js';
+import { type Finding, finding } from './finding.js';
+import { ACTIVITY_WINDOWS_MS, CLICK_REPLAY_MIN_HITS, DEVICE_BURST_MIN_HITS, IP_BURST } from './policy.js';
 
 /**
  * Frequency reasons from the counts `RecentActivity` gave for this hit's IP, device and click id.
@@ -17,18 +17,36 @@ export function networkKind(enrichment: Enrichment): NetworkKind {
   return 'unknown';
 }
 
-/** The weight of an IP burst for this hit, or 0 when the IP is not bursting. */
-export function ipBurstWeight(input: AssessmentInput): number {
-  const rule = IP_BURST[networkKind(input.enrichment)];
-  return input.history.sameIp >= rule.minHits ? rule.weight : 0;
-}
-
-export function frequencyReasons(input: AssessmentInput): ThreatReasonId[] {
-  const reasons: ThreatReasonId[] = [];
+/** Counts are the hits before this one within the window (`ACTIVITY_WINDOWS_MS`). */
+export function frequencyFindings(input: AssessmentInput): Finding[] {
+  const found: Finding[] = [];
   const { history } = input;
-  if (ipBurstWeight(input) > 0) reasons.push('frequency:ip_burst');
-  if (history.sameDevice >= DEVICE_BURST_MIN_HITS) reasons.push('frequency:device_burst');
-  if (input.kind === 'hit' && history.sameClickId >= CLICK_REPLAY_MIN_HITS)
-    reasons.push('frequency:click_replay');
-  return reasons;
+  const network = networkKind(input.enrichment);
+  const ipRule = IP_BURST[network];
+  if (history.sameIp >= ipRule.minHits) {
+    const evidence = {
+      count: history.sameIp,
+      windowMs: ACTIVITY_WINDOWS_MS.ip,
+      threshold: ipRule.minHits,
+      network,
+    };
+    found.push(finding('frequency:ip_burst', evidence, ipRule.weight));
+  }
+  if (history.sameDevice >= DEVICE_BURST_MIN_HITS) {
+    const evidence = {
+      count: history.sameDevice,
+      windowMs: ACTIVITY_WINDOWS_MS.device,
+      threshold: DEVICE_BURST_MIN_HITS,
+    };
+    found.push(finding('frequency:device_burst', evidence));
+  }
+  if (input.kind === 'hit' && history.sameClickId >= CLICK_REPLAY_MIN_HITS) {
+    const evidence = {
+      count: history.sameClickId,
+      windowMs: ACTIVITY_WINDOWS_MS.clickId,
+      threshold: CLICK_REPLAY_MIN_HITS,
+    };
+    found.push(finding('frequency:click_replay', evidence));
+  }
+  return found;
 }

@@ -1,10 +1,17 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { evidenceList } from '@veracity/contracts/threat-evidence';
+import { type Finding, finding } from './finding.js';
 
 /** Geography: a hit from a country its campaign does not target. Unknown countries say nothing. */
-export function geoReasons(input: AssessmentInput): ThreatReasonId[] {
+export function geoFindings(input: AssessmentInput): Finding[] {
   const { targetedCountries } = input.campaign;
   const { country } = input.enrichment;
   if (targetedCountries.length === 0 || country === null) return [];
-  return targetedCountries.includes(country) ? [] : ['geo:outside_target'];
+  if (targetedCountries.includes(country)) return [];
+  const evidence = {
+    country,
+    targeted: evidenceList(targetedCountries),
+    targetedCount: targetedCountries.length,
+  };
+  return [finding('geo:outside_target', evidence)];
 }

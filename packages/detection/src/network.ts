@@ -1,6 +1,7 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { evidenceText } from '@veracity/contracts/threat-evidence';
 import { ipInList } from './account-ip-lists.js';
+import { type Finding, finding } from './finding.js';
 
 /** Network reasons: the account's deny list, hosting networks, and referrers the account excluded. */
 
@@ -51,12 +52,25 @@ export function isAllowListed(input: {
   return ipInList(input.rules.ipAllowList, input.request.ip);
 }
 
-export function networkReasons(input: AssessmentInput): ThreatReasonId[] {
-  const reasons: ThreatReasonId[] = [];
-  if (ipInList(input.rules.ipDenyList, input.request.ip)) reasons.push('network:denylisted');
-  if (input.enrichment.hosting) reasons.push('network:datacenter');
-  const host = referrerHost(input.request.referrer);
-  if (host !== null && isExcludedHost(host, input.rules.excludedDomains))
-    reasons.push('network:excluded_domain');
-  return reasons;
+export function networkFindings(input: AssessmentInput): Finding[] {
+  const found: Finding[] = [];
+  const { request, enrichment } = input;
+  if (ipInList(input.rules.ipDenyList, request.ip)) {
+    found.push(finding('network:denylisted', { ip: evidenceText(request.ip) }));
+  }
+  if (enrichment.hosting) {
+    const organisation = enrichment.organisation === null ? null : evidenceText(enrichment.organisation);
+    found.push(
+      finding('network:datacenter', {
+        asn: enrichment.asn,
+        organisation,
+        class: enrichment.hostingKind ?? 'hosting',
+      }),
+    );
+  }
+  const host = referrerHost(request.referrer);
+  if (host !== null && isExcludedHost(host, input.rules.excludedDomains)) {
+    found.push(finding('network:excluded_domain', { host: evidenceText(host) }));
+  }
+  return found;
 }

@@ -1,5 +1,5 @@
 import type { AssessmentInput, ClickIdParam, TrafficType } from '@veracity/contracts/detection';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { type Finding, finding } from './finding.js';
 
 /**
  * Paid traffic: an ad network that appends its click id to every landing URL (auto-tagging) sent a
@@ -32,10 +32,10 @@ export function hasExpectedClickId(input: AssessmentInput, expected: readonly Cl
   );
 }
 
-export function paidReasons(input: AssessmentInput): ThreatReasonId[] {
+export function paidFindings(input: AssessmentInput): Finding[] {
   const { paid, trafficType } = input.campaign;
   if (!paid || trafficType === null || input.kind !== 'hit') return [];
   const expected = EXPECTED_CLICK_IDS[trafficType];
-  if (expected === undefined) return [];
-  return hasExpectedClickId(input, expected) ? [] : ['paid:missing_click_id'];
+  if (expected === undefined || hasExpectedClickId(input, expected)) return [];
+  return [finding('paid:missing_click_id', { trafficType, expected: [...expected] })];
 }

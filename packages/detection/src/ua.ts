@@ -1,5 +1,7 @@
 import type { AssessmentInput } from '@veracity/contracts/detection';
+import { evidenceText, type ThreatEvidenceOf } from '@veracity/contracts/threat-evidence';
 import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { type Finding, finding } from './finding.js';
 import {
   CHROME_RELEASE_ANCHOR,
   FIREFOX_RELEASE_ANCHOR,
@@ -79,26 +81,50 @@ function safariExists(major: number, at: number): boolean {
 }
 
 export function hasImpossibleVersion(ua: string, parsed: ParsedUserAgent, at: number): boolean {
+  return impossibleVersion(ua, parsed, at) !== null;
+}
+
+type VersionEvidence = ThreatEvidenceOf<'ua:impossible_version'>;
+
+function claim(
+  parsed: ParsedUserAgent,
+  rule: VersionEvidence['rule'],
+  major: number | null,
+  allowed: string | null,
+  build: number | null = null,
+): VersionEvidence {
+  return { rule, browser: parsed.browser, major, build, allowed };
+}
+
+/** Which rule the claimed version breaks (the first that does), with the version; null when possible. */
+export function impossibleVersion(ua: string, parsed: ParsedUserAgent, at: number): VersionEvidence | null {
   const { chromeMajor, chromeBuild, firefoxMajor, safariMajor } = parsed;
-  if (parsed.apple && (/\bChrome\/\d/.test(ua) || /AppleWebKit\/537\.36/.test(ua))) return true;
+  if (parsed.apple && (/\bChrome\/\d/.test(ua) || /AppleWebKit\/537\.36/.test(ua))) {
+    return claim(parsed, 'apple_with_chromium_engine', chromeMajor, null);
+  }
   if (chromeMajor !== null) {
-    if (chromeMajor > currentMajor(CHROME_RELEASE_ANCHOR, at) + MAJORS_AHEAD_ALLOWED) return true;
+    const newest = currentMajor(CHROME_RELEASE_ANCHOR, at) + MAJORS_AHEAD_ALLOWED;
+    if (chromeMajor > newest) return claim(parsed, 'future_major', chromeMajor, `<= ${newest}`);
     if (chromeBuild !== null && chromeBuild !== 0 && chromeMajor >= 40) {
       const low = chromeBranchBuild(chromeMajor - 2) - BUILD_TOLERANCE;
       const high = chromeBranchBuild(chromeMajor) + BUILD_TOLERANCE;
-      if (chromeBuild < low || chromeBuild > high) return true;
+      if (chromeBuild < low || chromeBuild > high) {
+        return claim(parsed, 'build_of_other_major', chromeMajor, `${low}-${high}`, chromeBuild);
+      }
     }
     const android = /Android (\d+)/.exec(ua)?.[1];
     const floor = android === undefined ? undefined : ANDROID_CHROME_FLOOR[Number(android)];
-    if (floor !== undefined && chromeMajor < floor) return true;
+    if (floor !== undefined && chromeMajor < floor) {
+      return claim(parsed, 'older_than_android', chromeMajor, `>= ${floor}`);
+    }
   }
-  if (
-    firefoxMajor !== null &&
-    firefoxMajor > currentMajor(FIREFOX_RELEASE_ANCHOR, at) + MAJORS_AHEAD_ALLOWED
-  ) {
-    return true;
+  if (firefoxMajor !== null) {
+    const newest = currentMajor(FIREFOX_RELEASE_ANCHOR, at) + MAJORS_AHEAD_ALLOWED;
+    if (firefoxMajor > newest) return claim(parsed, 'future_major', firefoxMajor, `<= ${newest}`);
   }
-  return safariMajor !== null && chromeMajor === null && !safariExists(safariMajor, at);
+  return safariMajor !== null && chromeMajor === null && !safariExists(safariMajor, at)
+    ? claim(parsed, 'unreleased_safari', safariMajor, null)
+    : null;
 }
 
 const BRAND = /"([^"]+)";\s*v="(\d+)/g;
@@ -141,41 +167,98 @@ function osFamily(parsed: ParsedUserAgent): string | null {
 }
 
 export function hasClientHintsMismatch(input: AssessmentInput, parsed: ParsedUserAgent): boolean {
+  return clientHintsMismatch(input, parsed) !== null;
+}
+
+type HintsEvidence = ThreatEvidenceOf<'ua:client_hints_mismatch'>;
+
+function contradiction(
+  parsed: ParsedUserAgent,
+  header: HintsEvidence['header'],
+  sent: string,
+): HintsEvidence {
+  const version = parsed.browserVersion === null ? '' : ` ${parsed.browserVersion}`;
+  return {
+    header,
+    sent: evidenceText(sent),
+    agent: evidenceText(`${parsed.browser}${version} on ${parsed.os}`),
+  };
+}
+
+/** The client hint that contradicts the user agent (the first found), or null. */
+export function clientHintsMismatch(input: AssessmentInput, parsed: ParsedUserAgent): HintsEvidence | null {
   const { secChUa, secChUaPlatform, secChUaMobile } = input.request;
-  if (!secChUa && !secChUaPlatform) return false;
+  if (!secChUa && !secChUaPlatform) return null;
   // Only Chromium browsers send client hints; Firefox and Safari never do.
-  if (parsed.chromeMajor === null || parsed.apple) return true;
+  if (parsed.chromeMajor === null || parsed.apple) {
+    return secChUa
+      ? contradiction(parsed, 'sec-ch-ua', secChUa)
+      : contradiction(parsed, 'sec-ch-ua-platform', secChUaPlatform ?? '');
+  }
   if (secChUa) {
     for (const [, brand, version] of secChUa.matchAll(BRAND)) {
       if ((brand === 'Chromium' || brand === 'Google Chrome') && Number(version) !== parsed.chromeMajor)
-        return true;
+        return contradiction(parsed, 'sec-ch-ua', secChUa);
     }
   }
   if (secChUaPlatform) {
     const claimed = platformFamily(secChUaPlatform);
     const actual = osFamily(parsed);
-    if (claimed !== null && actual !== null && claimed !== actual) return true;
+    if (claimed !== null && actual !== null && claimed !== actual) {
+      return contradiction(parsed, 'sec-ch-ua-platform', secChUaPlatform);
+    }
   }
-  return secChUaMobile === '?1' && (parsed.os === 'Windows' || parsed.os === 'Mac OS');
+  return secChUaMobile === '?1' && (parsed.os === 'Windows' || parsed.os === 'Mac OS')
+    ? contradiction(parsed, 'sec-ch-ua-mobile', secChUaMobile)
+    : null;
 }
 
 /** Chromium 90+, Firefox 90+ and Safari 17+ send Sec-Fetch-* on every request to an HTTPS origin. */
 export function lacksBrowserHeaders(input: AssessmentInput, parsed: ParsedUserAgent): boolean {
-  if (input.channel === 's2s') return false;
-  const { secFetchSite, secChUa } = input.request;
-  if (secFetchSite) return false;
-  if (parsed.chromeMajor !== null && !parsed.apple) return parsed.chromeMajor >= 90 && !secChUa;
-  if (parsed.firefoxMajor !== null) return parsed.firefoxMajor >= 90;
-  return parsed.safariMajor !== null && parsed.safariMajor >= 17;
+  return missingBrowserHeaders(input, parsed) !== null;
 }
 
-export function uaReasons(input: AssessmentInput, parsed: ParsedUserAgent): ThreatReasonId[] {
+type HeadersEvidence = ThreatEvidenceOf<'ua:missing_browser_headers'>;
+
+/** The headers every such browser sends that the request lacks, with the browser; or null. */
+export function missingBrowserHeaders(
+  input: AssessmentInput,
+  parsed: ParsedUserAgent,
+): HeadersEvidence | null {
+  if (input.channel === 's2s') return null;
+  const { secFetchSite, secChUa } = input.request;
+  if (secFetchSite) return null;
+  const { browser } = parsed;
+  if (parsed.chromeMajor !== null && !parsed.apple) {
+    return parsed.chromeMajor >= 90 && !secChUa
+      ? { missing: ['sec-fetch-site', 'sec-ch-ua'], browser, major: parsed.chromeMajor }
+      : null;
+  }
+  if (parsed.firefoxMajor !== null) {
+    return parsed.firefoxMajor >= 90
+      ? { missing: ['sec-fetch-site'], browser, major: parsed.firefoxMajor }
+      : null;
+  }
+  return parsed.safariMajor !== null && parsed.safariMajor >= 17
+    ? { missing: ['sec-fetch-site'], browser, major: parsed.safariMajor }
+    : null;
+}
+
+export function uaFindings(input: AssessmentInput, parsed: ParsedUserAgent): Finding[] {
   const ua = input.request.userAgent;
-  if (isHttpLibrary(ua)) return ['ua:http_library'];
-  if (parsed.declaredBot) return ['ua:known_bot'];
-  const reasons: ThreatReasonId[] = [];
-  if (hasImpossibleVersion(ua, parsed, input.at)) reasons.push('ua:impossible_version');
-  if (hasClientHintsMismatch(input, parsed)) reasons.push('ua:client_hints_mismatch');
-  if (lacksBrowserHeaders(input, parsed)) reasons.push('ua:missing_browser_headers');
-  return reasons;
+  if (isHttpLibrary(ua)) return [finding('ua:http_library', { userAgent: evidenceText(ua) })];
+  if (parsed.declaredBot) return [finding('ua:known_bot', { userAgent: evidenceText(ua) })];
+  const found: Finding[] = [];
+  const version = impossibleVersion(ua, parsed, input.at);
+  if (version !== null) found.push(finding('ua:impossible_version', version));
+  const hints = clientHintsMismatch(input, parsed);
+  if (hints !== null) found.push(finding('ua:client_hints_mismatch', hints));
+  const headers = missingBrowserHeaders(input, parsed);
+  if (headers !== null) found.push(finding('ua:missing_browser_headers', headers));
+  return found;
+}
+
+/** The reason ids of {@link uaFindings}. */
+export function uaReasons(input: AssessmentInput, parsed: ParsedUserAgent): ThreatReasonId[] {
+  return uaFindings(input, parsed).map((found) => found.id);
 }

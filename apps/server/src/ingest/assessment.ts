@@ -6,13 +6,14 @@ import type {
   RiskLevel,
   TrafficType,
 } from '@veracity/contracts/detection';
-import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import type { ThreatEvidence, ThreatFinding } from '@veracity/contracts/threat-evidence';
 import { assess, withReasons } from '@veracity/detection/assess';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { isAllowListed } from '@veracity/detection/network';
 import type { RecentActivity } from '../counters/recent-activity.js';
 import type { EventDimensions, HitRow } from '../storage/events/event-store.js';
+import { evidenceOfReasons, withEvidence } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
 import { deviceIdOf } from './device-id.js';
 import type { IncomingConversion, IncomingHit } from './incoming-events.js';
@@ -31,6 +32,7 @@ export interface JoinedVerdict {
   riskLevel: RiskLevel;
   score: number;
   threats: string[];
+  evidence: ThreatEvidence | null;
 }
 
 /** A conversion's verdict, and the dimensions it is counted by (its click's, when known). */
@@ -104,6 +106,7 @@ export class Assessor {
       riskLevel: own.riskLevel,
       score: own.score,
       threats: own.reasons.map((found) => found.id),
+      evidence: evidenceOfReasons(own.reasons),
       dimensions: {
         trafficType: 'direct',
         country: enrichment.country ?? 'WW',
@@ -120,15 +123,20 @@ export class Assessor {
  * A known hit's verdict joined with reasons found since (its engagement, its conversion), by the
  * engine's tiering rule; nothing is added for an address the account allow-lists.
  */
-export function joined(
-  account: AccountContext,
-  row: HitRow,
-  added: readonly ThreatReasonId[],
-): JoinedVerdict {
+export function joined(account: AccountContext, row: HitRow, added: readonly ThreatFinding[]): JoinedVerdict {
   const score = row.score ?? 0;
+  const evidence = row.evidence ?? null;
   if (isAllowListed({ rules: account.rules, request: { ip: row.ip ?? '' } })) {
-    return { riskLevel: row.riskLevel, score, threats: row.threats };
+    return { riskLevel: row.riskLevel, score, threats: row.threats, evidence };
   }
-  const join = withReasons({ score, reasonIds: row.threats }, added);
-  return { riskLevel: join.riskLevel, score: join.score, threats: join.reasonIds };
+  const join = withReasons(
+    { score, reasonIds: row.threats },
+    added.map((found) => found.id),
+  );
+  return {
+    riskLevel: join.riskLevel,
+    score: join.score,
+    threats: join.reasonIds,
+    evidence: withEvidence(evidence, row.threats, added),
+  };
 }

@@ -1,6 +1,6 @@
 import type { ConversionRow, HitRow, SessionRow } from '../storage/events/event-store.js';
 import { sessionOfHit } from '../storage/events/journal/journal-format.js';
-import { worst } from '../verdicts/verdict.js';
+import { evidenceOfReasons, worst } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
 import type { ConversionJudgement, HitAssessment, JoinedVerdict } from './assessment.js';
 import type { IncomingConversion, IncomingHit } from './incoming-events.js';
@@ -43,6 +43,7 @@ export function hitRow(
     userAgent: request.userAgent || null,
     riskLevel: assessment.riskLevel,
     threats: assessment.reasons.map((reason) => reason.id),
+    evidence: evidenceOfReasons(assessment.reasons),
     hitStatus: 'delivered',
     cost: hit.cost ?? null,
     vars: hit.vars ?? {},
@@ -63,12 +64,16 @@ export function hitRow(
 export function engagedSessionRow(
   row: HitRow,
   session: SessionState | undefined,
-  verdict: Pick<JoinedVerdict, 'riskLevel' | 'threats'>,
+  verdict: Pick<JoinedVerdict, 'riskLevel' | 'threats' | 'evidence'>,
 ): SessionRow {
   return sessionOfHit(
     row,
     { hits: session?.hits ?? 1, startedAt: session?.startedAt ?? row.ts },
-    { riskLevel: worst(verdict.riskLevel, row.riskLevel), threats: verdict.threats },
+    {
+      riskLevel: worst(verdict.riskLevel, row.riskLevel),
+      threats: verdict.threats,
+      evidence: verdict.evidence,
+    },
   );
 }
 
@@ -79,7 +84,7 @@ export function conversionRow(
   judged: ConversionJudgement,
   hit: KnownHit | undefined,
 ): ConversionRow {
-  const { riskLevel, score, threats } = judged;
+  const { riskLevel, score, threats, evidence } = judged;
   return {
     ...judged.dimensions,
     relationshipId: account.relationshipId,
@@ -92,6 +97,7 @@ export function conversionRow(
     currency: conversion.currency,
     riskLevel,
     threats,
+    evidence,
     status: 'not_reported',
     score,
   };

@@ -1,9 +1,10 @@
 import type { SensorBehaviour } from '@veracity/contracts/collect';
-import { engagementReasons } from '@veracity/detection/assess';
-import { clickToConversionReasons } from '@veracity/detection/conversion';
+import type { ThreatFinding } from '@veracity/contracts/threat-evidence';
+import { engagementFindings } from '@veracity/detection/assess';
+import { clickToConversionFindings } from '@veracity/detection/conversion';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
-import type { RecentActivity } from '../counters/recent-activity.js';
 import { loadedHidden } from '@veracity/detection/render';
+import type { RecentActivity } from '../counters/recent-activity.js';
 import type { EventStore } from '../storage/events/event-store.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import { dimensionsOf } from '../storage/events/journal/journal-format.js';
@@ -18,6 +19,12 @@ import { SessionTracker } from './session-tracker.js';
 import { type KnownHit, knownHitVerdict } from './stored-events.js';
 import { hitKey } from './stored-hit-reader.js';
 import type { StoredIds } from './stored-ids.js';
+
+/** The reason an engagement beacon whose figures no browser sends adds, with its evidence. */
+const UNEXPECTED_ENGAGEMENT: ThreatFinding = {
+  id: 'automation:inconsistent_environment',
+  evidence: { check: 'engagement_figures', claimed: null, seen: null },
+};
 
 /** The conversion refers to a hit the collector does not know, and carries no request to judge alone. */
 export class UnknownHitError extends Error {
@@ -117,7 +124,7 @@ export class IngestPipeline {
     const verdict = joined(
       account,
       row,
-      figures ? engagementReasons(known.loadedHidden, figures) : ['automation:inconsistent_environment'],
+      figures ? engagementFindings(known.loadedHidden, figures) : [UNEXPECTED_ENGAGEMENT],
     );
     const added = verdict.threats.filter((id) => !row.threats.includes(id));
     if (LEVEL_RANK[verdict.riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
@@ -170,7 +177,7 @@ export class IngestPipeline {
     if (hit) {
       const sinceClickMs = Math.max(0, conversion.at.getTime() - hit.row.ts.getTime());
       judged = {
-        ...joined(account, hit.row, clickToConversionReasons(sinceClickMs)),
+        ...joined(account, hit.row, clickToConversionFindings(sinceClickMs)),
         dimensions: dimensionsOf(hit.row),
       };
     } else if (conversion.request) {

@@ -1,5 +1,6 @@
 import type { RiskLevel, TrafficType } from '@veracity/contracts/detection';
 import { hitTable } from '../storage/events/event-columns.js';
+import { parseEvidence } from '../storage/events/event-evidence.js';
 import type { EventStore, HitRow, ResultRow } from '../storage/events/event-store.js';
 import { inList, joinSql, rawSql, sql } from '../storage/events/sql.js';
 import { type HitVerdict, type Verdict, verdictThreats } from '../verdicts/verdict.js';
@@ -50,7 +51,11 @@ function hitRowOf(stored: ResultRow): HitRow {
       if (typeof value === 'string') vars[column.field.slice(VARS_PREFIX.length)] = value;
     } else {
       fields[column.field] =
-        column.kind === 'timestamp' && typeof value === 'string' ? new Date(value) : value;
+        column.kind === 'timestamp' && typeof value === 'string'
+          ? new Date(value)
+          : column.kind === 'evidence'
+            ? parseEvidence(value)
+            : value;
     }
   }
   // The catalogue maps every HitRow field, so the record is a whole row.

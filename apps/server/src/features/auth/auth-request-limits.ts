@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addressKey } from '../../http/rate-limit.js';
 import { type RequestLimit, requestLimit } from '../../http/request-limits.js';
 import { normaliseEmail } from '../users/users.repo.js';
-import { addressKey } from '../../http/rate-limit.js';
 import type { RateLimits } from './auth-limits.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { RATE_LIMITS } from './rate-limit.js';
+import { RATE_LIMITS } from './auth-limits.js';
 
 /**
  * The public forms that need no session (unsubscribe, e-mail verification, password reset, invitation

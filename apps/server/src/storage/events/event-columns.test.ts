@@ -54,6 +54,11 @@ const EDGES: unknown[] = [
   Array.from({ length: 101 }, () => 'a:b'),
   [1],
   {},
+  { 'network:datacenter': { asn: 16509, organisation: 'AMAZON-02', class: 'cloud' } },
+  { 'network:datacenter': 'AMAZON-02' },
+  { '': {} },
+  { 'ua:known_bot': { userAgent: '\ud800' } },
+  { 'ua:known_bot': { userAgent: 'x'.repeat(20_000) } },
   true,
   null,
   undefined,
@@ -98,7 +103,7 @@ describe('rowJsonWriter', () => {
       }
     }
     // Every kind of the catalogue was exercised.
-    expect(seen.size).toBe(13);
+    expect(seen.size).toBe(14);
   });
 
   it('writes what JSON.parse reads back as the row, without its null cells', () => {

@@ -1,3 +1,4 @@
+import { evidenceJson, MAX_EVIDENCE_LENGTH, MAX_EVIDENCE_REASONS } from './event-evidence.js';
 import {
   CONVERSION_STATUSES,
   type ConversionRow,
@@ -32,9 +33,10 @@ export type ColumnKind =
   | 'riskLevel'
   | 'hitStatus'
   | 'conversionStatus'
-  | 'threats'; // list of non-empty strings (VARCHAR[])
+  | 'threats' // list of non-empty strings (VARCHAR[])
+  | 'evidence'; // object of reason id -> evidence object, stored as JSON text (event-evidence.ts)
 
-/** A validated, normalized cell: undefined became null, threats were copied. */
+/** A validated, normalized cell: undefined became null, threats were copied, evidence is JSON text. */
 export type CellValue = string | number | Date | readonly string[] | null;
 
 export interface EventColumn<Row> {
@@ -142,6 +144,8 @@ export const hitTable: EventTable<HitRow> = {
     column('google_keyword', 'googleKeyword', 'text'),
     column('google_account_id', 'googleAccountId', 'text'),
     column('score', 'score', 'count'),
+    // Migration 7 (DuckDB), 5 (ClickHouse): the evidence of each reason.
+    column('evidence', 'evidence', 'evidence'),
   ],
   rowChecks: [],
 };
@@ -172,6 +176,8 @@ export const sessionTable: EventTable<SessionRow> = {
     column('hits', 'hits', 'count', true),
     // Migration 3: the landing hit's remaining dimensions.
     ...landingDimensionColumns<SessionRow>(),
+    // Migration 7 (DuckDB), 5 (ClickHouse): the evidence of each reason.
+    column('evidence', 'evidence', 'evidence'),
   ],
   rowChecks: [
     (row) =>
@@ -211,6 +217,8 @@ export const conversionTable: EventTable<ConversionRow> = {
     ...landingDimensionColumns<ConversionRow>(),
     // Migration 6 (DuckDB), 4 (ClickHouse): the verdict's score, answered again to a resent id.
     column('score', 'score', 'count'),
+    // Migration 7 (DuckDB), 5 (ClickHouse): the evidence of each reason.
+    column('evidence', 'evidence', 'evidence'),
   ],
   rowChecks: [],
 };
@@ -296,6 +304,10 @@ function checkValue(kind: ColumnKind, value: unknown, required: boolean): string
       )
         ? undefined
         : `must contain only non-empty strings of at most ${MAX_REASON_LENGTH} characters`;
+    case 'evidence':
+      return evidenceJson(value) === undefined
+        ? `must be an object of at most ${MAX_EVIDENCE_REASONS} reasons, each an object, in at most ${MAX_EVIDENCE_LENGTH} characters of well-formed JSON (got ${describe(value)})`
+        : undefined;
   }
 }
 
@@ -338,7 +350,7 @@ function checkBatch<Row>(table: EventTable<Row>, rows: readonly Row[], keepCells
         rowValid = false;
         continue;
       }
-      if (keepCells) rowCells.push(toCell(value));
+      if (keepCells) rowCells.push(col.kind === 'evidence' ? (evidenceJson(value) ?? null) : toCell(value));
     }
     if (rowValid) {
       for (const check of table.rowChecks) {
@@ -377,9 +389,11 @@ export function rowJsonWriter<Row>(table: EventTable<Row>): (row: Row) => string
       ? `(vars == null ? undefined : vars[${JSON.stringify(name)}])`
       : `row[${JSON.stringify(name)}]`;
     const key = JSON.stringify(`${JSON.stringify(name)}:`);
-    const write = inVars
+    const written = inVars
       ? `varsJson += (varsJson === '' ? ${key} : ',' + ${key}) + ${CELL[col.kind]};`
       : `json += ${plain.length === 0 ? key : JSON.stringify(`,${JSON.stringify(name)}:`)} + ${CELL[col.kind]};`;
+    // Evidence without a reason is left out, as a null cell is.
+    const write = col.kind === 'evidence' ? `if (t !== null) ${written}` : written;
     // Each column: read, skip when absent (refuse when required), refuse when its kind's check fails,
     // else write.
     (inVars ? vars : plain).push(
@@ -395,6 +409,7 @@ export function rowJsonWriter<Row>(table: EventTable<Row>): (row: Row) => string
     let varsJson = '';
     const vars = row.vars;
     let v;
+    let t;
     ${plain.join('\n')}
     ${vars.join('\n')}
     for (let i = 0; i < rowChecks.length; i++) if (rowChecks[i](row) !== null) return undefined;
@@ -412,6 +427,7 @@ const LIMITS = {
   reason: MAX_REASON_LENGTH,
   country: /^[A-Z]{2}$/,
   currency: /^[A-Z]{3}$/,
+  evidenceJson,
 };
 const ALLOWED = {
   riskLevel: new Set<string>(RISK_LEVELS),
@@ -436,6 +452,7 @@ const INVALID: Record<ColumnKind, (required: boolean) => string> = {
   conversionStatus: () => `!(typeof v === 'string' && allowed.conversionStatus.has(v))`,
   threats: () =>
     `!(Array.isArray(v) && v.length <= limits.threats && v.every((r) => typeof r === 'string' && r.length > 0 && r.length <= limits.reason))`,
+  evidence: () => `(t = limits.evidenceJson(v)) === undefined`,
 };
 
 /** For each kind, JavaScript for the JSON of a valid value `v`. */
@@ -453,6 +470,7 @@ const CELL: Record<ColumnKind, string> = {
   hitStatus: `'"' + v + '"'`,
   conversionStatus: `'"' + v + '"'`,
   threats: 'JSON.stringify(v)',
+  evidence: 't',
 };
 
 /** Narrows an already-checked value to a cell; arrays are copied so later mutation cannot change the batch. */

@@ -15,6 +15,7 @@ import {
   type SessionRow,
 } from './event-store.js';
 import { describeAnalyticsConformance } from './event-store-analytics.conformance.js';
+import { describeEvidenceConformance } from './event-store-evidence.conformance.js';
 import { sql } from './sql.js';
 
 /** Creates an isolated store location per test; `open` may be called again after `close` to reopen it. */
@@ -358,5 +359,6 @@ export function describeEventStoreConformance(name: string, makeHarness: () => P
     });
 
     describeAnalyticsConformance(context);
+    describeEvidenceConformance(context);
   });
 }

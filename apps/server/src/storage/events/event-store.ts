@@ -1,5 +1,6 @@
 import { RISK_LEVELS, type RiskLevel } from '@veracity/contracts/detection';
 import { CUSTOM_VAR_NAMES, type CustomVarName } from '@veracity/contracts/s2s';
+import type { ThreatEvidence } from '@veracity/contracts/threat-evidence';
 import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
@@ -46,6 +47,12 @@ export interface EventVerdict {
   riskLevel: RiskLevel;
   /** Namespaced threat reasons, e.g. `automation:webdriver`, `network:datacenter`; empty when clean. */
   threats: string[];
+  /**
+   * What triggered each reason, keyed by reason id (shapes in `@veracity/contracts/threat-evidence`).
+   * Stored as JSON text; null (and an empty object, stored as null) when there is none, as in rows
+   * stored before evidence was kept. Sessions keep one evidence per reason (see insertSessions).
+   */
+  evidence?: ThreatEvidence | null;
 }
 
 /** Traffic attribution shared by hits, sessions and conversions. Optional fields are stored as NULL. */
@@ -207,7 +214,8 @@ export interface EventStore {
    * Upserts sessions by (relationshipId, id). Rows for the same session (stored or in the batch) fold
    * into one by the session merge rule, declared once in `session-merge.ts` (`SESSION_MERGE_RULE`, from
    * which every store's merge is derived): startedAt earliest, lastSeenAt latest, hits largest, riskLevel
-   * the worst tier, threats the sorted union, every other field from the row with the earliest
+   * the worst tier, threats the sorted union, evidence per
+   * reason the longest (then greatest) JSON text any row has, every other field from the row with the earliest
    * startedAt (of equals, the stored row, then the batch's first). Re-sending or reordering snapshots
    * gives the same result. Validation, atomicity and durability are as for {@link insertHits}.
    */

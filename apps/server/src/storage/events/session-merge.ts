@@ -1,4 +1,5 @@
 import { type CellValue, type EventColumn, sessionTable } from './event-columns.js';
+import { mergeEvidence, mergeEvidenceJson } from './event-evidence.js';
 import { RISK_LEVELS, type SessionRow } from './event-store.js';
 
 /**
@@ -26,6 +27,11 @@ export type SessionMergeRule =
   | 'worstTier'
   /** The union of the lists, each value once, sorted by code point. */
   | 'sortedUnion'
+  /**
+   * Per reason any row has, one row's evidence of it: the one whose JSON text is the longest, then the
+   * greatest (`mergeEvidenceJson`); commutative and associative.
+   */
+  | 'evidencePerReason'
   /** The value of the row with the earliest `startedAt`; of equals, the first (stored, then batch order). */
   | 'fromEarliestRow';
 
@@ -38,6 +44,7 @@ export const SESSION_MERGE_RULE = {
   hits: 'largest',
   riskLevel: 'worstTier',
   threats: 'sortedUnion',
+  evidence: 'evidencePerReason',
   landingUrl: 'fromEarliestRow',
   referrer: 'fromEarliestRow',
   trafficType: 'fromEarliestRow',
@@ -105,6 +112,14 @@ const FOLD_VALUES: Record<SessionFoldRule, (earlier: unknown, later: unknown) =>
   largest: (earlier, later) => (Number(later) > Number(earlier) ? later : earlier),
   worstTier: (earlier, later) => (tierRank(later) > tierRank(earlier) ? later : earlier),
   sortedUnion: (earlier, later) => sortedUnion(earlier as readonly string[], later as readonly string[]),
+  evidencePerReason: (earlier, later) =>
+    mergeEvidence(earlier as object | null | undefined, later as object | null | undefined),
+};
+
+/** The same folds over stored cells, where evidence is its JSON text. */
+const FOLD_CELLS: Record<SessionFoldRule, (earlier: unknown, later: unknown) => unknown> = {
+  ...FOLD_VALUES,
+  evidencePerReason: (earlier, later) => mergeEvidenceJson(earlier as string | null, later as string | null),
 };
 
 const isFold = (rule: SessionMergeRule): rule is SessionFoldRule =>
@@ -156,7 +171,7 @@ const ORDER_POSITION = position(SESSION_ORDER_FIELD);
 const CELL_FOLDS: readonly (((earlier: unknown, later: unknown) => unknown) | undefined)[] =
   sessionTable.columns.map((column) => {
     const rule = sessionColumnRule(column);
-    return isFold(rule) ? FOLD_VALUES[rule] : undefined;
+    return isFold(rule) ? FOLD_CELLS[rule] : undefined;
   });
 const KEY_POSITIONS = new Set(
   sessionTable.columns.flatMap((column, index) => (sessionColumnRule(column) === 'key' ? [index] : [])),

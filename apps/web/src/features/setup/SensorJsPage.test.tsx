@@ -62,6 +62,7 @@ function hitFixture(overrides: Partial<RecentHit> = {}): RecentHit {
     trafficType: 'facebook',
     riskLevel: 'low',
     threats: [],
+    evidence: {},
     country: 'DE',
     browser: 'Chrome',
     osName: 'Windows',

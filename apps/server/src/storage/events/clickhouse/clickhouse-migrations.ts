@@ -42,6 +42,7 @@ const KIND_TYPES: Record<ColumnKind, string> = {
   hitStatus: 'LowCardinality(String)',
   conversionStatus: 'LowCardinality(String)',
   threats: 'Array(LowCardinality(String))',
+  evidence: 'String',
 };
 
 /** The ClickHouse type of a catalogue column: optional columns are Nullable (lists are never null). */
@@ -131,10 +132,10 @@ FROM session_versions FINAL`,
     description: 'sessions and conversions: the dimensions of their landing hit or click, for analytics',
     statements: [
       ...addColumnsAfter('conversions', conversionTable, 'status', 'var20'),
-      ...addColumnsAfter('session_versions', sessionTable, 'hits'),
+      ...addColumnsAfter('session_versions', sessionTable, 'hits', 'var20'),
       'DROP VIEW IF EXISTS sessions',
       `CREATE VIEW sessions AS
-SELECT ${sessionTable.columns.map((column) => column.name).join(', ')}
+SELECT ${namesThrough(sessionTable, 'var20')}
 FROM session_versions FINAL`,
     ],
   },
@@ -168,5 +169,18 @@ GROUP BY relationship_id, toStartOfHour(ts), traffic_type, country, device_type,
     version: 4,
     description: "conversions: the verdict's score, answered again to a resent id",
     statements: [...addColumnsAfter('conversions', conversionTable, 'var20', 'score')],
+  },
+  {
+    version: 5,
+    description: 'hits, sessions and conversions: the evidence of each threat reason (JSON text)',
+    statements: [
+      ...addColumnsAfter('hits', hitTable, 'score', 'evidence'),
+      ...addColumnsAfter('conversions', conversionTable, 'score', 'evidence'),
+      ...addColumnsAfter('session_versions', sessionTable, 'var20', 'evidence'),
+      'DROP VIEW IF EXISTS sessions',
+      `CREATE VIEW sessions AS
+SELECT ${sessionTable.columns.map((column) => column.name).join(', ')}
+FROM session_versions FINAL`,
+    ],
   },
 ];

@@ -28,6 +28,8 @@ const JSON_TYPES: Record<ColumnKind, string> = {
   riskLevel: 'VARCHAR',
   hitStatus: 'VARCHAR',
   conversionStatus: 'VARCHAR',
+  // Journaled as an object: read as JSON, stored as its text.
+  evidence: 'JSON',
 };
 
 const VARS = 'vars.';

@@ -213,4 +213,11 @@ FROM hits GROUP BY ALL`,
     description: "conversions: the verdict's score, answered again to a resent id",
     statements: ['ALTER TABLE conversions ADD COLUMN score INTEGER'],
   },
+  {
+    version: 7,
+    description: 'hits, sessions and conversions: the evidence of each threat reason (JSON text)',
+    statements: ['hits', 'sessions', 'conversions'].map(
+      (table) => `ALTER TABLE ${table} ADD COLUMN evidence VARCHAR`,
+    ),
+  },
 ];

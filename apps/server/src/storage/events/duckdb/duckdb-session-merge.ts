@@ -24,6 +24,33 @@ const AGGREGATES: Record<SessionFoldRule, (column: string) => string> = {
   largest: (column) => `max(${column})`,
   worstTier: (column) => `CASE max(${rank(column)}) WHEN 3 THEN 'high' WHEN 2 THEN 'medium' ELSE 'low' END`,
   sortedUnion: (column) => `list_sort(list_distinct(flatten(list(${column}))))`,
+  // The rows' evidence texts, merged per reason by EVIDENCE_MERGE in the outer select.
+  evidencePerReason: (column) => `list(${column}) FILTER (WHERE ${column} IS NOT NULL)`,
+};
+
+/** The JSON path of the reason named by SQL expression `reason` (reason ids hold no quotes). */
+const reasonPath = (reason: string) => `'$."' || ${reason} || '"'`;
+
+/**
+ * `mergeEvidenceJson` (event-evidence.ts) over the list of a session's evidence texts in `column`: for
+ * every reason any of them holds, the evidence text that is the longest, then the greatest.
+ */
+const EVIDENCE_MERGE = (
+  column: string,
+) => `CASE WHEN len(${column}) = 0 THEN NULL ELSE '{' || array_to_string(list_transform(
+  list_sort(list_distinct(flatten(list_transform(${column}, lambda e: json_keys(e))))),
+  lambda reason: to_json(reason)::VARCHAR || ':' || list_reduce(
+    list_transform(
+      list_filter(${column}, lambda e: json_exists(e, ${reasonPath('reason')})),
+      lambda e: json_extract(e, ${reasonPath('reason')})::VARCHAR
+    ),
+    lambda a, b: CASE WHEN strlen(b) > strlen(a) OR (strlen(b) = strlen(a) AND b > a) THEN b ELSE a END
+  )
+), ',') || '}' END`;
+
+/** Rules whose aggregate is finished in the outer select. */
+const FINISHES: Partial<Record<SessionFoldRule, (column: string) => string>> = {
+  evidencePerReason: EVIDENCE_MERGE,
 };
 
 const ruleOf = new Map(sessionTable.columns.map((column) => [column.name, sessionColumnRule(column)]));
@@ -40,7 +67,13 @@ const FOLDED: Record<string, string> = Object.fromEntries(
 function buildMerge(): string[] {
   const names = sessionTable.columns.map((column) => column.name);
   const acquisition = names.filter((name) => !KEY_COLUMNS.has(name) && !(name in FOLDED));
-  const select = names.map((name) => (KEY_COLUMNS.has(name) || name in FOLDED ? name : `earliest.${name}`));
+  const select = names.map((name) => {
+    const rule = ruleOf.get(name);
+    const finish =
+      rule === undefined || rule === 'key' || rule === 'fromEarliestRow' ? undefined : FINISHES[rule];
+    if (finish) return `${finish(name)} AS ${name}`;
+    return KEY_COLUMNS.has(name) || name in FOLDED ? name : `earliest.${name}`;
+  });
   const folded = Object.entries(FOLDED).map(([name, rule]) => `${rule} AS ${name}`);
   // The stored row first (0), then the batch's in order: the earliest start gives the acquisition
   // fields, and on a tie the stored row wins, then the batch's first. One aggregation does both: the

@@ -109,6 +109,7 @@ export function appendCell(appender: DuckDBAppender, kind: ColumnKind, cell: Cel
     case 'riskLevel':
     case 'hitStatus':
     case 'conversionStatus':
+    case 'evidence':
       appender.appendVarchar(expect(cell, isString, kind));
       return;
   }

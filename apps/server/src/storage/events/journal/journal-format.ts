@@ -93,7 +93,7 @@ export interface HitSession {
 export function sessionOfHit(
   hit: HitRow,
   session: HitSession,
-  verdict: { riskLevel: RiskLevel; threats: string[] } = hit,
+  verdict: Pick<HitRow, 'riskLevel' | 'threats' | 'evidence'> = hit,
 ): SessionRow {
   const { startedAt } = session;
   return {
@@ -106,6 +106,7 @@ export function sessionOfHit(
     ip: hit.ip ?? null,
     riskLevel: verdict.riskLevel,
     threats: verdict.threats,
+    evidence: verdict.evidence ?? null,
     hits: session.hits,
   };
 }
