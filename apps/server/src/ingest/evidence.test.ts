@@ -87,7 +87,7 @@ describe.each(EVENT_STORES)('the evidence of a verdict, on $name', ({ opener }) 
     return parseEvidence(rows[0]?.evidence);
   }
 
-  it('stores what triggered each reason of a hit and its session, and lists it with the latest hits', async () => {
+  it('stores what triggered each reason of a hit, and of what its visit added, and lists it with the latest hits', async () => {
     const hit: SensorHit = sensorHit(tenant, {
       signals: { ...chromeSignals(), webdriver: true, languages: [] },
     });
@@ -100,9 +100,11 @@ describe.each(EVENT_STORES)('the evidence of a verdict, on $name', ({ opener }) 
       'consistency:timezone_country': { timezone: 'Europe/Madrid', country: 'DE' },
     };
     expect(await storedEvidence('hits', hit.eventId)).toEqual(expected);
-    expect(await storedEvidence('sessions', hit.sessionId)).toEqual(expected);
+    // The hit's evidence stays on the hit: its session has none of its own yet.
+    expect(await storedEvidence('sessions', hit.sessionId)).toBeNull();
 
-    // The engagement beacon's reason joins the session with its evidence; the hit stays as stored.
+    // The engagement beacon's reason joins the session with its evidence and the evidence of the hit it
+    // joined; the hit stays as stored.
     expect((await collect(t, engagementBeacon(tenant, hit, IDLE), { ip: AWS_IP })).statusCode).toBe(204);
     expect(await storedEvidence('sessions', hit.sessionId)).toEqual({
       ...expected,

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseEvidence } from '../event-evidence.js';
 import { makeHit, RELATIONSHIP } from '../event-store.fixtures.js';
 import type { EventStore } from '../event-store.js';
-import { journalLine, journalRows, parseSegment } from '../journal/journal-format.js';
+import { journalLine, journalRows, parseSegment, sessionOfHit } from '../journal/journal-format.js';
 import { rawSql, sql } from '../sql.js';
 import { openDuckDbEventStore } from './duckdb-event-store.js';
 
@@ -58,7 +58,13 @@ describe('the ingestion journal carries the evidence', () => {
 
   const segment = () =>
     PREVIOUS_VERSION_LINE +
-    journalLine({ hits: [withEvidence], hitSessions: [{ hits: 1, startedAt: withEvidence.ts }] });
+    journalLine({
+      hits: [withEvidence],
+      hitSessions: [{ hits: 1, startedAt: withEvidence.ts }],
+      // What a visit adds to its session (an engagement's reasons, with the hit's it joined) carries
+      // evidence of its own; a hit's snapshot of its session does not (the hit keeps it).
+      sessions: [sessionOfHit(withEvidence, { hits: 1, startedAt: withEvidence.ts }, withEvidence)],
+    });
 
   it('loads lines of the previous version (no evidence) and of this one, when DuckDB reads the segment', async () => {
     const file = join(dir, 'segment-1.jsonl');

@@ -70,6 +70,8 @@ function sessionOfHitColumns(): string {
     last_seen_at: 'h.ts',
     landing_url: 'h.url',
     hits: 's.hits',
+    // A hit's evidence stays on the hit (`sessionOfHit`).
+    evidence: 'CAST(NULL AS VARCHAR)',
   };
   return sessionTable.columns
     .map((column) => {

@@ -87,13 +87,15 @@ export interface HitSession {
 
 /**
  * The session snapshot a hit gives: its landing dimensions, its time as the last sighting, its verdict
- * (or the one given). DuckDB builds the same row in SQL when it reads the journal
- * (`duckdb/duckdb-journal.ts`); a test compares the two.
+ * (or the one given). The hit's own evidence stays on the hit: a session keeps only the evidence a
+ * verdict given here brings (what its engagement or conversion added, with what it joined). DuckDB
+ * builds the same row in SQL when it reads the journal (`duckdb/duckdb-journal.ts`); a test compares
+ * the two.
  */
 export function sessionOfHit(
   hit: HitRow,
   session: HitSession,
-  verdict: Pick<HitRow, 'riskLevel' | 'threats' | 'evidence'> = hit,
+  verdict?: Pick<HitRow, 'riskLevel' | 'threats' | 'evidence'>,
 ): SessionRow {
   const { startedAt } = session;
   return {
@@ -104,9 +106,9 @@ export function sessionOfHit(
     lastSeenAt: hit.ts,
     landingUrl: hit.url,
     ip: hit.ip ?? null,
-    riskLevel: verdict.riskLevel,
-    threats: verdict.threats,
-    evidence: verdict.evidence ?? null,
+    riskLevel: (verdict ?? hit).riskLevel,
+    threats: (verdict ?? hit).threats,
+    evidence: verdict?.evidence ?? null,
     hits: session.hits,
   };
 }
