@@ -1,15 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SensorBehaviour, SensorHit } from '@veracity/contracts/collect';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
-import { Session } from 'chdb';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openChdbExecutor } from '../storage/events/clickhouse/chdb-executor.js';
-import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhouse-event-store.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseEvidence } from '../storage/events/event-evidence.js';
-import type { EventStore } from '../storage/events/event-store.js';
 import { rawSql, sql } from '../storage/events/sql.js';
+import { eventStoreEngines } from '../test-support/event-store-engines.js';
 import { accountToken, call } from '../test-support/fixtures.js';
 import {
   CHROME,
@@ -28,32 +22,7 @@ import type { TestApp } from '../test-support/test-app.js';
 
 const AWS_IP = '3.120.10.10'; // Amazon, Frankfurt: a hosting network.
 
-// libchdb binds one data folder a process: one session for the file, a database for each test.
-let chdbFolder: string;
-let chdb: Session;
-let chdbDatabases = 0;
-
-beforeAll(async () => {
-  chdbFolder = await mkdtemp(join(tmpdir(), 'veracity-chdb-evidence-'));
-  chdb = new Session(chdbFolder);
-});
-
-afterAll(async () => {
-  chdb.close();
-  await rm(chdbFolder, { recursive: true, force: true });
-});
-
-const EVENT_STORES: { name: string; opener: () => (() => Promise<EventStore>) | undefined }[] = [
-  { name: 'DuckDB', opener: () => undefined },
-  {
-    name: 'ClickHouse (chdb)',
-    opener: () => {
-      chdbDatabases += 1;
-      const database = `evidence_${chdbDatabases}`;
-      return () => openChdbExecutor(chdb, database).then(openClickHouseEventStore);
-    },
-  },
-];
+const EVENT_STORES = eventStoreEngines('evidence');
 
 const IDLE: SensorBehaviour = {
   pointerMoves: 0,

@@ -1,14 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SensorHit } from '@veracity/contracts/collect';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
-import { Session } from 'chdb';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openChdbExecutor } from '../storage/events/clickhouse/chdb-executor.js';
-import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhouse-event-store.js';
-import type { EventStore } from '../storage/events/event-store.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../storage/events/sql.js';
+import { eventStoreEngines } from '../test-support/event-store-engines.js';
 import { accountToken, call } from '../test-support/fixtures.js';
 import {
   CHROME,
@@ -32,32 +26,7 @@ import type { TestApp } from '../test-support/test-app.js';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-// libchdb binds one data folder a process: one session for the file, a database for each test.
-let chdbFolder: string;
-let chdb: Session;
-let chdbDatabases = 0;
-
-beforeAll(async () => {
-  chdbFolder = await mkdtemp(join(tmpdir(), 'veracity-chdb-restart-'));
-  chdb = new Session(chdbFolder);
-});
-
-afterAll(async () => {
-  chdb.close();
-  await rm(chdbFolder, { recursive: true, force: true });
-});
-
-const EVENT_STORES: { name: string; opener: () => (() => Promise<EventStore>) | undefined }[] = [
-  { name: 'DuckDB', opener: () => undefined },
-  {
-    name: 'ClickHouse (chdb)',
-    opener: () => {
-      chdbDatabases += 1;
-      const database = `restart_${chdbDatabases}`;
-      return () => openChdbExecutor(chdb, database).then(openClickHouseEventStore);
-    },
-  },
-];
+const EVENT_STORES = eventStoreEngines('restart');
 
 /**
  * The app's clock: the system's, or held at a time a test sets, so that what the server times itself
