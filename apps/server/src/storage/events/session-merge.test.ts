@@ -9,20 +9,21 @@ import {
   sessionColumnRule,
 } from './session-merge.js';
 
-describe('foldSessions', () => {
-  const snapshot = (changes: Partial<SessionRow>): SessionRow => ({
-    relationshipId: 1,
-    id: 's1',
-    startedAt: new Date('2026-11-21T10:00:00Z'),
-    lastSeenAt: new Date('2026-11-21T10:00:00Z'),
-    landingUrl: 'https://shop.example.com/a',
-    trafficType: 'google',
-    riskLevel: 'low',
-    threats: [],
-    hits: 1,
-    ...changes,
-  });
+/** A snapshot of session s1 of account 1, with the given changes. */
+const snapshot = (changes: Partial<SessionRow>): SessionRow => ({
+  relationshipId: 1,
+  id: 's1',
+  startedAt: new Date('2026-11-21T10:00:00Z'),
+  lastSeenAt: new Date('2026-11-21T10:00:00Z'),
+  landingUrl: 'https://shop.example.com/a',
+  trafficType: 'google',
+  riskLevel: 'low',
+  threats: [],
+  hits: 1,
+  ...changes,
+});
 
+describe('foldSessions', () => {
   it('merges snapshots of a session as the store does, and keeps other sessions apart', () => {
     const folded = foldSessions([
       snapshot({
@@ -55,19 +56,6 @@ describe('foldSessions', () => {
 });
 
 describe('the session merge rule', () => {
-  const row = (changes: Partial<SessionRow>): SessionRow => ({
-    relationshipId: 1,
-    id: 's1',
-    startedAt: new Date('2026-11-21T10:00:00Z'),
-    lastSeenAt: new Date('2026-11-21T10:00:00Z'),
-    landingUrl: 'https://shop.example.com/a',
-    trafficType: 'google',
-    riskLevel: 'low',
-    threats: [],
-    hits: 1,
-    ...changes,
-  });
-
   it('gives every stored session column a rule, the custom variables that of vars', () => {
     const rules = sessionTable.columns.map((column) => [column.name, sessionColumnRule(column)]);
     expect(rules).toContainEqual(['var7', SESSION_MERGE_RULE.vars]);
@@ -85,13 +73,13 @@ describe('the session merge rule', () => {
 
   it('keeps the reasons of a session written once sorted by code point, each once', () => {
     // U+FFFD sorts after U+1F600 in UTF-16 units, before it in code points (as the engines sort text).
-    const once = foldSessions([row({ threats: ['b:x', '\u{1F600}', 'a:y', '\uFFFD', 'b:x'] })]);
+    const once = foldSessions([snapshot({ threats: ['b:x', '\u{1F600}', 'a:y', '\uFFFD', 'b:x'] })]);
     expect(once[0]?.threats).toEqual(['a:y', 'b:x', '\uFFFD', '\u{1F600}']);
   });
 
   it('folds rows and cells alike, and a tie on the start keeps the earlier row', () => {
-    const earlier = row({ landingUrl: 'https://shop.example.com/stored', threats: ['b:x'] });
-    const later = row({ landingUrl: 'https://shop.example.com/later', hits: 2, riskLevel: 'high' });
+    const earlier = snapshot({ landingUrl: 'https://shop.example.com/stored', threats: ['b:x'] });
+    const later = snapshot({ landingUrl: 'https://shop.example.com/later', hits: 2, riskLevel: 'high' });
     const merged = mergeSessionRows(earlier, later);
     expect(merged).toMatchObject({
       landingUrl: 'https://shop.example.com/stored',
