@@ -34,6 +34,12 @@ for (const file of benches) {
       cwd: path.join(here, '..'),
     },
   );
-  if (result.status !== 0) failed += 1;
+  if (result.status !== 0) {
+    failed += 1;
+    // A bench that ends without its table says why here (13: Node left a top-level await unsettled).
+    console.error(
+      `${file} ended with ${result.signal ? `signal ${result.signal}` : `exit code ${result.status}`}`,
+    );
+  }
 }
 process.exit(failed > 0 ? 1 : 0);

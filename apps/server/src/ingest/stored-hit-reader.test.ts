@@ -33,6 +33,20 @@ function fakeStore(readMs = 0) {
 }
 
 describe('StoredHitReader', () => {
+  it('holds the process while a look-up waits out the rest after a read', async () => {
+    const store = fakeStore(20);
+    const reader = new StoredHitReader(store.read, { restFactor: 100 });
+    await reader.get(account(1), 'a');
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    // The store rests at least two seconds after that read: this look-up waits on a timer, which must
+    // keep a process without a server (a bench, a script) alive until it is answered.
+    const waiting = reader.get(account(1), 'b');
+    await pause(5); // the first read's end sets the rest, and with it the look-up's timer
+    expect(timers()).toBe(before + 1);
+    await expect(waiting).resolves.toEqual({ engaged: true });
+  });
+
   it('reads a look-up at once, and gathers the ones that arrive meanwhile into one read', async () => {
     const store = fakeStore(20);
     const reader = new StoredHitReader(store.read, { restFactor: 0 });

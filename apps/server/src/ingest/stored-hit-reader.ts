@@ -79,11 +79,12 @@ export class StoredHitReader {
     if (this.#reading || this.#timer || this.#waiting.length === 0) return;
     const wait = this.#restUntil - Date.now();
     if (wait > 0) {
+      // Look-ups wait for this timer: it holds the process as any pending work does (a bench or a
+      // script without a server would otherwise end with their promises unsettled).
       this.#timer = setTimeout(() => {
         this.#timer = undefined;
         this.#schedule();
       }, wait);
-      this.#timer.unref();
       return;
     }
     const started = Date.now();
