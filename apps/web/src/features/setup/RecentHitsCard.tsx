@@ -2,6 +2,7 @@ import type { RiskLevel } from '@veracity/contracts/detection';
 import type { RecentHit } from '@veracity/contracts/s2s';
 import { Card } from '../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { ScrollRegion } from '../../components/Table/ScrollRegion';
 import { trafficTypeName } from '../../lib/traffic-types';
 import type { useRecentHits } from './recent-hits.api';
 import styles from './Setup.module.css';
@@ -132,9 +133,7 @@ export function RecentHitsCard({
           {RECENT_HITS_EMPTY_TEXT}
         </EmptyState>
       ) : (
-        // Focusable so that keyboard users can scroll the table sideways on a narrow screen.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        <section className={styles.tableWrap} aria-label="Latest visits" tabIndex={0}>
+        <ScrollRegion className={styles.tableWrap} label="Latest visits">
           <table className={`${styles.table} ${styles.visits}`} data-testid="recent-hits-table">
             <caption className="visually-hidden">Latest visits, newest first</caption>
             <thead>
@@ -153,7 +152,7 @@ export function RecentHitsCard({
               ))}
             </tbody>
           </table>
-        </section>
+        </ScrollRegion>
       )}
     </Card>
   );

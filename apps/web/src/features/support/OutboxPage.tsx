@@ -3,6 +3,7 @@ import { Fragment, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { ScrollRegion } from '../../components/Table/ScrollRegion';
 import { formatDateTime } from '../account/format';
 import { useMe } from '../session/session.api';
 import styles from './SupportPage.module.css';
@@ -61,10 +62,7 @@ export function OutboxPage() {
           emptyTestId="outbox-empty"
         >
           {(messages) => (
-            // Wider than a phone: the table scrolls sideways in its own region, which keyboard users
-            // can focus to scroll, rather than running past the card's edge.
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-            <section className={styles.tableWrap} aria-label="Mail in the outbox" tabIndex={0}>
+            <ScrollRegion className={styles.tableWrap} label="Mail in the outbox">
               <table className={styles.table} data-testid="outbox-table">
                 <thead>
                   <tr>
@@ -111,7 +109,7 @@ export function OutboxPage() {
                   ))}
                 </tbody>
               </table>
-            </section>
+            </ScrollRegion>
           )}
         </SupportSearchResults>
       </Card>

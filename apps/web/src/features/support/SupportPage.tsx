@@ -5,6 +5,7 @@ import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { useNotify } from '../../components/Notifications/use-notify';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { ScrollRegion } from '../../components/Table/ScrollRegion';
 import { describeApiError } from '../../lib/api-errors';
 import { useMe } from '../session/session.api';
 import styles from './SupportPage.module.css';
@@ -75,9 +76,7 @@ export function SupportPage() {
           emptyTestId="support-empty"
         >
           {(rows) => (
-            // Wider than a phone: the table scrolls sideways in its own region, as the outbox's does.
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-            <section className={styles.tableWrap} aria-label="Accounts found" tabIndex={0}>
+            <ScrollRegion className={styles.tableWrap} label="Accounts found">
               <table className={styles.table} data-testid="support-table">
                 <thead>
                   <tr>
@@ -116,7 +115,7 @@ export function SupportPage() {
                   ))}
                 </tbody>
               </table>
-            </section>
+            </ScrollRegion>
           )}
         </SupportSearchResults>
       </Card>
