@@ -6,6 +6,7 @@ import { alerts } from './migrations/0004-alerts.js';
 import { timeZones } from './migrations/0005-time-zones.js';
 import { demoReadOnly } from './migrations/0006-demo-read-only.js';
 import { scheduledJobs } from './migrations/0007-scheduled-jobs.js';
+import { googleAds } from './migrations/0008-google-ads.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   timeZones,
   demoReadOnly,
   scheduledJobs,
+  googleAds,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

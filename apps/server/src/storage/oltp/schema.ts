@@ -124,7 +124,8 @@ export interface EmailOutboxTable {
   error: string | null;
 }
 
-export type IpListName = 'traffic_allow' | 'traffic_deny' | 'login_allow';
+/** never_exclude (issue 33): IPs and ranges the exclusion engine never pushes to an ad platform. */
+export type IpListName = 'traffic_allow' | 'traffic_deny' | 'login_allow' | 'never_exclude';
 
 export interface IpListEntriesTable {
   id: Generated<number>;
@@ -235,6 +236,114 @@ export interface ScheduledJobsTable {
   last_error: string | null;
 }
 
+/** Ad platforms an account connects (issue 33). */
+export type AdProvider = 'google_ads';
+
+/** One OAuth connection an account and provider; tokens encrypted with the instance secret. */
+export interface OAuthConnectionsTable {
+  id: Generated<number>;
+  relationship_id: number;
+  provider: AdProvider;
+  /** connected, or reconnect once the provider refused the refresh token. */
+  status: 'connected' | 'reconnect';
+  refresh_token_enc: string;
+  access_token_enc: string | null;
+  access_expires_at: string | null;
+  scopes: string;
+  connected_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A pending OAuth round trip: the state's hash and where the user returns to. */
+export interface OAuthStatesTable {
+  state_hash: string;
+  relationship_id: number;
+  user_id: number;
+  provider: AdProvider;
+  return_path: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AdAccountsTable {
+  relationship_id: number;
+  provider: AdProvider;
+  customer_id: string;
+  name: string;
+  manager_customer_id: string | null;
+  is_manager: Generated<number>;
+  level: Generated<number>;
+  currency: string;
+  time_zone: string;
+  /** Chosen for protection. */
+  active: Generated<number>;
+  updated_at: string;
+}
+
+export interface AdCampaignsTable {
+  relationship_id: number;
+  provider: AdProvider;
+  customer_id: string;
+  campaign_id: string;
+  name: string;
+  type: string;
+  status: string;
+  updated_at: string;
+}
+
+export interface AdIntegrationSettingsTable {
+  relationship_id: number;
+  provider: AdProvider;
+  /** JSON of the provider's settings (GoogleAdsSettings for google_ads). */
+  settings: string;
+  last_sync_at: string | null;
+  last_sync_error: string | null;
+  updated_at: string;
+}
+
+export type ExclusionEntryState = 'planned' | 'active' | 'failed' | 'removed';
+
+export interface ExclusionEntriesTable {
+  id: Generated<number>;
+  relationship_id: number;
+  provider: AdProvider;
+  customer_id: string;
+  /** '' for an account-level exclusion. */
+  campaign_id: string;
+  cidr: string;
+  ip_type: string;
+  state: ExclusionEntryState;
+  /** The provider's name for the pushed criterion, when pushed. */
+  resource_name: string | null;
+  added_at: string;
+  expires_at: string | null;
+  last_invalid_at: string | null;
+  invalid_sessions: Generated<number>;
+  /** JSON: threat reason -> sessions. */
+  threats: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  updated_at: string;
+}
+
+export interface ExclusionLogTable {
+  id: Generated<number>;
+  relationship_id: number;
+  provider: AdProvider;
+  at: string;
+  action: 'add' | 'remove';
+  mode: 'detection' | 'dry_run' | 'protection';
+  outcome: 'applied' | 'validated' | 'planned' | 'failed';
+  customer_id: string;
+  campaign_id: string;
+  cidr: string;
+  ip_type: string;
+  reason: string;
+  threats: string;
+  error: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -254,4 +363,11 @@ export interface Database {
   alerts: AlertsTable;
   alert_firings: AlertFiringsTable;
   scheduled_jobs: ScheduledJobsTable;
+  oauth_connections: OAuthConnectionsTable;
+  oauth_states: OAuthStatesTable;
+  ad_accounts: AdAccountsTable;
+  ad_campaigns: AdCampaignsTable;
+  ad_integration_settings: AdIntegrationSettingsTable;
+  exclusion_entries: ExclusionEntriesTable;
+  exclusion_log: ExclusionLogTable;
 }
