@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/detection',
       'packages/sensor',
       'tools/simulator',
+      'tools/fakes',
       'apps/server',
       'apps/web',
       ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),

@@ -1,0 +1,456 @@
+import { isIP } from 'node:net';
+import type { FakeReply } from '../kit/fake-service.js';
+import {
+  type GoogleAdsErrorItem,
+  googleAdsError,
+  googleAdsFailureDetail,
+  path,
+  RPC_CODE_INVALID_ARGUMENT,
+} from './errors.js';
+import { type GoogleAdsFakeState, IP_BLOCKS_PER_ACCOUNT, IP_BLOCKS_PER_CAMPAIGN } from './state.js';
+
+/**
+ * The mutate methods: each operation is planned (checked against the state and the other operations
+ * of the same request), then all are applied, or none when one fails without partialFailure, or
+ * none at all with validateOnly. With partialFailure the failed operations get an empty result and
+ * their errors go to partialFailureError with the operation's index in the field path.
+ */
+
+interface Planned {
+  resourceName: string;
+  apply: () => void;
+}
+type Outcome = Planned | GoogleAdsErrorItem;
+
+export interface MutateContext {
+  state: GoogleAdsFakeState;
+  customerId: string;
+  version: string;
+  requestId: string;
+}
+
+/** Campaign types that take no negative campaign IP blocks or user lists (Performance Max first). */
+const NO_CAMPAIGN_EXCLUSIONS = new Set([
+  'PERFORMANCE_MAX',
+  'MULTI_CHANNEL',
+  'SMART',
+  'LOCAL_SERVICES',
+  'TRAVEL',
+]);
+
+function isError(outcome: Outcome): outcome is GoogleAdsErrorItem {
+  return 'errorCode' in outcome;
+}
+
+/** IPv4 or IPv6, optionally with a CIDR prefix, as IpBlockInfo.ip_address takes it. */
+export function validIpBlock(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function requiredError(location: ReturnType<typeof path>): GoogleAdsErrorItem {
+  return { errorCode: { fieldError: 'REQUIRED' }, message: 'The required field was not present.', location };
+}
+
+function notFound(resourceName: string, location: ReturnType<typeof path>): GoogleAdsErrorItem {
+  return {
+    errorCode: { mutateError: 'RESOURCE_NOT_FOUND' },
+    message: 'Requested resource not found.',
+    trigger: { stringValue: resourceName },
+    location,
+  };
+}
+
+function finish(
+  context: MutateContext,
+  outcomes: Outcome[],
+  partialFailure: boolean,
+  validateOnly: boolean,
+): FakeReply {
+  const errors = outcomes.filter(isError);
+  if (errors.length > 0 && !partialFailure) {
+    return googleAdsError(
+      context.version,
+      400,
+      'Request contains an invalid argument.',
+      errors,
+      context.requestId,
+    );
+  }
+  const body: Record<string, unknown> = {};
+  if (!validateOnly) {
+    for (const outcome of outcomes) if (!isError(outcome)) outcome.apply();
+    body.results = outcomes.map((outcome) =>
+      isError(outcome) ? {} : { resourceName: outcome.resourceName },
+    );
+  }
+  if (errors.length > 0) {
+    body.partialFailureError = {
+      code: RPC_CODE_INVALID_ARGUMENT,
+      message: `Multiple errors in 'details'. First error: ${errors[0]?.message ?? ''}`,
+      details: [googleAdsFailureDetail(context.version, errors, context.requestId)],
+    };
+  }
+  return { status: 200, body };
+}
+
+interface MutateBody {
+  operations?: Array<Record<string, unknown>>;
+  partialFailure?: boolean;
+  validateOnly?: boolean;
+}
+
+function operationsOf(context: MutateContext, body: MutateBody): Array<Record<string, unknown>> | FakeReply {
+  const operations = body.operations ?? [];
+  if (operations.length === 0) {
+    return googleAdsError(
+      context.version,
+      400,
+      'Request contains an invalid argument.',
+      [
+        {
+          errorCode: { mutateError: 'OPERATIONS_EMPTY' },
+          message: 'The mutate request contained no operations.',
+        } as GoogleAdsErrorItem,
+      ],
+      context.requestId,
+    );
+  }
+  return operations;
+}
+
+/** Checks the one-of: exactly one of create/update/remove. */
+function operationKind(
+  operation: Record<string, unknown>,
+  index: number,
+): 'create' | 'update' | 'remove' | GoogleAdsErrorItem {
+  const kinds = (['create', 'update', 'remove'] as const).filter((kind) => operation[kind] !== undefined);
+  if (kinds.length === 1 && kinds[0]) return kinds[0];
+  return requiredError(path(['operations', index], ['operation']));
+}
+
+export function mutateCampaignCriteria(context: MutateContext, body: MutateBody): FakeReply {
+  const { state, customerId } = context;
+  const operations = operationsOf(context, body);
+  if (!Array.isArray(operations)) return operations;
+  const pendingIps = new Map<string, Set<string>>();
+  const removed = new Set<string>();
+  const outcomes = operations.map((operation, index): Outcome => {
+    const kind = operationKind(operation, index);
+    if (typeof kind !== 'string') return kind;
+    if (kind === 'update') {
+      return {
+        errorCode: { operationAccessDeniedError: 'UPDATE_OPERATION_NOT_PERMITTED' },
+        message: 'Update operations are not permitted on these criteria in this fake.',
+        location: path(['operations', index], ['update']),
+      };
+    }
+    if (kind === 'remove') {
+      const resourceName = String(operation.remove);
+      if (
+        !state.campaignCriteria.has(resourceName) ||
+        !resourceName.startsWith(`customers/${customerId}/`) ||
+        removed.has(resourceName)
+      ) {
+        return notFound(resourceName, path(['operations', index], ['remove']));
+      }
+      removed.add(resourceName);
+      return { resourceName, apply: () => state.campaignCriteria.delete(resourceName) };
+    }
+    const create = operation.create as {
+      campaign?: string;
+      negative?: boolean;
+      ipBlock?: { ipAddress?: string };
+      userList?: { userList?: string };
+    };
+    const at = (...more: Array<[string, number?]>) => path(['operations', index], ['create'], ...more);
+    if (!create.campaign) return requiredError(at(['campaign']));
+    const campaignMatch = new RegExp(`^customers/${customerId}/campaigns/(\\d+)$`).exec(create.campaign);
+    const campaign = campaignMatch ? state.campaigns.get(campaignMatch[1] ?? '') : undefined;
+    if (!campaign || campaign.customerId !== customerId) return notFound(create.campaign, at(['campaign']));
+    if ((create.ipBlock ? 1 : 0) + (create.userList ? 1 : 0) !== 1) return requiredError(at(['criterion']));
+    if (NO_CAMPAIGN_EXCLUSIONS.has(campaign.type)) {
+      return {
+        errorCode: { operationAccessDeniedError: 'OPERATION_NOT_PERMITTED_FOR_CAMPAIGN_TYPE' },
+        message: 'Operation is not permitted for the targeted campaign type.',
+        location: at([create.ipBlock ? 'ip_block' : 'user_list']),
+      };
+    }
+    const criterionId = state.newId();
+    const resourceName = `customers/${customerId}/campaignCriteria/${campaign.id}~${criterionId}`;
+    if (create.userList) {
+      const list = create.userList.userList;
+      if (!list) return requiredError(at(['user_list'], ['user_list']));
+      if (!state.userLists.has(list)) return notFound(list, at(['user_list'], ['user_list']));
+      return {
+        resourceName,
+        apply: () =>
+          state.campaignCriteria.set(resourceName, {
+            resourceName,
+            customerId,
+            campaignId: campaign.id,
+            criterionId,
+            negative: create.negative ?? false,
+            type: 'USER_LIST',
+            ipAddress: null,
+            userList: list,
+          }),
+      };
+    }
+    const ipAddress = create.ipBlock?.ipAddress;
+    if (!ipAddress) return requiredError(at(['ip_block'], ['ip_address']));
+    if (!validIpBlock(ipAddress)) {
+      return {
+        errorCode: { criterionError: 'INVALID_IP_ADDRESS' },
+        message: 'The IP address is not valid.',
+        trigger: { stringValue: ipAddress },
+        location: at(['ip_block'], ['ip_address']),
+      };
+    }
+    const existing = state.campaignIpBlocks(campaign.id).filter((ip) => {
+      const criterion = [...state.campaignCriteria.values()].find(
+        (item) => item.campaignId === campaign.id && item.ipAddress === ip,
+      );
+      return !criterion || !removed.has(criterion.resourceName);
+    });
+    const pending = pendingIps.get(campaign.id) ?? new Set<string>();
+    if (existing.includes(ipAddress) || pending.has(ipAddress)) {
+      return {
+        errorCode: { mutateError: 'RESOURCE_ALREADY_EXISTS' },
+        message: 'The resource already exists.',
+        trigger: { stringValue: ipAddress },
+        location: at(['ip_block'], ['ip_address']),
+      };
+    }
+    if (existing.length + pending.size >= IP_BLOCKS_PER_CAMPAIGN) {
+      return {
+        errorCode: { resourceCountLimitExceededError: 'CAMPAIGN_LIMIT' },
+        message: 'The request would exceed the number of allowed resources in a Campaign.',
+        location: at(['ip_block']),
+        details: {
+          resourceCountDetails: {
+            enclosingId: campaign.id,
+            enclosingResource: `customers/${customerId}/campaigns/${campaign.id}`,
+            limit: IP_BLOCKS_PER_CAMPAIGN,
+            existingCount: existing.length + pending.size,
+          },
+        },
+      };
+    }
+    pending.add(ipAddress);
+    pendingIps.set(campaign.id, pending);
+    return {
+      resourceName,
+      apply: () =>
+        state.campaignCriteria.set(resourceName, {
+          resourceName,
+          customerId,
+          campaignId: campaign.id,
+          criterionId,
+          negative: create.negative ?? false,
+          type: 'IP_BLOCK',
+          ipAddress,
+          userList: null,
+        }),
+    };
+  });
+  return finish(context, outcomes, body.partialFailure ?? false, body.validateOnly ?? false);
+}
+
+export function mutateCustomerNegativeCriteria(context: MutateContext, body: MutateBody): FakeReply {
+  const { state, customerId } = context;
+  const operations = operationsOf(context, body);
+  if (!Array.isArray(operations)) return operations;
+  const pending = new Set<string>();
+  const removed = new Set<string>();
+  const outcomes = operations.map((operation, index): Outcome => {
+    const kind = operationKind(operation, index);
+    if (typeof kind !== 'string') return kind;
+    if (kind === 'remove') {
+      const resourceName = String(operation.remove);
+      if (
+        !state.customerNegativeCriteria.has(resourceName) ||
+        !resourceName.startsWith(`customers/${customerId}/`) ||
+        removed.has(resourceName)
+      ) {
+        return notFound(resourceName, path(['operations', index], ['remove']));
+      }
+      removed.add(resourceName);
+      return { resourceName, apply: () => state.customerNegativeCriteria.delete(resourceName) };
+    }
+    const at = (...more: Array<[string, number?]>) => path(['operations', index], ['create'], ...more);
+    const ipAddress = (operation.create as { ipBlock?: { ipAddress?: string } }).ipBlock?.ipAddress;
+    if (!ipAddress) return requiredError(at(['ip_block'], ['ip_address']));
+    if (!validIpBlock(ipAddress)) {
+      return {
+        errorCode: { criterionError: 'INVALID_IP_ADDRESS' },
+        message: 'The IP address is not valid.',
+        trigger: { stringValue: ipAddress },
+        location: at(['ip_block'], ['ip_address']),
+      };
+    }
+    const existing = [...state.customerNegativeCriteria.values()].filter(
+      (item) => item.customerId === customerId && !removed.has(item.resourceName),
+    );
+    if (existing.some((item) => item.ipAddress === ipAddress) || pending.has(ipAddress)) {
+      return {
+        errorCode: { mutateError: 'RESOURCE_ALREADY_EXISTS' },
+        message: 'The resource already exists.',
+        trigger: { stringValue: ipAddress },
+        location: at(['ip_block'], ['ip_address']),
+      };
+    }
+    if (existing.length + pending.size >= IP_BLOCKS_PER_ACCOUNT) {
+      return {
+        errorCode: { resourceCountLimitExceededError: 'ACCOUNT_LIMIT' },
+        message: 'The request would exceed the number of allowed resources in an Account.',
+        location: at(['ip_block']),
+        details: {
+          resourceCountDetails: {
+            enclosingId: customerId,
+            enclosingResource: `customers/${customerId}`,
+            limit: IP_BLOCKS_PER_ACCOUNT,
+            existingCount: existing.length + pending.size,
+          },
+        },
+      };
+    }
+    pending.add(ipAddress);
+    const id = state.newId();
+    const resourceName = `customers/${customerId}/customerNegativeCriteria/${id}`;
+    return {
+      resourceName,
+      apply: () =>
+        state.customerNegativeCriteria.set(resourceName, {
+          resourceName,
+          customerId,
+          id,
+          type: 'IP_BLOCK',
+          ipAddress,
+        }),
+    };
+  });
+  return finish(context, outcomes, body.partialFailure ?? false, body.validateOnly ?? false);
+}
+
+export function mutateUserLists(context: MutateContext, body: MutateBody): FakeReply {
+  const { state, customerId } = context;
+  const operations = operationsOf(context, body);
+  if (!Array.isArray(operations)) return operations;
+  const names = new Set(
+    [...state.userLists.values()].filter((list) => list.customerId === customerId).map((list) => list.name),
+  );
+  const outcomes = operations.map((operation, index): Outcome => {
+    const kind = operationKind(operation, index);
+    if (typeof kind !== 'string') return kind;
+    if (kind !== 'create') {
+      return {
+        errorCode: { operationAccessDeniedError: 'ACTION_NOT_PERMITTED' },
+        message: 'Only create is served by this fake.',
+        location: path(['operations', index], [kind]),
+      };
+    }
+    const create = operation.create as {
+      name?: string;
+      description?: string;
+      membershipLifeSpan?: string;
+      ruleBasedUserList?: unknown;
+    };
+    const at = (field: string) => path(['operations', index], ['create'], [field]);
+    if (!create.name) return requiredError(at('name'));
+    if (!create.ruleBasedUserList) return requiredError(at('rule_based_user_list'));
+    if (names.has(create.name)) {
+      return {
+        errorCode: { userListError: 'NAME_ALREADY_USED' },
+        message: 'Name is already being used for another user list for the account.',
+        trigger: { stringValue: create.name },
+        location: at('name'),
+      };
+    }
+    names.add(create.name);
+    const id = state.newId();
+    const resourceName = `customers/${customerId}/userLists/${id}`;
+    return {
+      resourceName,
+      apply: () =>
+        state.userLists.set(resourceName, {
+          resourceName,
+          customerId,
+          id,
+          name: create.name ?? '',
+          description: create.description ?? '',
+          membershipLifeSpan: create.membershipLifeSpan ?? '30',
+          rule: create.ruleBasedUserList,
+        }),
+    };
+  });
+  return finish(context, outcomes, body.partialFailure ?? false, body.validateOnly ?? false);
+}
+
+const MUTABLE_CUSTOMER_FIELDS = new Set(['trackingUrlTemplate', 'finalUrlSuffix', 'autoTaggingEnabled']);
+
+export function mutateCustomer(
+  context: MutateContext,
+  body: {
+    operation?: { update?: { resourceName?: string; trackingUrlTemplate?: string }; updateMask?: string };
+    validateOnly?: boolean;
+  },
+): FakeReply {
+  const { state, customerId, version, requestId } = context;
+  const fail = (error: GoogleAdsErrorItem) =>
+    googleAdsError(version, 400, 'Request contains an invalid argument.', [error], requestId);
+  const update = body.operation?.update;
+  if (!update) return fail(requiredError(path(['operation'], ['update'])));
+  if (!update.resourceName) return fail(requiredError(path(['operation'], ['update'], ['resource_name'])));
+  if (update.resourceName !== `customers/${customerId}`)
+    return fail(notFound(update.resourceName, path(['operation'], ['update'], ['resource_name'])));
+  const mask = (body.operation?.updateMask ?? '')
+    .split(',')
+    .map((field) => field.trim().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()))
+    .filter(Boolean);
+  if (mask.length === 0)
+    return fail({
+      errorCode: { fieldMaskError: 'FIELD_MASK_MISSING' },
+      message: 'The field mask must be present for update.',
+      location: path(['operation'], ['update_mask']),
+    });
+  for (const field of mask) {
+    if (!MUTABLE_CUSTOMER_FIELDS.has(field)) {
+      return fail({
+        errorCode: { fieldError: 'IMMUTABLE_FIELD' },
+        message: 'The field cannot be modified.',
+        trigger: { stringValue: field },
+        location: path(['operation'], ['update_mask']),
+      });
+    }
+  }
+  const template = update.trackingUrlTemplate ?? '';
+  if (mask.includes('trackingUrlTemplate') && template !== '') {
+    if (!/^(https?:\/\/|\{lpurl\})/.test(template)) {
+      return fail({
+        errorCode: { urlFieldError: 'MISSING_PROTOCOL_IN_TRACKING_URL_TEMPLATE' },
+        message: 'The tracking url template must start with a protocol or {lpurl}.',
+        location: path(['operation'], ['update'], ['tracking_url_template']),
+      });
+    }
+    if (!/\{(lpurl|unescapedlpurl|escapedlpurl|lpurl\+2|lpurl\+3)\}/.test(template)) {
+      return fail({
+        errorCode: { urlFieldError: 'MISSING_TRACKING_URL_TEMPLATE_TAG' },
+        message: 'The tracking url template must contain at least one tag (e.g. {lpurl}).',
+        location: path(['operation'], ['update'], ['tracking_url_template']),
+      });
+    }
+  }
+  const customer = state.customers.get(customerId);
+  if (!body.validateOnly && customer && mask.includes('trackingUrlTemplate'))
+    customer.trackingUrlTemplate = template === '' ? null : template;
+  return {
+    status: 200,
+    body: body.validateOnly ? {} : { result: { resourceName: `customers/${customerId}` } },
+  };
+}
