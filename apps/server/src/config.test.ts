@@ -147,4 +147,39 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: tempDir(), CLICKHOUSE_URL: 'https://ch.example:8443/veracity' }),
     ).toMatchObject({ clickhouseUrl: 'https://ch.example:8443/veracity' });
   });
+  it("reads Google Ads settings with Google's endpoints by default, and refuses a local fake in production", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).googleAds).toEqual({
+      clientId: undefined,
+      clientSecret: undefined,
+      apiUrl: 'https://googleads.googleapis.com',
+      apiVersion: 'v26',
+      authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      revokeUrl: 'https://oauth2.googleapis.com/revoke',
+    });
+    const fake = {
+      DATA_DIR: dataDir,
+      GOOGLE_ADS_API_URL: 'http://127.0.0.1:18101/',
+      GOOGLE_ADS_API_VERSION: 'v27',
+    };
+    expect(loadConfig(fake).googleAds).toMatchObject({ apiUrl: 'http://127.0.0.1:18101', apiVersion: 'v27' });
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40) };
+    expect(() => loadConfig({ ...fake, ...production })).toThrow(
+      'Invalid environment variable GOOGLE_ADS_API_URL: must use https in production',
+    );
+    for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '192.168.0.9', '[::1]', 'fake-google']) {
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, ...production, GOOGLE_OAUTH_TOKEN_URL: `https://${host}/token` }),
+      ).toThrow(
+        'Invalid environment variable GOOGLE_OAUTH_TOKEN_URL: points at this machine or a private network',
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir, GOOGLE_ADS_CLIENT_ID: 'id' })).toThrow(
+      'Missing environment variable GOOGLE_ADS_CLIENT_SECRET',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, GOOGLE_ADS_API_VERSION: '26' })).toThrow(
+      'Invalid environment variable GOOGLE_ADS_API_VERSION',
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { CRISP_SCRIPT_URL } from '@veracity/contracts/client-config';
 import { z } from 'zod';
 import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
+import { outsideServiceUrlProblem } from './integrations/outside-service-url.js';
 
 /**
  * One config object, read from the environment once, validated with zod.
@@ -21,6 +22,9 @@ const zSeconds = z.coerce
   .number({ error: 'must be a number of seconds' })
   .positive('must be more than 0')
   .max(3600, 'must be at most 3600 (an hour)');
+
+/** The URL of an outside service (Google's API and OAuth endpoints, or a local fake of them). */
+const zServiceUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const zEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -105,6 +109,16 @@ const zEnv = z.object({
   CRISP_SCRIPT_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL of the chat widget script' })
     .optional(),
+  GOOGLE_ADS_CLIENT_ID: z.string().optional(),
+  GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ADS_API_URL: zServiceUrl.default('https://googleads.googleapis.com'),
+  GOOGLE_ADS_API_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}$/, 'must be a Google Ads API version such as v26')
+    .default('v26'),
+  GOOGLE_OAUTH_AUTHORIZE_URL: zServiceUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: zServiceUrl.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_OAUTH_REVOKE_URL: zServiceUrl.default('https://oauth2.googleapis.com/revoke'),
 });
 
 /** Error tracking (Sentry) for the dashboard and the server's own 5xx, when SENTRY_DSN is set. */
@@ -113,6 +127,22 @@ export interface ErrorTrackingConfig {
   /** Scheme, host and port reports go to: the dashboard's CSP allows connections there. */
   origin: string;
   environment: string;
+}
+
+/**
+ * Google Ads (issue 33): the OAuth client of the deployment's Google Cloud project and the URLs of
+ * Google's API and OAuth endpoints (a local fake in tests and the demo seed, never in production).
+ */
+export interface GoogleAdsConfig {
+  /** Both set, or the integration is not configured (linking answers that it is unavailable). */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** Without a trailing slash; the version is the first path segment under it. */
+  apiUrl: string;
+  apiVersion: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
 }
 
 /** The support chat widget (Crisp), when CRISP_WEBSITE_ID is set. */
@@ -164,6 +194,7 @@ export type Config = {
   demoPassword: string | undefined;
   errorTracking: ErrorTrackingConfig | undefined;
   supportChat: SupportChatConfig | undefined;
+  googleAds: GoogleAdsConfig;
 };
 
 export class ConfigError extends Error {
@@ -252,6 +283,38 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     supportChat: values.CRISP_WEBSITE_ID
       ? { provider: 'crisp', websiteId: values.CRISP_WEBSITE_ID.toLowerCase(), scriptUrl }
       : undefined,
+    googleAds: readGoogleAds(values, production),
+  };
+}
+
+function readGoogleAds(values: z.infer<typeof zEnv>, production: boolean): GoogleAdsConfig {
+  if ((values.GOOGLE_ADS_CLIENT_ID === undefined) !== (values.GOOGLE_ADS_CLIENT_SECRET === undefined)) {
+    const missing =
+      values.GOOGLE_ADS_CLIENT_ID === undefined ? 'GOOGLE_ADS_CLIENT_ID' : 'GOOGLE_ADS_CLIENT_SECRET';
+    throw new ConfigError(
+      `Missing environment variable ${missing}: GOOGLE_ADS_CLIENT_ID and GOOGLE_ADS_CLIENT_SECRET go together`,
+    );
+  }
+  const urls = {
+    GOOGLE_ADS_API_URL: values.GOOGLE_ADS_API_URL,
+    GOOGLE_OAUTH_AUTHORIZE_URL: values.GOOGLE_OAUTH_AUTHORIZE_URL,
+    GOOGLE_OAUTH_TOKEN_URL: values.GOOGLE_OAUTH_TOKEN_URL,
+    GOOGLE_OAUTH_REVOKE_URL: values.GOOGLE_OAUTH_REVOKE_URL,
+  };
+  if (production) {
+    for (const [name, url] of Object.entries(urls)) {
+      const problem = outsideServiceUrlProblem(url);
+      if (problem) throw new ConfigError(`Invalid environment variable ${name}: ${problem}`);
+    }
+  }
+  return {
+    clientId: values.GOOGLE_ADS_CLIENT_ID,
+    clientSecret: values.GOOGLE_ADS_CLIENT_SECRET,
+    apiUrl: urls.GOOGLE_ADS_API_URL.replace(/\/+$/, ''),
+    apiVersion: values.GOOGLE_ADS_API_VERSION,
+    authorizeUrl: urls.GOOGLE_OAUTH_AUTHORIZE_URL,
+    tokenUrl: urls.GOOGLE_OAUTH_TOKEN_URL,
+    revokeUrl: urls.GOOGLE_OAUTH_REVOKE_URL,
   };
 }
 
