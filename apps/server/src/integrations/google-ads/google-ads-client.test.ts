@@ -112,7 +112,7 @@ describe('Google Ads client against the fake', () => {
       expect(Object.keys(page.body as object).sort()).toEqual(
         expect.not.arrayContaining(['pageSize', 'page_size']),
       );
-    expect((pages[1]?.body as { pageToken?: string }).pageToken).toBeTruthy();
+    expect((pages[1]?.body as { pageToken?: string } | undefined)?.pageToken).toBeTruthy();
   });
 
   it('maps a partial failure to one result per operation, in order', async () => {
