@@ -49,6 +49,7 @@ const builds = [
   { src: 'packages/detection/src', out: 'packages/detection/dist' },
   { src: 'packages/sensor/src', out: 'packages/sensor/dist/sensor.js' },
   { src: 'tools/simulator/src', out: 'tools/simulator/dist/demo-traffic.js' },
+  { src: 'tools/fakes/src', out: 'tools/fakes/dist/google-ads/start-fake-google.js' },
   { src: 'apps/server/src', out: 'apps/server/dist/main.js' },
   { src: 'apps/web/src', out: 'apps/web/dist/index.html' },
 ];

@@ -7,6 +7,7 @@ import {
   type InjectedFailure,
 } from '../kit/fake-service.js';
 import { addOAuthProvider, type OAuthFake } from '../kit/oauth.js';
+import { mutateCustomer } from './customer-mutate.js';
 import {
   badRequestPayload,
   googleAdsError,
@@ -18,7 +19,6 @@ import { GaqlError, parseGaql } from './gaql.js';
 import {
   type MutateContext,
   mutateCampaignCriteria,
-  mutateCustomer,
   mutateCustomerNegativeCriteria,
   mutateUserLists,
 } from './mutate.js';
