@@ -117,6 +117,40 @@ describe('fake Google OAuth', () => {
     expect(JSON.stringify(recorded)).not.toContain(google.clientSecret);
     expect(recorded?.body).toMatchObject({ client_secret: '[redacted]', grant_type: 'authorization_code' });
   });
+  it('redirects with access_denied on Deny, approves at once with approve=1, and refuses a foreign redirect_uri', async () => {
+    const restricted = await startFakeGoogle({ redirectUris: ['http://127.0.0.1:18100/cb'] });
+    try {
+      const authorize = (extra: Record<string, string>) => {
+        const url = new URL(restricted.oauthUrls.authorize);
+        const values = {
+          client_id: restricted.clientId,
+          redirect_uri: 'http://127.0.0.1:18100/cb',
+          response_type: 'code',
+          scope: 'https://www.googleapis.com/auth/adwords',
+          state: 'st-2',
+          ...extra,
+        };
+        for (const [key, value] of Object.entries(values)) url.searchParams.set(key, value);
+        return fetch(url, { redirect: 'manual' });
+      };
+      const page = await (await authorize({})).text();
+      const deny = /id="deny" role="button" href="([^"]+)"/.exec(page)?.[1]?.replace(/&amp;/g, '&');
+      const denied = await fetch(`${restricted.url}${deny}`, { redirect: 'manual' });
+      const deniedTo = new URL(denied.headers.get('location') ?? '');
+      expect([deniedTo.searchParams.get('error'), deniedTo.searchParams.get('state')]).toEqual([
+        'access_denied',
+        'st-2',
+      ]);
+      expect(deniedTo.searchParams.get('code')).toBeNull();
+      const approved = await authorize({ approve: '1' });
+      expect(approved.status).toBe(302);
+      expect(new URL(approved.headers.get('location') ?? '').searchParams.get('code')).toBeTruthy();
+      expect((await authorize({ redirect_uri: 'https://evil.example/cb' })).status).toBe(400);
+      expect((await authorize({ client_id: 'other' })).status).toBe(401);
+    } finally {
+      await restricted.close();
+    }
+  });
 });
 
 describe('fake Google Ads API', () => {
