@@ -16,6 +16,7 @@ import {
   unauthenticated,
 } from './errors.js';
 import { GaqlError, parseGaql } from './gaql.js';
+import { addInspectionRoutes } from './inspect.js';
 import {
   type MutateContext,
   mutateCampaignCriteria,
@@ -244,6 +245,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}): Promise<
   );
   mutateRoute('googleAds:userLists:mutate', '/userLists:mutate', SHAPES.userLists, mutateUserLists);
   mutateRoute('googleAds:customers:mutate', ':mutate', SHAPES.customer, mutateCustomer);
+
+  addInspectionRoutes(service, state);
 
   const url = await service.listen(options.port ?? 0);
   return {
