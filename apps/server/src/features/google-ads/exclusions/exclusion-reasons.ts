@@ -1,0 +1,63 @@
+import type { ListEntry } from './exclusion-lists.js';
+import type {
+  ExclusionAddReason,
+  ExclusionEvidence,
+  ExclusionRemovalReason,
+} from './exclusion-plan-types.js';
+
+/** The evidence of an entry as the plan gives it, and its reason in words for the exclusion log. */
+
+export function evidenceOf(entry: ListEntry): ExclusionEvidence {
+  return {
+    invalidSessions: entry.sessions,
+    threats: sortedThreats(entry.threats),
+    lastInvalidAt: Number.isFinite(entry.lastMs) ? new Date(entry.lastMs).toISOString() : null,
+    invalidIps: entry.ips,
+  };
+}
+
+export function sortedThreats(threats: ReadonlyMap<string, number>): Record<string, number> {
+  return Object.fromEntries([...threats].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function threatText(threats: Record<string, number>): string {
+  const parts = Object.entries(threats)
+    .sort(([ra, a], [rb, b]) => b - a || (ra < rb ? -1 : 1))
+    .map(([reason, count]) => `${reason} ${count}`);
+  return parts.length === 0 ? 'no threat recorded' : parts.join(', ');
+}
+
+function sessionsText(evidence: ExclusionEvidence): string {
+  const ips = evidence.invalidIps === 1 ? '1 IP' : `${evidence.invalidIps} IPs`;
+  return `${evidence.invalidSessions} invalid sessions from ${ips} (${threatText(evidence.threats)})`;
+}
+
+const ADDED: Record<ExclusionAddReason, string> = {
+  invalid_ip: 'invalid on the campaign',
+  invalid_range: 'invalid IPs of one range without legitimate traffic',
+  performance_max: 'invalid on Performance Max, which takes account-level blocks only',
+  parallel_campaigns: 'invalid on several campaigns whose lists are full: one account-level block',
+  global_intelligence: 'found invalid across accounts (global intelligence)',
+};
+
+const REMOVED: Record<ExclusionRemovalReason, string> = {
+  expired: 'rotation window over without a new invalid session',
+  never_exclude: 'on the never-exclude list',
+  rotation: 'list full: a more recently active or more harmful entry takes the slot',
+  covered_by_range: 'a range on the same list holds it',
+  covered_by_account: 'an account-level block holds it',
+  legitimate_traffic: 'legitimate traffic came from inside the range',
+  performance_max: 'Performance Max takes no campaign IP blocks',
+  global_withdrawn: 'no longer in global intelligence, or the account opted out',
+  malformed: 'not an IP or CIDR range',
+};
+
+export function addDetail(reason: ExclusionAddReason, evidence: ExclusionEvidence): string {
+  if (reason === 'global_intelligence' && evidence.invalidIps === 0) return ADDED[reason];
+  return `${ADDED[reason]}: ${sessionsText(evidence)}`;
+}
+
+export function removalDetail(reason: ExclusionRemovalReason, evidence: ExclusionEvidence): string {
+  const last = evidence.lastInvalidAt === null ? '' : `; last invalid ${evidence.lastInvalidAt}`;
+  return `${REMOVED[reason]}: ${sessionsText(evidence)}${last}`;
+}

@@ -1,0 +1,166 @@
+import { IPV4, IPV6, parseIp } from '@veracity/detection/ip/ip-address';
+
+/**
+ * IP addresses and CIDR ranges as the exclusion planner compares them: a version, the network address
+ * as a bigint and the prefix length (32 / 128 for one address). IPv4-mapped IPv6 (`::ffff:1.2.3.4`) is
+ * the IPv4 address it carries. Text goes out canonical: a single address without `/32` or `/128`, IPv6
+ * in the RFC 5952 form, so the same range always has the same key.
+ */
+export interface IpPrefix {
+  version: 4 | 6;
+  network: bigint;
+  length: number;
+}
+
+const words = new Uint32Array(4);
+
+export function bitsOf(version: 4 | 6): number {
+  return version === 4 ? 32 : 128;
+}
+
+/** `203.0.113.7`, `203.0.113.0/24`, `2001:db8::/48`; host bits are cleared; null when malformed. */
+export function parsePrefix(text: string): IpPrefix | null {
+  const slash = text.indexOf('/');
+  const address = slash < 0 ? text : text.slice(0, slash);
+  const kind = parseIp(address, words);
+  if (kind !== IPV4 && kind !== IPV6) return null;
+  const version = kind === IPV4 ? 4 : 6;
+  let length = bitsOf(version);
+  if (slash >= 0) {
+    const lengthText = text.slice(slash + 1);
+    if (!/^\d{1,3}$/.test(lengthText)) return null;
+    const written = Number(lengthText);
+    // A mapped address written with an IPv6 prefix length keeps its low 32 bits.
+    const mapped = version === 4 && address.includes(':');
+    if (written > (mapped ? 128 : length)) return null;
+    length = mapped ? Math.max(0, written - 96) : written;
+  }
+  const value =
+    version === 4
+      ? BigInt(words[0] ?? 0)
+      : (BigInt(words[0] ?? 0) << 96n) |
+        (BigInt(words[1] ?? 0) << 64n) |
+        (BigInt(words[2] ?? 0) << 32n) |
+        BigInt(words[3] ?? 0);
+  return truncate(version, value, length);
+}
+
+function truncate(version: 4 | 6, value: bigint, length: number): IpPrefix {
+  const host = BigInt(bitsOf(version) - length);
+  return { version, network: (value >> host) << host, length };
+}
+
+/** The prefix of `length` bits that holds `prefix` (length at most the prefix's own). */
+export function prefixAt(prefix: IpPrefix, length: number): IpPrefix {
+  return truncate(prefix.version, prefix.network, Math.min(length, prefix.length));
+}
+
+/** The network part of `prefix` at `length` bits, as a map key. */
+export function networkAt(prefix: IpPrefix, length: number): bigint {
+  const host = BigInt(bitsOf(prefix.version) - length);
+  return (prefix.network >> host) << host;
+}
+
+export function isSingleAddress(prefix: IpPrefix): boolean {
+  return prefix.length === bitsOf(prefix.version);
+}
+
+/** Whether `outer` holds all of `inner`. */
+export function containsPrefix(outer: IpPrefix, inner: IpPrefix): boolean {
+  return (
+    outer.version === inner.version &&
+    outer.length <= inner.length &&
+    networkAt(inner, outer.length) === outer.network
+  );
+}
+
+export function lastAddress(prefix: IpPrefix): bigint {
+  return prefix.network + (1n << BigInt(bitsOf(prefix.version) - prefix.length)) - 1n;
+}
+
+export function formatPrefix(prefix: IpPrefix): string {
+  const address = prefix.version === 4 ? formatIpv4(prefix.network) : formatIpv6(prefix.network);
+  return isSingleAddress(prefix) ? address : `${address}/${prefix.length}`;
+}
+
+function formatIpv4(value: bigint): string {
+  const n = Number(value);
+  return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+}
+
+/** RFC 5952: lower case, no leading zeros, the first longest run of two or more zero groups as `::`. */
+function formatIpv6(value: bigint): string {
+  const groups: number[] = [];
+  for (let shift = 112n; shift >= 0n; shift -= 16n) groups.push(Number((value >> shift) & 0xffffn));
+  let bestStart = -1;
+  let bestLength = 1;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i += 1;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j += 1;
+    if (j - i > bestLength) {
+      bestStart = i;
+      bestLength = j - i;
+    }
+    i = j;
+  }
+  const hex = (part: number[]) => part.map((group) => group.toString(16)).join(':');
+  if (bestStart < 0) return hex(groups);
+  return `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLength))}`;
+}
+
+/**
+ * A set of ranges (the never-exclude list, the prefixes with legitimate traffic) merged into sorted
+ * intervals per version, asked whether a prefix overlaps any of them.
+ */
+export class PrefixSet {
+  private readonly starts: Record<4 | 6, bigint[]> = { 4: [], 6: [] };
+  private readonly ends: Record<4 | 6, bigint[]> = { 4: [], 6: [] };
+
+  constructor(prefixes: readonly IpPrefix[]) {
+    for (const version of [4, 6] as const) {
+      const ranges = prefixes
+        .filter((prefix) => prefix.version === version)
+        .map((prefix) => [prefix.network, lastAddress(prefix)] as const)
+        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      const starts = this.starts[version];
+      const ends = this.ends[version];
+      for (const [start, end] of ranges) {
+        const last = ends.length - 1;
+        const lastEnd = ends[last];
+        if (lastEnd !== undefined && start <= lastEnd + 1n) {
+          if (end > lastEnd) ends[last] = end;
+        } else {
+          starts.push(start);
+          ends.push(end);
+        }
+      }
+    }
+  }
+
+  get size(): number {
+    return this.starts[4].length + this.starts[6].length;
+  }
+
+  /** Whether any address of `prefix` is in the set. */
+  overlaps(prefix: IpPrefix): boolean {
+    const starts = this.starts[prefix.version];
+    const ends = this.ends[prefix.version];
+    if (starts.length === 0) return false;
+    const first = prefix.network;
+    const last = lastAddress(prefix);
+    // The first interval that ends at or after `first`.
+    let low = 0;
+    let high = ends.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((ends[middle] ?? 0n) < first) low = middle + 1;
+      else high = middle;
+    }
+    const start = starts[low];
+    return start !== undefined && start <= last;
+  }
+}
