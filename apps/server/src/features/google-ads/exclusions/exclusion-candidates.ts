@@ -3,7 +3,7 @@ import {
   formatPrefix,
   type IpPrefix,
   isSingleAddress,
-  networkAt,
+  networkKey,
   type PrefixSet,
   parsePrefix,
   prefixAt,
@@ -25,9 +25,12 @@ export const RANGE_LENGTH = { 4: 24, 6: 48 } as const;
 
 /** One invalid IP on one list, its observations summed. */
 export interface InvalidIp {
+  /** Canonical text. */
+  key: string;
   prefix: IpPrefix;
   sessions: number;
-  threats: Map<string, number>;
+  /** The threats of each observation, summed when an entry's reason is written. */
+  threats: Readonly<Record<string, number>>[];
   lastMs: number;
 }
 
@@ -90,14 +93,12 @@ export function groupObservations(
     const key = formatPrefix(prefix);
     let ip = list.get(key);
     if (ip === undefined) {
-      ip = { prefix, sessions: 0, threats: new Map(), lastMs };
+      ip = { key, prefix, sessions: 0, threats: [], lastMs };
       list.set(key, ip);
     }
     ip.sessions += Math.max(0, Math.trunc(observation.invalidSessions));
     if (lastMs > ip.lastMs) ip.lastMs = lastMs;
-    for (const [reason, count] of Object.entries(observation.threats)) {
-      ip.threats.set(reason, (ip.threats.get(reason) ?? 0) + Math.max(0, Math.trunc(count)));
-    }
+    ip.threats.push(observation.threats);
   }
   return customers;
 }
@@ -114,28 +115,25 @@ export interface RangeRules {
  * canonical CIDR texts.
  */
 export function candidateEntries(list: Map<string, InvalidIp>, rules: RangeRules): Map<string, IpPrefix> {
-  const byRange = new Map<string, IpPrefix[]>();
+  const byRange = new Map<number | bigint, InvalidIp[]>();
   for (const ip of list.values()) {
-    const length = RANGE_LENGTH[ip.prefix.version];
-    const key = `${ip.prefix.version}:${networkAt(ip.prefix, length)}`;
+    const key = networkKey(ip.prefix, RANGE_LENGTH[ip.prefix.version]);
     const members = byRange.get(key);
-    if (members === undefined) byRange.set(key, [ip.prefix]);
-    else members.push(ip.prefix);
+    if (members === undefined) byRange.set(key, [ip]);
+    else members.push(ip);
   }
   const entries = new Map<string, IpPrefix>();
   for (const members of byRange.values()) {
     const first = members[0];
     if (first === undefined) continue;
-    const range = prefixAt(first, RANGE_LENGTH[first.version]);
-    if (
-      members.length >= rules.minIps &&
-      !rules.legitimate.overlaps(range) &&
-      !rules.neverExclude.overlaps(range)
-    ) {
-      entries.set(formatPrefix(range), range);
-    } else {
-      for (const member of members) entries.set(formatPrefix(member), member);
+    if (members.length >= rules.minIps) {
+      const range = prefixAt(first.prefix, RANGE_LENGTH[first.prefix.version]);
+      if (!rules.legitimate.overlaps(range) && !rules.neverExclude.overlaps(range)) {
+        entries.set(formatPrefix(range), range);
+        continue;
+      }
     }
+    for (const member of members) entries.set(member.key, member.prefix);
   }
   return entries;
 }

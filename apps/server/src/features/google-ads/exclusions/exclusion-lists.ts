@@ -1,6 +1,6 @@
 import type { InvalidIp } from './exclusion-candidates.js';
 import type { CurrentExclusion, GlobalIntelligenceCandidate } from './exclusion-plan-types.js';
-import { bitsOf, type IpPrefix, networkAt } from './ip-prefixes.js';
+import { bitsOf, type IpPrefix, networkKey } from './ip-prefixes.js';
 
 /**
  * One list of the planner (a campaign's IP blocks or the account's): its entries with their evidence,
@@ -23,9 +23,9 @@ export interface ListEntry {
   parallel: boolean;
   global: GlobalIntelligenceCandidate | null;
   sessions: number;
-  threats: Map<string, number>;
   lastMs: number;
-  ips: number;
+  /** The invalid IPs of the window it holds (threats and distinct IPs are counted from them when given). */
+  sources: InvalidIp[];
   /** The broader entry of the same list that holds this one. */
   heldBy: ListEntry | null;
 }
@@ -42,16 +42,15 @@ export function newEntry(key: string, prefix: IpPrefix, memory: CurrentExclusion
     parallel: false,
     global: null,
     sessions: 0,
-    threats: new Map(),
     lastMs: Number.NEGATIVE_INFINITY,
-    ips: 0,
+    sources: [],
     heldBy: null,
   };
 }
 
 /** Entries indexed by version and prefix length, for "which entry holds this address". */
 export class EntryIndex {
-  private readonly maps = new Map<number, Map<bigint, ListEntry>>();
+  private readonly maps = new Map<number, Map<number | bigint, ListEntry>>();
   private readonly lengths: Record<4 | 6, number[]> = { 4: [], 6: [] };
 
   constructor(entries: Iterable<ListEntry>) {
@@ -63,19 +62,28 @@ export class EntryIndex {
         this.maps.set(slot, map);
         this.lengths[entry.prefix.version].push(entry.prefix.length);
       }
-      map.set(entry.prefix.network, entry);
+      map.set(networkKey(entry.prefix, entry.prefix.length), entry);
     }
     this.lengths[4].sort((a, b) => a - b);
     this.lengths[6].sort((a, b) => a - b);
   }
 
-  /** Entries holding `prefix` (itself included when indexed), broadest first. */
-  *holding(prefix: IpPrefix): Generator<ListEntry> {
+  /**
+   * Calls `visit` with each entry holding `prefix` (itself included when indexed), broadest first,
+   * until it returns true; returns whether one did.
+   */
+  holding(prefix: IpPrefix, visit: (entry: ListEntry) => boolean): boolean {
     for (const length of this.lengths[prefix.version]) {
-      if (length > prefix.length) return;
-      const entry = this.maps.get(prefix.version * 1000 + length)?.get(networkAt(prefix, length));
-      if (entry !== undefined) yield entry;
+      if (length > prefix.length) return false;
+      const entry = this.maps.get(prefix.version * 1000 + length)?.get(networkKey(prefix, length));
+      if (entry !== undefined && visit(entry)) return true;
     }
+    return false;
+  }
+
+  /** Whether any entry holds `prefix`. */
+  holds(prefix: IpPrefix): boolean {
+    return this.holding(prefix, () => true);
   }
 }
 
@@ -83,16 +91,16 @@ export class EntryIndex {
  * Evidence of each entry from the invalid IPs it holds: sessions and threats summed, the last invalid
  * time; an entry holding no IP of the window keeps its stored evidence.
  */
-export function gatherEvidence(entries: readonly ListEntry[], ips: Iterable<InvalidIp>): void {
+export function gatherEvidence(entries: readonly ListEntry[], lists: Iterable<Iterable<InvalidIp>>): void {
   const index = new EntryIndex(entries);
-  for (const ip of ips) {
-    for (const entry of index.holding(ip.prefix)) {
-      entry.sessions += ip.sessions;
-      entry.ips += 1;
-      if (ip.lastMs > entry.lastMs) entry.lastMs = ip.lastMs;
-      for (const [reason, count] of ip.threats) {
-        entry.threats.set(reason, (entry.threats.get(reason) ?? 0) + count);
-      }
+  for (const ips of lists) {
+    for (const ip of ips) {
+      index.holding(ip.prefix, (entry) => {
+        entry.sessions += ip.sessions;
+        entry.sources.push(ip);
+        if (ip.lastMs > entry.lastMs) entry.lastMs = ip.lastMs;
+        return false;
+      });
     }
   }
   for (const entry of entries) {
@@ -100,10 +108,7 @@ export function gatherEvidence(entries: readonly ListEntry[], ips: Iterable<Inva
     if (stored > entry.lastMs) entry.lastMs = stored;
     const seen = entry.global?.lastSeenAt ? Date.parse(entry.global.lastSeenAt) : Number.NaN;
     if (seen > entry.lastMs) entry.lastMs = seen;
-    if (entry.ips === 0 && entry.memory !== null) {
-      entry.sessions = entry.memory.invalidSessions;
-      entry.threats = new Map(Object.entries(entry.memory.threats));
-    }
+    if (entry.sources.length === 0 && entry.memory !== null) entry.sessions = entry.memory.invalidSessions;
   }
 }
 
@@ -116,14 +121,13 @@ export function joinHeldEntries(entries: readonly ListEntry[]): void {
   const index = new EntryIndex(entries);
   for (const entry of entries) {
     if (entry.isStatic) continue;
-    for (const holder of index.holding(entry.prefix)) {
-      if (holder === entry || holder.prefix.length === entry.prefix.length) break;
-      if (holder.group <= entry.group) {
-        entry.heldBy = holder;
-        if (entry.lastMs > holder.lastMs) holder.lastMs = entry.lastMs;
-        break;
-      }
-    }
+    index.holding(entry.prefix, (holder) => {
+      if (holder === entry || holder.prefix.length === entry.prefix.length) return true;
+      if (holder.group > entry.group) return false;
+      entry.heldBy = holder;
+      if (entry.lastMs > holder.lastMs) holder.lastMs = entry.lastMs;
+      return true;
+    });
   }
 }
 

@@ -5,7 +5,6 @@ import {
   type CustomerObservations,
   candidateEntries,
   groupObservations,
-  type InvalidIp,
   type RangeRules,
 } from './exclusion-candidates.js';
 import {
@@ -166,12 +165,12 @@ function planCustomer(
     }
     const all = [...entries.values()];
     for (const entry of all) entry.group = entry.isStatic ? 0 : GROUP_OWN;
-    gatherEvidence(all, observed.lists.get(campaignId)?.values() ?? []);
+    gatherEvidence(all, [observed.lists.get(campaignId)?.values() ?? []]);
     const standing: ListEntry[] = [];
     for (const entry of all) {
       if (!entry.isStatic && expired(context, entry)) {
         removeEntry(context, customerId, campaignId, entry, 'expired', typeOf(campaignId));
-      } else if (!entry.isStatic && !accountIndex.holding(entry.prefix).next().done) {
+      } else if (!entry.isStatic && accountIndex.holds(entry.prefix)) {
         if (entry.memory !== null) {
           removeEntry(context, customerId, campaignId, entry, 'covered_by_account', typeOf(campaignId));
         }
@@ -255,8 +254,11 @@ function planAccountList(
 
   const all = [...entries.values()];
   const standing: ListEntry[] = [];
-  const ownIps = mergeLists(observed);
-  gatherEvidence(all, ownIps);
+  // Account-level blocks hold every campaign's IPs.
+  gatherEvidence(
+    all,
+    [...observed.lists.values()].map((list) => list.values()),
+  );
   for (const entry of all) {
     entry.group = entry.isStatic
       ? 0
@@ -295,25 +297,6 @@ function planAccountList(
     settleKept(context, customerId, null, entry, type, reason, null);
   }
   return kept;
-}
-
-/** Every invalid IP of the account once, its campaigns summed (account-level blocks hold them all). */
-function mergeLists(observed: CustomerObservations): InvalidIp[] {
-  const merged = new Map<string, InvalidIp>();
-  for (const list of observed.lists.values()) {
-    for (const [key, ip] of list) {
-      const into = merged.get(key);
-      if (into === undefined) {
-        merged.set(key, { ...ip, threats: new Map(ip.threats) });
-        continue;
-      }
-      into.sessions += ip.sessions;
-      if (ip.lastMs > into.lastMs) into.lastMs = ip.lastMs;
-      for (const [reason, count] of ip.threats)
-        into.threats.set(reason, (into.threats.get(reason) ?? 0) + count);
-    }
-  }
-  return [...merged.values()];
 }
 
 /** Why a stored entry leaves before any ranking, or null. */

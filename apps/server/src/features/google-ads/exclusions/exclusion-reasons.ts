@@ -8,11 +8,23 @@ import type {
 /** The evidence of an entry as the plan gives it, and its reason in words for the exclusion log. */
 
 export function evidenceOf(entry: ListEntry): ExclusionEvidence {
+  const threats = new Map<string, number>();
+  const ips = new Set<string>();
+  for (const source of entry.sources) {
+    ips.add(source.key);
+    for (const observed of source.threats) {
+      for (const reason in observed)
+        threats.set(reason, (threats.get(reason) ?? 0) + (observed[reason] ?? 0));
+    }
+  }
+  if (entry.sources.length === 0 && entry.memory !== null) {
+    for (const [reason, count] of Object.entries(entry.memory.threats)) threats.set(reason, count);
+  }
   return {
     invalidSessions: entry.sessions,
-    threats: sortedThreats(entry.threats),
+    threats: sortedThreats(threats),
     lastInvalidAt: Number.isFinite(entry.lastMs) ? new Date(entry.lastMs).toISOString() : null,
-    invalidIps: entry.ips,
+    invalidIps: ips.size,
   };
 }
 

@@ -10,6 +10,10 @@ export interface IpPrefix {
   version: 4 | 6;
   network: bigint;
   length: number;
+  /** IPv4: the network as a number (the planner's maps use it to spare bigint work); IPv6: 0. */
+  v4: number;
+  /** IPv6: the first 48 bits of the network as a number (the /48 of range keys); IPv4: 0. */
+  top48: number;
 }
 
 const words = new Uint32Array(4);
@@ -35,6 +39,10 @@ export function parsePrefix(text: string): IpPrefix | null {
     if (written > (mapped ? 128 : length)) return null;
     length = mapped ? Math.max(0, written - 96) : written;
   }
+  if (version === 4 && length === 32) {
+    const v4 = words[0] ?? 0;
+    return { version, network: BigInt(v4), length, v4, top48: 0 };
+  }
   const value =
     version === 4
       ? BigInt(words[0] ?? 0)
@@ -47,7 +55,27 @@ export function parsePrefix(text: string): IpPrefix | null {
 
 function truncate(version: 4 | 6, value: bigint, length: number): IpPrefix {
   const host = BigInt(bitsOf(version) - length);
-  return { version, network: (value >> host) << host, length };
+  const network = (value >> host) << host;
+  return {
+    version,
+    network,
+    length,
+    v4: version === 4 ? Number(network) : 0,
+    top48: version === 6 ? Number(network >> 80n) : 0,
+  };
+}
+
+/** The IPv4 network of `v4` at `length` bits, as a number. */
+export function v4NetworkAt(v4: number, length: number): number {
+  return length === 0 ? 0 : ((v4 >>> (32 - length)) << (32 - length)) >>> 0;
+}
+
+/** A map key of the network of `prefix` at `length` bits: a number for IPv4, a bigint for IPv6. */
+export function networkKey(prefix: IpPrefix, length: number): number | bigint {
+  if (prefix.version === 4) return v4NetworkAt(prefix.v4, length);
+  // Up to /48 the first 48 bits say it all, as a number.
+  if (length <= 48) return Math.floor(prefix.top48 / 2 ** (48 - length));
+  return networkAt(prefix, length);
 }
 
 /** The prefix of `length` bits that holds `prefix` (length at most the prefix's own). */
