@@ -90,7 +90,11 @@ export function groupObservations(
       list = new Map();
       customer.lists.set(listKey, list);
     }
-    const key = formatPrefix(prefix);
+    // A dotted quad that parsed is already canonical (the parser refuses leading zeros and spaces).
+    const key =
+      prefix.version === 4 && !observation.ip.includes(':') && !observation.ip.includes('/')
+        ? observation.ip
+        : formatPrefix(prefix);
     let ip = list.get(key);
     if (ip === undefined) {
       ip = { key, prefix, sessions: 0, threats: [], lastMs };

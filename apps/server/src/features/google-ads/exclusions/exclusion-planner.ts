@@ -224,25 +224,35 @@ function planAccountList(
   }
   // A campaign list is full when what the window asks for there (with its STATIC entries) passes the
   // cap; an entry wanted on several campaigns, one of them full, may take one account-level slot.
-  const wantedOn = new Map<string, { prefix: IpPrefix; lists: number; full: boolean }>();
+  const fullLists: Map<string, IpPrefix>[] = [];
+  const wantedLists: Map<string, IpPrefix>[] = [];
   for (const campaignId of campaignLists) {
-    const wanted = candidates.get(campaignId) ?? new Map<string, IpPrefix>();
+    const wanted = candidates.get(campaignId);
+    if (wanted === undefined) continue;
     const statics = (memory.get(campaignId) ?? []).filter(
       (entry) => entry.isStatic && !wanted.has(entry.key),
     ).length;
-    const full = wanted.size + statics > context.campaignCap;
-    for (const [key, prefix] of wanted) {
-      const seen = wantedOn.get(key) ?? { prefix, lists: 0, full: false };
-      seen.lists += 1;
-      seen.full ||= full;
-      wantedOn.set(key, seen);
-    }
+    wantedLists.push(wanted);
+    if (wanted.size + statics > context.campaignCap) fullLists.push(wanted);
   }
-  for (const [key, seen] of wantedOn) {
-    if (seen.lists < 2 || !seen.full) continue;
-    const entry = entryFor(key, seen.prefix);
-    entry.candidate = true;
-    entry.parallel = true;
+  if (fullLists.length > 0) {
+    // How many campaign lists want each entry of a full list.
+    const lists = new Map<string, number>();
+    for (const wanted of fullLists) for (const key of wanted.keys()) lists.set(key, 0);
+    for (const wanted of wantedLists) {
+      for (const key of wanted.keys()) {
+        const count = lists.get(key);
+        if (count !== undefined) lists.set(key, count + 1);
+      }
+    }
+    for (const wanted of fullLists) {
+      for (const [key, prefix] of wanted) {
+        if ((lists.get(key) ?? 0) < 2) continue;
+        const entry = entryFor(key, prefix);
+        entry.candidate = true;
+        entry.parallel = true;
+      }
+    }
   }
   for (const global of context.input.globalIntelligence ?? []) {
     const prefix = parsePrefix(global.cidr);

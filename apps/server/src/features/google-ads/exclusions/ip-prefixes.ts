@@ -107,12 +107,11 @@ export function lastAddress(prefix: IpPrefix): bigint {
 }
 
 export function formatPrefix(prefix: IpPrefix): string {
-  const address = prefix.version === 4 ? formatIpv4(prefix.network) : formatIpv6(prefix.network);
+  const address = prefix.version === 4 ? formatIpv4(prefix.v4) : formatIpv6(prefix.network);
   return isSingleAddress(prefix) ? address : `${address}/${prefix.length}`;
 }
 
-function formatIpv4(value: bigint): string {
-  const n = Number(value);
+function formatIpv4(n: number): string {
   return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
 
@@ -145,50 +144,69 @@ function formatIpv6(value: bigint): string {
  * intervals per version, asked whether a prefix overlaps any of them.
  */
 export class PrefixSet {
-  private readonly starts: Record<4 | 6, bigint[]> = { 4: [], 6: [] };
-  private readonly ends: Record<4 | 6, bigint[]> = { 4: [], 6: [] };
+  // IPv4 as numbers (the per-observation path), IPv6 as bigints.
+  private readonly v4Starts: number[] = [];
+  private readonly v4Ends: number[] = [];
+  private readonly v6Starts: bigint[] = [];
+  private readonly v6Ends: bigint[] = [];
 
   constructor(prefixes: readonly IpPrefix[]) {
-    for (const version of [4, 6] as const) {
-      const ranges = prefixes
-        .filter((prefix) => prefix.version === version)
-        .map((prefix) => [prefix.network, lastAddress(prefix)] as const)
-        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      const starts = this.starts[version];
-      const ends = this.ends[version];
-      for (const [start, end] of ranges) {
-        const last = ends.length - 1;
-        const lastEnd = ends[last];
-        if (lastEnd !== undefined && start <= lastEnd + 1n) {
-          if (end > lastEnd) ends[last] = end;
-        } else {
-          starts.push(start);
-          ends.push(end);
-        }
-      }
-    }
+    const v4 = prefixes
+      .filter((prefix) => prefix.version === 4)
+      .map((prefix) => [prefix.v4, Number(lastAddress(prefix))] as const);
+    const v6 = prefixes
+      .filter((prefix) => prefix.version === 6)
+      .map((prefix) => [prefix.network, lastAddress(prefix)] as const);
+    mergeInto(v4, this.v4Starts, this.v4Ends, 1);
+    mergeInto(v6, this.v6Starts, this.v6Ends, 1n);
   }
 
   get size(): number {
-    return this.starts[4].length + this.starts[6].length;
+    return this.v4Starts.length + this.v6Starts.length;
   }
 
   /** Whether any address of `prefix` is in the set. */
   overlaps(prefix: IpPrefix): boolean {
-    const starts = this.starts[prefix.version];
-    const ends = this.ends[prefix.version];
-    if (starts.length === 0) return false;
-    const first = prefix.network;
-    const last = lastAddress(prefix);
-    // The first interval that ends at or after `first`.
-    let low = 0;
-    let high = ends.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((ends[middle] ?? 0n) < first) low = middle + 1;
-      else high = middle;
+    if (prefix.version === 4) {
+      if (this.v4Starts.length === 0) return false;
+      const size = 2 ** (32 - prefix.length);
+      return overlapsAt(this.v4Starts, this.v4Ends, prefix.v4, prefix.v4 + size - 1);
     }
-    const start = starts[low];
-    return start !== undefined && start <= last;
+    if (this.v6Starts.length === 0) return false;
+    return overlapsAt(this.v6Starts, this.v6Ends, prefix.network, lastAddress(prefix));
   }
+}
+
+function mergeInto<T extends number | bigint>(
+  ranges: (readonly [T, T])[],
+  starts: T[],
+  ends: T[],
+  one: T,
+): void {
+  ranges.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (const [start, end] of ranges) {
+    const last = ends.length - 1;
+    const lastEnd = ends[last];
+    // Adjacent intervals join too (`lastEnd + 1`).
+    if (lastEnd !== undefined && start <= (lastEnd as bigint) + (one as bigint)) {
+      if (end > lastEnd) ends[last] = end;
+    } else {
+      starts.push(start);
+      ends.push(end);
+    }
+  }
+}
+
+/** Whether [first, last] meets one of the sorted, disjoint intervals. */
+function overlapsAt<T extends number | bigint>(starts: T[], ends: T[], first: T, last: T): boolean {
+  // The first interval that ends at or after `first`.
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((ends[middle] as T) < first) low = middle + 1;
+    else high = middle;
+  }
+  const start = starts[low];
+  return start !== undefined && start <= last;
 }
