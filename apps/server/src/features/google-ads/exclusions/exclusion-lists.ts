@@ -1,6 +1,6 @@
 import type { InvalidIp } from './exclusion-candidates.js';
 import type { CurrentExclusion, GlobalIntelligenceCandidate } from './exclusion-plan-types.js';
-import { bitsOf, type IpPrefix, networkKey } from './ip-prefixes.js';
+import { bitsOf, type IpPrefix, isSingleAddress, networkKey } from './ip-prefixes.js';
 
 /**
  * One list of the planner (a campaign's IP blocks or the account's): its entries with their evidence,
@@ -89,18 +89,26 @@ export class EntryIndex {
 
 /**
  * Evidence of each entry from the invalid IPs it holds: sessions and threats summed, the last invalid
- * time; an entry holding no IP of the window keeps its stored evidence.
+ * time; an entry holding no IP of the window keeps its stored evidence. `byKey` is the list's entries
+ * by their canonical text (an IP finds its own entry there; ranges through an index of the ranges).
  */
-export function gatherEvidence(entries: readonly ListEntry[], lists: Iterable<Iterable<InvalidIp>>): void {
-  const index = new EntryIndex(entries);
+export function gatherEvidence(
+  byKey: ReadonlyMap<string, ListEntry>,
+  lists: Iterable<Iterable<InvalidIp>>,
+): void {
+  const entries = [...byKey.values()];
+  const ranges = new EntryIndex(entries.filter((entry) => !isSingleAddress(entry.prefix)));
+  const add = (entry: ListEntry, ip: InvalidIp) => {
+    entry.sessions += ip.sessions;
+    entry.sources.push(ip);
+    if (ip.lastMs > entry.lastMs) entry.lastMs = ip.lastMs;
+    return false;
+  };
   for (const ips of lists) {
     for (const ip of ips) {
-      index.holding(ip.prefix, (entry) => {
-        entry.sessions += ip.sessions;
-        entry.sources.push(ip);
-        if (ip.lastMs > entry.lastMs) entry.lastMs = ip.lastMs;
-        return false;
-      });
+      ranges.holding(ip.prefix, (entry) => add(entry, ip));
+      const own = byKey.get(ip.key);
+      if (own !== undefined) add(own, ip);
     }
   }
   for (const entry of entries) {
@@ -118,7 +126,8 @@ export function gatherEvidence(entries: readonly ListEntry[], lists: Iterable<It
  * holds.
  */
 export function joinHeldEntries(entries: readonly ListEntry[]): void {
-  const index = new EntryIndex(entries);
+  // A holder is broader than what it holds: never a single address.
+  const index = new EntryIndex(entries.filter((entry) => !isSingleAddress(entry.prefix)));
   for (const entry of entries) {
     if (entry.isStatic) continue;
     index.holding(entry.prefix, (holder) => {

@@ -165,7 +165,7 @@ function planCustomer(
     }
     const all = [...entries.values()];
     for (const entry of all) entry.group = entry.isStatic ? 0 : GROUP_OWN;
-    gatherEvidence(all, [observed.lists.get(campaignId)?.values() ?? []]);
+    gatherEvidence(entries, [observed.lists.get(campaignId)?.values() ?? []]);
     const standing: ListEntry[] = [];
     for (const entry of all) {
       if (!entry.isStatic && expired(context, entry)) {
@@ -266,7 +266,7 @@ function planAccountList(
   const standing: ListEntry[] = [];
   // Account-level blocks hold every campaign's IPs.
   gatherEvidence(
-    all,
+    entries,
     [...observed.lists.values()].map((list) => list.values()),
   );
   for (const entry of all) {
