@@ -8,6 +8,16 @@ import type {
 /** The evidence of an entry as the plan gives it, and its reason in words for the exclusion log. */
 
 export function evidenceOf(entry: ListEntry): ExclusionEvidence {
+  const lastInvalidAt = Number.isFinite(entry.lastMs) ? new Date(entry.lastMs).toISOString() : null;
+  const only = entry.sources.length === 1 ? entry.sources[0] : undefined;
+  if (only !== undefined && only.threats.length === 1) {
+    // The common case, one IP seen once: its threats as they are.
+    const observed = only.threats[0] ?? {};
+    const keys = Object.keys(observed);
+    const threats: Record<string, number> = {};
+    for (const key of keys.length > 1 ? keys.sort() : keys) threats[key] = observed[key] ?? 0;
+    return { invalidSessions: entry.sessions, threats, lastInvalidAt, invalidIps: 1 };
+  }
   const threats = new Map<string, number>();
   const ips = new Set<string>();
   for (const source of entry.sources) {
@@ -23,7 +33,7 @@ export function evidenceOf(entry: ListEntry): ExclusionEvidence {
   return {
     invalidSessions: entry.sessions,
     threats: sortedThreats(threats),
-    lastInvalidAt: Number.isFinite(entry.lastMs) ? new Date(entry.lastMs).toISOString() : null,
+    lastInvalidAt,
     invalidIps: ips.size,
   };
 }
@@ -33,7 +43,9 @@ export function sortedThreats(threats: ReadonlyMap<string, number>): Record<stri
 }
 
 function threatText(threats: Record<string, number>): string {
-  const parts = Object.entries(threats)
+  const entries = Object.entries(threats);
+  if (entries.length === 1) return `${entries[0]?.[0]} ${entries[0]?.[1]}`;
+  const parts = entries
     .sort(([ra, a], [rb, b]) => b - a || (ra < rb ? -1 : 1))
     .map(([reason, count]) => `${reason} ${count}`);
   return parts.length === 0 ? 'no threat recorded' : parts.join(', ');
