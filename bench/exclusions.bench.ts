@@ -39,7 +39,7 @@ function ipv6(): string {
 const clusters = Array.from({ length: 400 }, () => ((below(200) + 20) << 24) | (below(65536) << 8));
 
 function observations(count: number, newestDaysAgo: number): InvalidIpObservation[] {
-  return Array.from({ length: count }, (_, i) => {
+  return Array.from({ length: count }, (_, i): InvalidIpObservation => {
     const campaign = below(CAMPAIGNS);
     const dice = random();
     const ip =
