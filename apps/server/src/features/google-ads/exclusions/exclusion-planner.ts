@@ -125,9 +125,8 @@ function planCustomer(
     campaignId === null ? null : (campaignTypes.get(campaignId) ?? null);
 
   // The stored entries that may stay, by list; the others leave now.
-  const memory = new Map<string, ListEntry[]>();
-  const seen = new Set<string>();
-  for (const stored of [...current].sort(compareStored)) {
+  const memoryByKey = new Map<string, Map<string, ListEntry>>();
+  for (const stored of current) {
     const listKey = stored.campaignId ?? ACCOUNT_LIST;
     const prefix = parsePrefix(stored.cidr);
     const reason = earlyRemoval(context, stored, prefix, typeOf(stored.campaignId));
@@ -136,12 +135,17 @@ function planCustomer(
       continue;
     }
     const entry = newEntry(formatPrefix(prefix), prefix, stored);
-    if (seen.has(`${listKey}|${entry.key}`)) continue;
-    seen.add(`${listKey}|${entry.key}`);
-    const list = memory.get(listKey);
-    if (list === undefined) memory.set(listKey, [entry]);
-    else list.push(entry);
+    let list = memoryByKey.get(listKey);
+    if (list === undefined) {
+      list = new Map();
+      memoryByKey.set(listKey, list);
+    }
+    // Two rows for one range (written differently): the first in a fixed order stands for both.
+    const before = list.get(entry.key);
+    if (before?.memory && compareStored(before.memory, stored) <= 0) continue;
+    list.set(entry.key, entry);
   }
+  const memory = new Map([...memoryByKey].map(([listKey, list]) => [listKey, [...list.values()]]));
 
   // What the window's invalid IPs ask for, list by list.
   const candidates = new Map<string, Map<string, IpPrefix>>();
