@@ -1,0 +1,441 @@
+import type { GoogleAdsState, NeverExcludeEntry } from '@veracity/contracts/google-ads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OAuthProvider, OAuthRevokedError } from '../../integrations/oauth/oauth-provider.js';
+import { createTokenStore } from '../../integrations/oauth/token-store.js';
+import { VirtualClock } from '../../jobs/clock.js';
+import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
+import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { addToIpList } from '../account/ip-lists.repo.js';
+
+/**
+ * The Google Ads dashboard API on a real server and accounts store. The OAuth consent itself (Google's
+ * side) is the other client's: here only the authorize URL is built, through an OAuthProvider whose
+ * authorizeUrl is the one pure call; exchanging codes and reading the hierarchy against the local fake
+ * are covered after the merge (see the report).
+ */
+const consentOnly: OAuthProvider = {
+  authorizeUrl: ({ state, redirectUri }) =>
+    `https://consent.example/auth?state=${encodeURIComponent(state)}&redirect_uri=${encodeURIComponent(redirectUri)}`,
+  exchangeCode: () => Promise.reject(new Error('not reached in these tests')),
+  refresh: () => Promise.reject(new OAuthRevokedError('invalid_grant')),
+  revoke: () => Promise.resolve(),
+};
+
+let t: TestApp;
+let clock: VirtualClock;
+let home: Tenant;
+let other: Tenant;
+let admin: string;
+let viewer: string;
+let otherAdmin: string;
+
+const db = () => t.stores.accounts.db;
+const base = '/integrations/google-ads';
+
+async function seedHierarchy(relationshipId: number, prefix: string): Promise<void> {
+  const at = new Date().toISOString();
+  const account = (
+    customer_id: string,
+    name: string,
+    is_manager: number,
+    manager: string | null,
+    level: number,
+  ) => ({
+    relationship_id: relationshipId,
+    provider: 'google_ads' as const,
+    customer_id,
+    name,
+    manager_customer_id: manager,
+    is_manager,
+    level,
+    currency: 'EUR',
+    time_zone: 'Europe/Berlin',
+    updated_at: at,
+  });
+  await db()
+    .insertInto('ad_accounts')
+    .values([
+      account(`${prefix}00000000`, 'Manager', 1, null, 0),
+      account(`${prefix}00000001`, 'Shop', 0, `${prefix}00000000`, 1),
+      account(`${prefix}00000002`, 'Brand', 0, `${prefix}00000000`, 1),
+    ])
+    .execute();
+  const campaign = (customer: string, campaign_id: string, type: string) => ({
+    relationship_id: relationshipId,
+    provider: 'google_ads' as const,
+    customer_id: customer,
+    campaign_id,
+    name: `${type} ${campaign_id}`,
+    type,
+    status: 'ENABLED',
+    updated_at: at,
+  });
+  await db()
+    .insertInto('ad_campaigns')
+    .values([
+      campaign(`${prefix}00000001`, `${prefix}1`, 'SEARCH'),
+      campaign(`${prefix}00000001`, `${prefix}2`, 'PERFORMANCE_MAX'),
+      campaign(`${prefix}00000001`, `${prefix}3`, 'SHOPPING'),
+    ])
+    .execute();
+}
+
+beforeAll(async () => {
+  clock = new VirtualClock(new Date('2026-11-20T10:00:00.000Z'));
+  t = await startTestApp({}, { clock, googleAds: { oauth: consentOnly } });
+  home = await createTenant(t, { company: 'Home' });
+  other = await createTenant(t, { company: 'Other' });
+  admin = await accountToken(t, home);
+  viewer = await accountToken(t, await addTenantUser(t, home.relationshipId, 'Viewer'));
+  otherAdmin = await accountToken(t, other);
+  await seedHierarchy(home.relationshipId, '11');
+  await seedHierarchy(other.relationshipId, '22');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const stateOf = async (token: string) => {
+  const response = await call(t, 'GET', base, { token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as GoogleAdsState;
+};
+
+describe('the Google Ads state', () => {
+  it('starts unconnected, with no account active and the tracking template the collector reads', async () => {
+    const state = await stateOf(admin);
+    expect(state.connection).toBe('none');
+    expect(state.gAdsSetupStatus).toEqual([false, false, false]);
+    expect(state.areAllAccountsInactive).toBe(true);
+    expect(state.accounts.map((account) => account.customerId)).toContain('1100000001');
+    expect(state.settings).toMatchObject({
+      protectionMode: 'detection',
+      rotationDays: 30,
+      globalIntelligence: false,
+    });
+    for (const parameter of ['campaignid={campaignid}', 'keyword={keyword}', 'placement={placement}']) {
+      expect(state.trackingTemplate).toContain(parameter);
+      expect(state.trackingParameters).toContain(parameter);
+    }
+    expect(state.trackingTemplate.startsWith('{lpurl}?')).toBe(true);
+  });
+
+  it('is refused to a plan without Google Ads (lite), with no redirect', async () => {
+    const lite = await createTenant(t, { plan: 'lite' });
+    const response = await call(t, 'GET', base, { token: await accountToken(t, lite) });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('choosing the accounts to protect', () => {
+  it('refuses an id outside this account hierarchy (another account, unknown) and a manager', async () => {
+    for (const customerIds of [['2200000001'], ['9999999999'], ['1100000000'], ['12']]) {
+      const response = await call(t, 'PUT', `${base}/accounts`, { token: admin, body: { customerIds } });
+      expect(response.statusCode, `${customerIds}: ${response.body}`).toBe(400);
+    }
+    expect((await stateOf(admin)).areAllAccountsInactive).toBe(true);
+    expect((await stateOf(otherAdmin)).accounts.some((account) => account.active)).toBe(false);
+  });
+
+  it('activates exactly the accounts chosen (dashed ids accepted), audited', async () => {
+    const response = await call(t, 'PUT', `${base}/accounts`, {
+      token: admin,
+      body: { customerIds: ['110-000-0001'] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const state = response.json() as GoogleAdsState;
+    expect(state.accounts.filter((account) => account.active).map((account) => account.customerId)).toEqual([
+      '1100000001',
+    ]);
+    expect(state.areAllAccountsInactive).toBe(false);
+    expect(state.errors.account).toBe(true);
+    expect(state.errors.campaign).toBe(true);
+    // Not connected: step 1 is not ready without step 0.
+    expect(state.gAdsSetupStatus).toEqual([false, false, false]);
+    const none = await call(t, 'PUT', `${base}/accounts`, { token: admin, body: { customerIds: [] } });
+    expect((none.json() as GoogleAdsState).areAllAccountsInactive).toBe(true);
+    await call(t, 'PUT', `${base}/accounts`, { token: admin, body: { customerIds: ['1100000001'] } });
+  });
+
+  it('needs account_manage_integrations', async () => {
+    const response = await call(t, 'PUT', `${base}/accounts`, { token: viewer, body: { customerIds: [] } });
+    expect(response.statusCode).toBe(403);
+    expect((await stateOf(viewer)).accounts.length).toBeGreaterThan(0);
+  });
+});
+
+describe('settings and the tracking template', () => {
+  it('refuses values outside the contract', async () => {
+    for (const body of [
+      { rotationDays: 0 },
+      { rotationDays: 541 },
+      { rotationDays: 2.5 },
+      { protectionMode: 'everything' },
+      { globalIntelligence: 'yes' },
+    ]) {
+      const response = await call(t, 'PATCH', `${base}/settings`, { token: admin, body });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('saves a patch; step 2 is ready once the mode is chosen and the template decided', async () => {
+    const patched = await call(t, 'PATCH', `${base}/settings`, {
+      token: admin,
+      body: { protectionMode: 'dry_run', rotationDays: 14, globalIntelligence: true },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const state = patched.json() as GoogleAdsState;
+    expect(state.settings).toMatchObject({
+      protectionMode: 'dry_run',
+      rotationDays: 14,
+      globalIntelligence: true,
+    });
+    expect(state.gAdsSetupStatus[2]).toBe(false);
+    const skipped = await call(t, 'POST', `${base}/tracking-template`, {
+      token: admin,
+      body: { apply: false },
+    });
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect((skipped.json() as GoogleAdsState).skipTT).toBe(true);
+    expect((skipped.json() as GoogleAdsState).gAdsSetupStatus[2]).toBe(true);
+    // The other account's settings are untouched.
+    expect((await stateOf(otherAdmin)).settings.protectionMode).toBe('detection');
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('relationship_id', '=', home.relationshipId)
+      .where('action', 'like', 'google_ads.%')
+      .execute();
+    expect(audited.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['google_ads.settings_updated', 'google_ads.tracking_template_skipped']),
+    );
+  });
+});
+
+describe('the never-exclude list', () => {
+  it('adds addresses and ranges in canonical form, refuses what is neither', async () => {
+    const add = (cidr: string, token = admin) =>
+      call(t, 'POST', `${base}/never-exclude`, { token, body: { cidr, note: 'office' } });
+    for (const [input, canonical] of [
+      ['203.0.113.7', '203.0.113.7'],
+      ['198.51.100.9/24', '198.51.100.0/24'],
+      ['2001:DB8:0:0:1::1/64', '2001:db8::/64'],
+      ['::ffff:192.0.2.1', '::ffff:c000:201'],
+    ] as const) {
+      const response = await add(input);
+      expect(response.statusCode, `${input}: ${response.body}`).toBe(201);
+      expect((response.json() as NeverExcludeEntry).cidr).toBe(canonical);
+    }
+    for (const bad of ['300.1.1.1', '1.2.3.4/33', '2001:db8::/129', 'office', '1.2.3.4/', '1.2.3.4/2/3']) {
+      expect((await add(bad)).statusCode, bad).toBe(400);
+    }
+    expect((await add('203.0.113.7')).statusCode).toBe(409);
+    expect((await add('10.0.0.1', viewer)).statusCode).toBe(403);
+  });
+
+  it("lists the account's own access addresses read-only, and deletes only this account's entries", async () => {
+    await addToIpList(db(), home.relationshipId, 'login_allow', '192.0.2.44', 'HQ');
+    const listed = (
+      await call(t, 'GET', `${base}/never-exclude`, { token: viewer })
+    ).json() as NeverExcludeEntry[];
+    const access = listed.find((entry) => entry.source === 'access');
+    expect(access?.cidr).toBe('192.0.2.44');
+    const own = listed.find((entry) => entry.cidr === '203.0.113.7');
+    if (!access || !own) throw new Error('entries missing');
+    expect((await call(t, 'DELETE', `${base}/never-exclude/${access.id}`, { token: admin })).statusCode).toBe(
+      404,
+    );
+    // Another account can neither see nor delete it.
+    const theirs = (
+      await call(t, 'GET', `${base}/never-exclude`, { token: otherAdmin })
+    ).json() as NeverExcludeEntry[];
+    expect(theirs).toEqual([]);
+    expect(
+      (await call(t, 'DELETE', `${base}/never-exclude/${own.id}`, { token: otherAdmin })).statusCode,
+    ).toBe(404);
+    expect((await call(t, 'DELETE', `${base}/never-exclude/${own.id}`, { token: admin })).statusCode).toBe(
+      204,
+    );
+    const after = (
+      await call(t, 'GET', `${base}/never-exclude`, { token: admin })
+    ).json() as NeverExcludeEntry[];
+    expect(after.map((entry) => entry.cidr)).not.toContain('203.0.113.7');
+  });
+});
+
+describe('exclusions and the exclusion log', () => {
+  beforeAll(async () => {
+    const entry = (
+      relationshipId: number,
+      customer: string,
+      campaign: string,
+      cidr: string,
+      addedAt: string,
+    ) => ({
+      relationship_id: relationshipId,
+      provider: 'google_ads' as const,
+      customer_id: customer,
+      campaign_id: campaign,
+      cidr,
+      ip_type: campaign === '' ? 'ACCOUNT_REGULAR' : 'DYNAMIC',
+      state: 'active' as const,
+      added_at: addedAt,
+      expires_at: '2026-12-10T00:00:00.000Z',
+      threats: JSON.stringify({ 'automation:webdriver': 3 }),
+      updated_at: addedAt,
+    });
+    await db()
+      .insertInto('exclusion_entries')
+      .values([
+        entry(home.relationshipId, '1100000001', '111', '203.0.113.1', '2026-11-10T00:00:00.000Z'),
+        entry(home.relationshipId, '1100000001', '112', '203.0.113.2', '2026-11-10T00:00:00.000Z'),
+        entry(home.relationshipId, '1100000001', '113', '203.0.113.3', '2026-11-10T00:00:00.000Z'),
+        entry(home.relationshipId, '1100000001', '', '203.0.113.4', '2026-11-10T00:00:00.000Z'),
+        entry(other.relationshipId, '2200000001', '221', '203.0.113.5', '2026-11-10T00:00:00.000Z'),
+      ])
+      .execute();
+    await db()
+      .insertInto('exclusion_log')
+      .values({
+        relationship_id: home.relationshipId,
+        provider: 'google_ads',
+        at: '2026-11-10T00:00:00.000Z',
+        action: 'add',
+        mode: 'protection',
+        outcome: 'applied',
+        customer_id: '1100000001',
+        campaign_id: '111',
+        cidr: '203.0.113.1',
+        ip_type: 'DYNAMIC',
+        reason: '3 invalid sessions',
+        threats: JSON.stringify({ 'automation:webdriver': 3 }),
+        error: null,
+      })
+      .execute();
+  });
+
+  it("lists each section's campaigns by type, account-level apart, this account's only", async () => {
+    const list = async (query: string, token = admin) => {
+      const response = await call(t, 'GET', `${base}/exclusions?${query}`, { token });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { cidr: string; campaignId: string | null; threats: object }[]).map(
+        (entry) => entry.cidr,
+      );
+    };
+    expect(await list('section=search-display')).toEqual(['203.0.113.1']);
+    expect(await list('section=pmax')).toEqual(['203.0.113.2']);
+    expect(await list('section=shopping')).toEqual(['203.0.113.3']);
+    expect(await list('section=account')).toEqual(['203.0.113.4']);
+    expect(await list('section=search-display&from=2026-12-11&to=2026-12-20')).toEqual([]);
+    expect(await list('section=search-display&from=2026-11-01&to=2026-11-09')).toEqual([]);
+    expect(await list('section=search-display', otherAdmin)).toEqual(['203.0.113.5']);
+    expect((await call(t, 'GET', `${base}/exclusions?section=video`, { token: admin })).statusCode).toBe(400);
+  });
+
+  it("reads the log with its reasons, this account's only", async () => {
+    const mine = (await call(t, 'GET', `${base}/exclusion-log?limit=10`, { token: viewer })).json() as {
+      reason: string;
+      threats: Record<string, number>;
+    }[];
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.threats).toEqual({ 'automation:webdriver': 3 });
+    expect((await call(t, 'GET', `${base}/exclusion-log`, { token: otherAdmin })).json()).toEqual([]);
+    expect((await call(t, 'GET', `${base}/exclusion-log?limit=0`, { token: admin })).statusCode).toBe(400);
+  });
+});
+
+describe('connecting with Google', () => {
+  it('refuses a return path that would leave the dashboard', async () => {
+    for (const returnPath of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'integrations',
+      '/a b',
+    ]) {
+      const response = await call(t, 'POST', `${base}/connect`, { token: admin, body: { returnPath } });
+      expect(response.statusCode, returnPath).toBe(400);
+    }
+  });
+
+  it('gives the consent URL, with a state good once and for ten minutes', async () => {
+    const connect = async () => {
+      const response = await call(t, 'POST', `${base}/connect`, {
+        token: admin,
+        body: { returnPath: '/integrations/google-ads/linking?step=0' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const url = new URL((response.json() as { url: string }).url);
+      expect(url.searchParams.get('redirect_uri')).toMatch(
+        /\/api\/integrations\/google-ads\/oauth\/callback$/,
+      );
+      return url.searchParams.get('state') ?? '';
+    };
+    const callback = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api${base}/oauth/callback?${query}` });
+
+    const state = await connect();
+    expect(state.length).toBeGreaterThan(30);
+    // Only its hash is stored.
+    const stored = await db().selectFrom('oauth_states').select('state_hash').execute();
+    expect(stored.map((row) => row.state_hash)).not.toContain(state);
+
+    const unknown = await callback('code=abc&state=not-a-state');
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/integrations/google-ads/linking?error=invalid_state');
+
+    // Refused at Google: back to the stored step, the state spent.
+    const denied = await callback(`error=access_denied&state=${state}`);
+    expect(denied.headers.location).toBe('/integrations/google-ads/linking?step=0&error=access_denied');
+    const reused = await callback(`code=abc&state=${state}`);
+    expect(reused.headers.location).toBe('/integrations/google-ads/linking?error=invalid_state');
+
+    const late = await connect();
+    clock.set(new Date(clock.now().getTime() + 10 * 60 * 1000 + 1));
+    const expired = await callback(`code=abc&state=${late}`);
+    expect(expired.headers.location).toBe('/integrations/google-ads/linking?error=invalid_state');
+  });
+});
+
+describe('the connection as the dashboard sees it', () => {
+  it('shows "reconnect" once Google refused the stored grant; unlinking deletes tokens and lists', async () => {
+    const tokens = createTokenStore({
+      db: db(),
+      secretKey: t.config.secretKey,
+      providers: { google_ads: consentOnly },
+      log: t.app.log,
+      clock,
+    });
+    await tokens.save({
+      relationshipId: home.relationshipId,
+      provider: 'google_ads',
+      tokens: {
+        accessToken: 'ya29.access-token-value',
+        refreshToken: '1//refresh-token-value',
+        expiresAt: new Date(clock.now().getTime() - 1000),
+        scopes: ['https://www.googleapis.com/auth/adwords'],
+      },
+      connectedBy: home.userId,
+    });
+    const connected = await stateOf(admin);
+    expect(connected.connection).toBe('connected');
+    expect(connected.gAdsSetupStatus).toEqual([true, true, true]);
+    await expect(tokens.accessToken(home.relationshipId, 'google_ads')).rejects.toThrow(/refused/);
+    const state = await stateOf(admin);
+    expect(state.connection).toBe('reconnect');
+    expect(state.errors.integration).toBe(false);
+    expect(JSON.stringify(state)).not.toContain('token-value');
+
+    const unlinked = await call(t, 'DELETE', base, { token: admin });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    const after = unlinked.json() as GoogleAdsState;
+    expect(after.connection).toBe('none');
+    expect(after.accounts).toEqual([]);
+    expect(after.campaigns).toEqual([]);
+    const log = (await call(t, 'GET', `${base}/exclusion-log`, { token: admin })).json() as unknown[];
+    expect(log).toHaveLength(1);
+    expect((await stateOf(otherAdmin)).accounts.length).toBe(3);
+  });
+});
