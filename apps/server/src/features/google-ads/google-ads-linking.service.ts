@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { zGoogleAdsCampaign } from '@veracity/contracts/google-ads';
+import { isViewVisible } from '@veracity/contracts/plans';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import type { GoogleAdsApi, GoogleAdsCustomer } from '../../integrations/google-ads/google-ads-api.js';
 import { OAuthReconnectError } from '../../integrations/oauth/token-store.js';
 import type { Services } from '../../services.js';
 import { type AuditActor, audit } from '../account/audit.js';
+import { findRelationship, permissionsOf } from '../account/relationships.repo.js';
 import {
   deleteExpiredOAuthStates,
   insertOAuthState,
@@ -90,6 +92,17 @@ export async function finishConnect(
   const back = (outcome: Record<string, string>) => withOutcome(taken.return_path, outcome);
   const actor: AuditActor = { actorUserId: taken.user_id, relationshipId: taken.relationship_id, ip };
   if (query.error || !query.code) return back({ error: 'access_denied' satisfies CallbackError });
+  // The person may have lost the right, or the account the plan, during the round trip.
+  const relationship = await findRelationship(services.db, taken.relationship_id);
+  const permissions = await permissionsOf(services.db, taken.user_id, taken.relationship_id);
+  if (
+    !relationship?.active ||
+    relationship.planType === 'demo' ||
+    !isViewVisible('google_ppc', relationship.planType, relationship.accountFeatures) ||
+    !permissions.has('account_manage_integrations')
+  ) {
+    return back({ error: 'access_denied' satisfies CallbackError });
+  }
   const { oauth, api } = services.googleAds;
   if (!oauth || !api) return back({ error: 'not_configured' satisfies CallbackError });
   try {

@@ -392,6 +392,24 @@ describe('connecting with Google', () => {
     const reused = await callback(`code=abc&state=${state}`);
     expect(reused.headers.location).toBe('/integrations/google-ads/linking?error=invalid_state');
 
+    // A person who lost the permission during the round trip connects nothing.
+    const demoted = await connect();
+    await db()
+      .updateTable('relationships')
+      .set({ plan_type: 'lite' })
+      .where('id', '=', home.relationshipId)
+      .execute();
+    const refused = await callback(`code=abc&state=${demoted}`);
+    await db()
+      .updateTable('relationships')
+      .set({ plan_type: 'pro' })
+      .where('id', '=', home.relationshipId)
+      .execute();
+    expect(refused.headers.location).toBe('/integrations/google-ads/linking?step=0&error=access_denied');
+    // With the rights intact, the call gets past them (to the missing Google Ads client on this branch).
+    const allowed = await callback(`code=abc&state=${await connect()}`);
+    expect(allowed.headers.location).toBe('/integrations/google-ads/linking?step=0&error=not_configured');
+
     const late = await connect();
     clock.set(new Date(clock.now().getTime() + 10 * 60 * 1000 + 1));
     const expired = await callback(`code=abc&state=${late}`);
