@@ -3,7 +3,11 @@ import { zGoogleAdsCampaign } from '@veracity/contracts/google-ads';
 import { isViewVisible } from '@veracity/contracts/plans';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import type { GoogleAdsApi, GoogleAdsCustomer } from '../../integrations/google-ads/google-ads-api.js';
+import {
+  type GoogleAdsApi,
+  type GoogleAdsCustomer,
+  GoogleAdsRequestError,
+} from '../../integrations/google-ads/google-ads-api.js';
 import { OAuthReconnectError } from '../../integrations/oauth/token-store.js';
 import type { Services } from '../../services.js';
 import { type AuditActor, audit } from '../account/audit.js';
@@ -14,7 +18,7 @@ import {
   replaceHierarchy,
   takeOAuthState,
 } from './google-ads.repo.js';
-import { googleAdsAccessToken } from './google-ads.service.js';
+import { googleAdsAccessToken, googleAdsFailure } from './google-ads.service.js';
 
 /**
  * Linking with Google (spec 02 §2 google stepper, step 0): the consent URL, the OAuth callback, and
@@ -122,7 +126,7 @@ export async function finishConnect(
   }
   await audit(services.db, { ...actor, action: 'google_ads.connected' });
   try {
-    await importHierarchy(services, api, taken.relationship_id);
+    await importHierarchy(services, log, api, taken.relationship_id);
   } catch (error) {
     log.warn(
       { relationshipId: taken.relationship_id, error: (error as Error).name },
@@ -134,14 +138,18 @@ export async function finishConnect(
 }
 
 /** POST /refresh: reads the hierarchy and campaigns again. */
-export async function refreshHierarchy(services: Services, actor: AuditActor): Promise<void> {
+export async function refreshHierarchy(
+  services: Services,
+  log: FastifyBaseLogger,
+  actor: AuditActor,
+): Promise<void> {
   const api = services.googleAds.api;
   if (!api) throw new ApiError(503, 'Google Ads is not configured on this server');
   try {
-    await importHierarchy(services, api, actor.relationshipId);
+    await importHierarchy(services, log, api, actor.relationshipId);
   } catch (error) {
     if (error instanceof OAuthReconnectError) throw ApiError.conflict('GOOGLE_ADS_RECONNECT');
-    throw error;
+    throw googleAdsFailure(error);
   }
   await audit(services.db, { ...actor, action: 'google_ads.refreshed' });
 }
@@ -152,7 +160,12 @@ function campaignType(type: string): string {
   return zGoogleAdsCampaign.shape.type.safeParse(type).success ? type : 'UNCATEGORIZED';
 }
 
-async function importHierarchy(services: Services, api: GoogleAdsApi, relationshipId: number): Promise<void> {
+async function importHierarchy(
+  services: Services,
+  log: FastifyBaseLogger,
+  api: GoogleAdsApi,
+  relationshipId: number,
+): Promise<void> {
   const accessToken = await googleAdsAccessToken(services, relationshipId);
   const customers = await api.listAccountHierarchy(accessToken);
   // One row an account: the same client reached under two managers keeps the first path found.
@@ -162,10 +175,22 @@ async function importHierarchy(services: Services, api: GoogleAdsApi, relationsh
   const campaigns: Parameters<typeof replaceHierarchy>[3][number][] = [];
   for (const customer of unique.values()) {
     if (customer.isManager) continue;
-    const rows = await api.listCampaigns(
-      { accessToken, loginCustomerId: customer.managerCustomerId },
-      customer.customerId,
-    );
+    let rows: Awaited<ReturnType<GoogleAdsApi['listCampaigns']>>;
+    try {
+      rows = await api.listCampaigns(
+        { accessToken, loginCustomerId: customer.managerCustomerId },
+        customer.customerId,
+      );
+    } catch (error) {
+      // One account Google refuses to read (cancelled, suspended, no access) keeps its row without
+      // campaigns; the others are still read. Token and quota errors stop the whole read.
+      if (!(error instanceof GoogleAdsRequestError)) throw error;
+      log.warn(
+        { relationshipId, customerId: customer.customerId, code: error.code },
+        'google ads campaigns unreadable',
+      );
+      continue;
+    }
     for (const row of rows) {
       campaigns.push({
         customer_id: customer.customerId,

@@ -102,7 +102,7 @@ export const googleAdsRoutes =
       `${base}/refresh`,
       { config: { access: manage }, schema: { response: { 200: zGoogleAdsState } } },
       async (request) => {
-        await refreshHierarchy(services, actorOf(request));
+        await refreshHierarchy(services, request.log, actorOf(request));
         return state(accountOf(request).relationship.id);
       },
     );

@@ -8,6 +8,11 @@ import { zGoogleAdsCampaign } from '@veracity/contracts/google-ads';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ApiError } from '../../http/api-error.js';
+import {
+  GoogleAdsAuthError,
+  GoogleAdsQuotaError,
+  GoogleAdsRequestError,
+} from '../../integrations/google-ads/google-ads-api.js';
 import { OAuthReconnectError } from '../../integrations/oauth/token-store.js';
 import type { Services } from '../../services.js';
 import type { Database } from '../../storage/oltp/schema.js';
@@ -174,12 +179,16 @@ export async function decideTrackingTemplate(
     const api = googleAds.api;
     if (!api) throw new ApiError(503, 'Google Ads is not configured on this server');
     const accessToken = await googleAdsAccessToken(services, actor.relationshipId);
-    for (const account of active) {
-      await api.setTrackingTemplate(
-        { accessToken, loginCustomerId: account.manager_customer_id },
-        account.customer_id,
-        TRACKING_TEMPLATE,
-      );
+    try {
+      for (const account of active) {
+        await api.setTrackingTemplate(
+          { accessToken, loginCustomerId: account.manager_customer_id },
+          account.customer_id,
+          TRACKING_TEMPLATE,
+        );
+      }
+    } catch (error) {
+      throw googleAdsFailure(error);
     }
   }
   await db.transaction().execute(async (trx) => {
@@ -207,6 +216,21 @@ export async function googleAdsAccessToken(services: Services, relationshipId: n
     }
     throw error;
   }
+}
+
+/**
+ * What a dashboard call answers when Google refused it: 429 with Retry-After on a quota, 409
+ * "reconnect" when Google no longer accepts the token, 502 naming Google's code otherwise.
+ */
+export function googleAdsFailure(error: unknown): unknown {
+  if (error instanceof GoogleAdsQuotaError) {
+    return new ApiError(429, 'GOOGLE_ADS_QUOTA', {
+      'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))),
+    });
+  }
+  if (error instanceof GoogleAdsAuthError) return ApiError.conflict('GOOGLE_ADS_RECONNECT');
+  if (error instanceof GoogleAdsRequestError) return new ApiError(502, `GOOGLE_ADS_ERROR: ${error.code}`);
+  return error;
 }
 
 /**

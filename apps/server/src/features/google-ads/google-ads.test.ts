@@ -1,11 +1,18 @@
 import type { GoogleAdsState, NeverExcludeEntry } from '@veracity/contracts/google-ads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '../../http/api-error.js';
+import {
+  GoogleAdsAuthError,
+  GoogleAdsQuotaError,
+  GoogleAdsRequestError,
+} from '../../integrations/google-ads/google-ads-api.js';
 import { type OAuthProvider, OAuthRevokedError } from '../../integrations/oauth/oauth-provider.js';
 import { createTokenStore } from '../../integrations/oauth/token-store.js';
 import { VirtualClock } from '../../jobs/clock.js';
 import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { addToIpList } from '../account/ip-lists.repo.js';
+import { googleAdsFailure } from './google-ads.service.js';
 
 /**
  * The Google Ads dashboard API on a real server and accounts store. The OAuth consent itself (Google's
@@ -455,5 +462,18 @@ describe('the connection as the dashboard sees it', () => {
     const log = (await call(t, 'GET', `${base}/exclusion-log`, { token: admin })).json() as unknown[];
     expect(log).toHaveLength(1);
     expect((await stateOf(otherAdmin)).accounts.length).toBe(3);
+  });
+});
+
+describe("Google's refusals as the dashboard gets them", () => {
+  it('answers a quota 429 with Retry-After, a refused token 409 reconnect, another refusal 502', () => {
+    const quota = googleAdsFailure(new GoogleAdsQuotaError('RESOURCE_EXHAUSTED', 12.2)) as ApiError;
+    expect([quota.statusCode, quota.headers['retry-after']]).toEqual([429, '13']);
+    const auth = googleAdsFailure(new GoogleAdsAuthError('UNAUTHENTICATED')) as ApiError;
+    expect([auth.statusCode, auth.body]).toEqual([409, 'GOOGLE_ADS_RECONNECT']);
+    const other = googleAdsFailure(new GoogleAdsRequestError('denied', 403, 'PERMISSION_DENIED')) as ApiError;
+    expect([other.statusCode, other.body]).toEqual([502, 'GOOGLE_ADS_ERROR: PERMISSION_DENIED']);
+    const unknown = new Error('socket');
+    expect(googleAdsFailure(unknown)).toBe(unknown);
   });
 });
