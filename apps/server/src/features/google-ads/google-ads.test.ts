@@ -1,4 +1,4 @@
-import type { GoogleAdsState, NeverExcludeEntry } from '@veracity/contracts/google-ads';
+import type { GoogleAdsState } from '@veracity/contracts/google-ads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../http/api-error.js';
 import {
@@ -11,7 +11,7 @@ import { createTokenStore } from '../../integrations/oauth/token-store.js';
 import { VirtualClock } from '../../jobs/clock.js';
 import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { addToIpList } from '../account/ip-lists.repo.js';
+import { seedHierarchy } from './google-ads.fixtures.js';
 import { googleAdsFailure } from './google-ads.service.js';
 
 /**
@@ -39,54 +39,6 @@ let otherAdmin: string;
 const db = () => t.stores.accounts.db;
 const base = '/integrations/google-ads';
 
-async function seedHierarchy(relationshipId: number, prefix: string): Promise<void> {
-  const at = new Date().toISOString();
-  const account = (
-    customer_id: string,
-    name: string,
-    is_manager: number,
-    manager: string | null,
-    level: number,
-  ) => ({
-    relationship_id: relationshipId,
-    provider: 'google_ads' as const,
-    customer_id,
-    name,
-    manager_customer_id: manager,
-    is_manager,
-    level,
-    currency: 'EUR',
-    time_zone: 'Europe/Berlin',
-    updated_at: at,
-  });
-  await db()
-    .insertInto('ad_accounts')
-    .values([
-      account(`${prefix}00000000`, 'Manager', 1, null, 0),
-      account(`${prefix}00000001`, 'Shop', 0, `${prefix}00000000`, 1),
-      account(`${prefix}00000002`, 'Brand', 0, `${prefix}00000000`, 1),
-    ])
-    .execute();
-  const campaign = (customer: string, campaign_id: string, type: string) => ({
-    relationship_id: relationshipId,
-    provider: 'google_ads' as const,
-    customer_id: customer,
-    campaign_id,
-    name: `${type} ${campaign_id}`,
-    type,
-    status: 'ENABLED',
-    updated_at: at,
-  });
-  await db()
-    .insertInto('ad_campaigns')
-    .values([
-      campaign(`${prefix}00000001`, `${prefix}1`, 'SEARCH'),
-      campaign(`${prefix}00000001`, `${prefix}2`, 'PERFORMANCE_MAX'),
-      campaign(`${prefix}00000001`, `${prefix}3`, 'SHOPPING'),
-    ])
-    .execute();
-}
-
 beforeAll(async () => {
   clock = new VirtualClock(new Date('2026-11-20T10:00:00.000Z'));
   t = await startTestApp({}, { clock, googleAds: { oauth: consentOnly } });
@@ -95,8 +47,8 @@ beforeAll(async () => {
   admin = await accountToken(t, home);
   viewer = await accountToken(t, await addTenantUser(t, home.relationshipId, 'Viewer'));
   otherAdmin = await accountToken(t, other);
-  await seedHierarchy(home.relationshipId, '11');
-  await seedHierarchy(other.relationshipId, '22');
+  await seedHierarchy(db(), home.relationshipId, '11');
+  await seedHierarchy(db(), other.relationshipId, '22');
 });
 
 afterAll(async () => {
@@ -165,6 +117,15 @@ describe('choosing the accounts to protect', () => {
     await call(t, 'PUT', `${base}/accounts`, { token: admin, body: { customerIds: ['1100000001'] } });
   });
 
+  it('keeps the choice when the hierarchy is read again', async () => {
+    await seedHierarchy(db(), home.relationshipId, '11');
+    const state = await stateOf(admin);
+    expect(state.accounts.filter((account) => account.active).map((account) => account.customerId)).toEqual([
+      '1100000001',
+    ]);
+    expect(state.campaigns).toHaveLength(3);
+  });
+
   it('needs account_manage_integrations', async () => {
     const response = await call(t, 'PUT', `${base}/accounts`, { token: viewer, body: { customerIds: [] } });
     expect(response.statusCode).toBe(403);
@@ -217,138 +178,6 @@ describe('settings and the tracking template', () => {
     expect(audited.map((row) => row.action)).toEqual(
       expect.arrayContaining(['google_ads.settings_updated', 'google_ads.tracking_template_skipped']),
     );
-  });
-});
-
-describe('the never-exclude list', () => {
-  it('adds addresses and ranges in canonical form, refuses what is neither', async () => {
-    const add = (cidr: string, token = admin) =>
-      call(t, 'POST', `${base}/never-exclude`, { token, body: { cidr, note: 'office' } });
-    for (const [input, canonical] of [
-      ['203.0.113.7', '203.0.113.7'],
-      ['198.51.100.9/24', '198.51.100.0/24'],
-      ['2001:DB8:0:0:1::1/64', '2001:db8::/64'],
-      ['::ffff:192.0.2.1', '::ffff:c000:201'],
-    ] as const) {
-      const response = await add(input);
-      expect(response.statusCode, `${input}: ${response.body}`).toBe(201);
-      expect((response.json() as NeverExcludeEntry).cidr).toBe(canonical);
-    }
-    for (const bad of ['300.1.1.1', '1.2.3.4/33', '2001:db8::/129', 'office', '1.2.3.4/', '1.2.3.4/2/3']) {
-      expect((await add(bad)).statusCode, bad).toBe(400);
-    }
-    expect((await add('203.0.113.7')).statusCode).toBe(409);
-    expect((await add('10.0.0.1', viewer)).statusCode).toBe(403);
-  });
-
-  it("lists the account's own access addresses read-only, and deletes only this account's entries", async () => {
-    await addToIpList(db(), home.relationshipId, 'login_allow', '192.0.2.44', 'HQ');
-    const listed = (
-      await call(t, 'GET', `${base}/never-exclude`, { token: viewer })
-    ).json() as NeverExcludeEntry[];
-    const access = listed.find((entry) => entry.source === 'access');
-    expect(access?.cidr).toBe('192.0.2.44');
-    const own = listed.find((entry) => entry.cidr === '203.0.113.7');
-    if (!access || !own) throw new Error('entries missing');
-    expect((await call(t, 'DELETE', `${base}/never-exclude/${access.id}`, { token: admin })).statusCode).toBe(
-      404,
-    );
-    // Another account can neither see nor delete it.
-    const theirs = (
-      await call(t, 'GET', `${base}/never-exclude`, { token: otherAdmin })
-    ).json() as NeverExcludeEntry[];
-    expect(theirs).toEqual([]);
-    expect(
-      (await call(t, 'DELETE', `${base}/never-exclude/${own.id}`, { token: otherAdmin })).statusCode,
-    ).toBe(404);
-    expect((await call(t, 'DELETE', `${base}/never-exclude/${own.id}`, { token: admin })).statusCode).toBe(
-      204,
-    );
-    const after = (
-      await call(t, 'GET', `${base}/never-exclude`, { token: admin })
-    ).json() as NeverExcludeEntry[];
-    expect(after.map((entry) => entry.cidr)).not.toContain('203.0.113.7');
-  });
-});
-
-describe('exclusions and the exclusion log', () => {
-  beforeAll(async () => {
-    const entry = (
-      relationshipId: number,
-      customer: string,
-      campaign: string,
-      cidr: string,
-      addedAt: string,
-    ) => ({
-      relationship_id: relationshipId,
-      provider: 'google_ads' as const,
-      customer_id: customer,
-      campaign_id: campaign,
-      cidr,
-      ip_type: campaign === '' ? 'ACCOUNT_REGULAR' : 'DYNAMIC',
-      state: 'active' as const,
-      added_at: addedAt,
-      expires_at: '2026-12-10T00:00:00.000Z',
-      threats: JSON.stringify({ 'automation:webdriver': 3 }),
-      updated_at: addedAt,
-    });
-    await db()
-      .insertInto('exclusion_entries')
-      .values([
-        entry(home.relationshipId, '1100000001', '111', '203.0.113.1', '2026-11-10T00:00:00.000Z'),
-        entry(home.relationshipId, '1100000001', '112', '203.0.113.2', '2026-11-10T00:00:00.000Z'),
-        entry(home.relationshipId, '1100000001', '113', '203.0.113.3', '2026-11-10T00:00:00.000Z'),
-        entry(home.relationshipId, '1100000001', '', '203.0.113.4', '2026-11-10T00:00:00.000Z'),
-        entry(other.relationshipId, '2200000001', '221', '203.0.113.5', '2026-11-10T00:00:00.000Z'),
-      ])
-      .execute();
-    await db()
-      .insertInto('exclusion_log')
-      .values({
-        relationship_id: home.relationshipId,
-        provider: 'google_ads',
-        at: '2026-11-10T00:00:00.000Z',
-        action: 'add',
-        mode: 'protection',
-        outcome: 'applied',
-        customer_id: '1100000001',
-        campaign_id: '111',
-        cidr: '203.0.113.1',
-        ip_type: 'DYNAMIC',
-        reason: '3 invalid sessions',
-        threats: JSON.stringify({ 'automation:webdriver': 3 }),
-        error: null,
-      })
-      .execute();
-  });
-
-  it("lists each section's campaigns by type, account-level apart, this account's only", async () => {
-    const list = async (query: string, token = admin) => {
-      const response = await call(t, 'GET', `${base}/exclusions?${query}`, { token });
-      expect(response.statusCode, response.body).toBe(200);
-      return (response.json() as { cidr: string; campaignId: string | null; threats: object }[]).map(
-        (entry) => entry.cidr,
-      );
-    };
-    expect(await list('section=search-display')).toEqual(['203.0.113.1']);
-    expect(await list('section=pmax')).toEqual(['203.0.113.2']);
-    expect(await list('section=shopping')).toEqual(['203.0.113.3']);
-    expect(await list('section=account')).toEqual(['203.0.113.4']);
-    expect(await list('section=search-display&from=2026-12-11&to=2026-12-20')).toEqual([]);
-    expect(await list('section=search-display&from=2026-11-01&to=2026-11-09')).toEqual([]);
-    expect(await list('section=search-display', otherAdmin)).toEqual(['203.0.113.5']);
-    expect((await call(t, 'GET', `${base}/exclusions?section=video`, { token: admin })).statusCode).toBe(400);
-  });
-
-  it("reads the log with its reasons, this account's only", async () => {
-    const mine = (await call(t, 'GET', `${base}/exclusion-log?limit=10`, { token: viewer })).json() as {
-      reason: string;
-      threats: Record<string, number>;
-    }[];
-    expect(mine).toHaveLength(1);
-    expect(mine[0]?.threats).toEqual({ 'automation:webdriver': 3 });
-    expect((await call(t, 'GET', `${base}/exclusion-log`, { token: otherAdmin })).json()).toEqual([]);
-    expect((await call(t, 'GET', `${base}/exclusion-log?limit=0`, { token: admin })).statusCode).toBe(400);
   });
 });
 
@@ -453,6 +282,24 @@ describe('the connection as the dashboard sees it', () => {
     expect(state.errors.integration).toBe(false);
     expect(JSON.stringify(state)).not.toContain('token-value');
 
+    await db()
+      .insertInto('exclusion_log')
+      .values({
+        relationship_id: home.relationshipId,
+        provider: 'google_ads',
+        at: clock.now().toISOString(),
+        action: 'add',
+        mode: 'protection',
+        outcome: 'applied',
+        customer_id: '1100000001',
+        campaign_id: '111',
+        cidr: '203.0.113.1',
+        ip_type: 'DYNAMIC',
+        reason: '3 invalid sessions',
+        threats: '{}',
+        error: null,
+      })
+      .execute();
     const unlinked = await call(t, 'DELETE', base, { token: admin });
     expect(unlinked.statusCode, unlinked.body).toBe(200);
     const after = unlinked.json() as GoogleAdsState;
