@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../jobs/clock.js';
 import { createTenant } from '../../test-support/fixtures.js';
@@ -30,7 +32,7 @@ function scripted(script: Script): OAuthProvider {
     },
     revoke: async (token) => {
       script.revokes.push(token);
-      if (script.revokeFails) throw new Error('network down');
+      if (script.revokeFails) throw new Error(`revoke refused for ${token}`);
     },
   };
 }
@@ -51,12 +53,12 @@ afterAll(async () => {
 
 const db = () => t.stores.accounts.db;
 
-function storeWith(script: Script): TokenStore {
+function storeWith(script: Script, log: FastifyBaseLogger = t.app.log): TokenStore {
   return createTokenStore({
     db: db(),
     secretKey: SECRET,
     providers: { google_ads: scripted(script) },
-    log: t.app.log,
+    log,
     clock,
   });
 }
@@ -200,5 +202,26 @@ describe('the token store', () => {
     expect(script.revokes).toEqual(['1//first-refresh']);
     expect(await store.status(relationshipId, 'google_ads')).toBe('none');
     expect(await store.revokeAndDelete(relationshipId, 'google_ads')).toBe(false);
+  });
+
+  it('logs what happened to a connection, never a token', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) }) as FastifyBaseLogger;
+    const refused: Script = {
+      refreshes: [],
+      revokes: [],
+      next: () => Promise.reject(new OAuthRevokedError('invalid_grant for 1//first-refresh')),
+      revokeFails: true,
+    };
+    const store = storeWith(refused, log);
+    await connect(store, 0);
+    await expect(store.accessToken(relationshipId, 'google_ads')).rejects.toBeInstanceOf(OAuthReconnectError);
+    await connect(store, 0);
+    await store.revokeAndDelete(relationshipId, 'google_ads');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const text = lines.join('');
+    expect(text).toContain('reconnect');
+    expect(text).not.toContain('first-refresh');
+    expect(text).not.toContain('first-access');
   });
 });
