@@ -14,6 +14,7 @@ export default defineProject({
     include: [
       'src/features/**/*.test.ts',
       'src/jobs/**/*.test.ts',
+      'src/integrations/**/*.test.ts',
       'src/access-matrix.test.ts',
       'src/app.test.ts',
     ],

@@ -94,6 +94,21 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/alerts': write('account_manage_settings'),
   'PUT /api/alerts/:id': write('account_manage_settings'),
   'PATCH /api/alerts/:id': write('account_manage_settings'),
+  // Google Ads (issue 33): reading needs the plan's view only, every change the integrations permission.
+  'GET /api/integrations/google-ads': member,
+  'POST /api/integrations/google-ads/connect': write('account_manage_integrations'),
+  'GET /api/integrations/google-ads/oauth/callback': anyone,
+  'POST /api/integrations/google-ads/refresh': write('account_manage_integrations'),
+  'PUT /api/integrations/google-ads/accounts': write('account_manage_integrations'),
+  'PATCH /api/integrations/google-ads/settings': write('account_manage_integrations'),
+  'POST /api/integrations/google-ads/tracking-template': write('account_manage_integrations'),
+  'DELETE /api/integrations/google-ads': write('account_manage_integrations'),
+  'GET /api/integrations/google-ads/never-exclude': member,
+  'POST /api/integrations/google-ads/never-exclude': write('account_manage_integrations'),
+  'DELETE /api/integrations/google-ads/never-exclude/:id': write('account_manage_integrations'),
+  'GET /api/integrations/google-ads/exclusions': member,
+  'GET /api/integrations/google-ads/exclusion-log': member,
+  'GET /api/integrations/google-ads/global-intelligence': member,
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
   'GET /api/support/outbox': { who: 'support' },
@@ -263,7 +278,7 @@ describe('the access matrix', () => {
   for (const [route, rule] of Object.entries(MATRIX)) {
     if (rule.who === 'anyone') continue;
     it(`${route} answers each kind of caller as the table says`, async () => {
-      const [method, path = ''] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+      const [method, path = ''] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
       const url = path
         .replace('/api', '')
         .replace(

@@ -23,6 +23,11 @@ import { createMailer } from './features/email/mailer.js';
 import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
 import { clientErrorsRoutes } from './features/error-reporting/client-errors.routes.js';
+import { googleAdsRoutes } from './features/google-ads/google-ads.routes.js';
+import {
+  createGoogleAdsIntegration,
+  type GoogleAdsClients,
+} from './features/google-ads/google-ads-wiring.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { homeRoutes } from './features/home/home.routes.js';
 import { meRoutes } from './features/me/me.routes.js';
@@ -73,6 +78,8 @@ export interface BuildOptions {
    * value of this process, so no client can hide its requests from the log.
    */
   unloggedRequestToken?: string;
+  /** Google Ads clients other than those config builds (tests and the demo seed: the local fake). */
+  googleAds?: GoogleAdsClients;
 }
 
 /** See `BuildOptions.unloggedRequestToken`. */
@@ -139,13 +146,15 @@ export async function buildApp(
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  const clock = options.clock ?? systemClock;
   const services: Services = {
     config,
     db: stores.accounts.db,
     mailer: createMailer(stores.accounts.db, config.smtpUrl, app.log),
     rateLimiter: new RateLimiter(options.rateLimits ?? RATE_LIMITS),
-    clock: options.clock ?? systemClock,
+    clock,
     requestLimits: authRequestLimits(app, options.rateLimits ?? RATE_LIMITS),
+    googleAds: createGoogleAdsIntegration(config, stores.accounts.db, app.log, clock, options.googleAds),
   };
 
   const ingest = await createIngest(stores, app.log, {
@@ -206,6 +215,7 @@ export async function buildApp(
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));
       await api.register(alertsRoutes(services));
+      await api.register(googleAdsRoutes(services, stores.events));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       await api.register(outboxRoutes(services));

@@ -45,6 +45,14 @@ const NOT_ACCOUNT_CHANGES: Record<string, string> = {
   'POST /api/analytics/export': 'reads analytics',
 };
 
+/**
+ * Audited writes this branch cannot drive yet: they call Google through the Google Ads REST client,
+ * which arrives with the local fake (issue 33). Each moves to AUDITED once the client is merged.
+ */
+const NEEDS_GOOGLE_ADS_FAKE: Record<string, string> = {
+  'POST /api/integrations/google-ads/refresh': 'reads the hierarchy from Google (google_ads.refreshed)',
+};
+
 interface AuditRow {
   id: number;
   actor_user_id: number | null;
@@ -267,6 +275,60 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
       detail: { userId: row?.actor_user_id, email: invited.email },
     };
   },
+  'POST /api/integrations/google-ads/connect': async () => {
+    ok(
+      await call(t, 'POST', '/integrations/google-ads/connect', {
+        token: admin,
+        body: { returnPath: '/integrations/google-ads/linking' },
+      }),
+    );
+    return {
+      action: 'google_ads.connect_started',
+      detail: { returnPath: '/integrations/google-ads/linking' },
+    };
+  },
+  'PUT /api/integrations/google-ads/accounts': async () => {
+    ok(
+      await call(t, 'PUT', '/integrations/google-ads/accounts', { token: admin, body: { customerIds: [] } }),
+    );
+    return { action: 'google_ads.accounts_selected' };
+  },
+  'PATCH /api/integrations/google-ads/settings': async () => {
+    ok(
+      await call(t, 'PATCH', '/integrations/google-ads/settings', {
+        token: admin,
+        body: { rotationDays: 45 },
+      }),
+    );
+    return { action: 'google_ads.settings_updated', detail: { rotationDays: { from: 30, to: 45 } } };
+  },
+  'POST /api/integrations/google-ads/tracking-template': async () => {
+    ok(
+      await call(t, 'POST', '/integrations/google-ads/tracking-template', {
+        token: admin,
+        body: { apply: false },
+      }),
+    );
+    return { action: 'google_ads.tracking_template_skipped' };
+  },
+  'DELETE /api/integrations/google-ads': async () => {
+    ok(await call(t, 'DELETE', '/integrations/google-ads', { token: admin }));
+    return { action: 'google_ads.unlinked', detail: { connection: false } };
+  },
+  'POST /api/integrations/google-ads/never-exclude': async () => {
+    ok(
+      await call(t, 'POST', '/integrations/google-ads/never-exclude', {
+        token: admin,
+        body: { cidr: '198.51.100.20', note: 'partner' },
+      }),
+    );
+    return { action: 'google_ads.never_exclude_added', detail: { cidr: '198.51.100.20' } };
+  },
+  'DELETE /api/integrations/google-ads/never-exclude/:id': async () => {
+    const id = await created('/integrations/google-ads/never-exclude', { cidr: '198.51.100.21' });
+    ok(await call(t, 'DELETE', `/integrations/google-ads/never-exclude/${id}`, { token: admin }));
+    return { action: 'google_ads.never_exclude_removed', detail: { cidr: '198.51.100.21' } };
+  },
   'POST /api/support/login-as': async () => {
     const support = await createSupportUser(t);
     ok(
@@ -280,7 +342,20 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Connecting only builds Google's consent URL here; exchanging the code is the client's (and its fake's).
+  t = await startTestApp(
+    {},
+    {
+      googleAds: {
+        oauth: {
+          authorizeUrl: ({ state }) => `https://consent.example/auth?state=${state}`,
+          exchangeCode: () => Promise.reject(new Error('not called')),
+          refresh: () => Promise.reject(new Error('not called')),
+          revoke: () => Promise.resolve(),
+        },
+      },
+    },
+  );
   home = await createTenant(t, { company: 'Audit Home' });
   admin = await accountToken(t, home);
   const listed = (await call(t, 'GET', '/list-roles', { token: admin })).json() as {
@@ -300,8 +375,14 @@ describe('the audit log', () => {
       .filter((route) => route.method !== 'GET' && route.method !== 'HEAD')
       .map(({ method, url }) => `${method} ${url}`);
     expect(writes.length).toBeGreaterThan(20);
-    expect(writes.filter((route) => !(route in AUDITED) && !(route in NOT_ACCOUNT_CHANGES))).toEqual([]);
-    const known = [...Object.keys(AUDITED), ...Object.keys(NOT_ACCOUNT_CHANGES)];
+    const listed = (route: string) =>
+      route in AUDITED || route in NOT_ACCOUNT_CHANGES || route in NEEDS_GOOGLE_ADS_FAKE;
+    expect(writes.filter((route) => !listed(route))).toEqual([]);
+    const known = [
+      ...Object.keys(AUDITED),
+      ...Object.keys(NOT_ACCOUNT_CHANGES),
+      ...Object.keys(NEEDS_GOOGLE_ADS_FAKE),
+    ];
     expect(known.filter((route) => !writes.includes(route))).toEqual([]);
     expect(Object.keys(AUDITED).filter((route) => route in NOT_ACCOUNT_CHANGES)).toEqual([]);
   });

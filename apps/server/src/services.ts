@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { RateLimits } from './features/auth/auth-limits.js';
 import type { AuthRequestLimits } from './features/auth/auth-request-limits.js';
 import type { Mailer } from './features/email/mailer.js';
+import type { GoogleAdsIntegration } from './features/google-ads/google-ads-wiring.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { Clock } from './jobs/clock.js';
 import type { Database } from './storage/oltp/schema.js';
@@ -17,4 +18,6 @@ export interface Services {
   clock: Clock;
   /** The limits that refuse a request outright (@fastify/rate-limit). */
   requestLimits: AuthRequestLimits;
+  /** The Google Ads integration's OAuth and REST clients and the token store (features/google-ads/google-ads-wiring.ts). */
+  googleAds: GoogleAdsIntegration;
 }

@@ -243,3 +243,38 @@ export const zGlobalIntelligenceEntry = z.object({
   excluded: z.boolean(),
 });
 export type GlobalIntelligenceEntry = z.infer<typeof zGlobalIntelligenceEntry>;
+
+/**
+ * POST /api/integrations/google-ads/connect: where the OAuth round trip returns to, a path of the
+ * dashboard (the integration marker of spec 02 §4: the linking page and its step). Never an absolute
+ * or protocol-relative URL, so the callback cannot redirect anywhere else.
+ */
+export const zGoogleAdsConnectBody = z.object({
+  returnPath: z
+    .string()
+    .max(200)
+    .regex(
+      /^\/(?![/\\])[A-Za-z0-9\-._~/?&=%+]*$/,
+      'must be a path of the dashboard such as /integrations/google-ads/linking',
+    ),
+});
+export const zGoogleAdsConnectAnswer = z.object({ url: z.string() });
+
+/** PUT /api/integrations/google-ads/accounts: the accounts to protect (step 1). */
+export const zGoogleAdsAccountsBody = z.object({
+  customerIds: z.array(zGoogleCustomerId).max(1000),
+});
+
+/** POST /api/integrations/google-ads/tracking-template: apply ours, or keep one's own (skipTT). */
+export const zGoogleAdsTrackingTemplateBody = z.object({ apply: z.boolean() });
+
+/** GET /api/integrations/google-ads/exclusions: a section's campaign types, or account-level ones. */
+export const EXCLUSION_LIST_SECTIONS = [...GOOGLE_ADS_SECTIONS, 'account'] as const;
+export const zExclusionListQuery = z.object({
+  section: z.enum(EXCLUSION_LIST_SECTIONS).default('search-display'),
+  from: zAnalyticsDate.optional(),
+  to: zAnalyticsDate.optional(),
+});
+export const zExclusionLogQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});

@@ -20,6 +20,12 @@ describe('redactUrl', () => {
     expect(redactUrl('/c/s.js')).toBe('/c/s.js');
   });
 
+  it("hides an OAuth callback's code and state", () => {
+    expect(redactUrl('/api/integrations/google-ads/oauth/callback?code=4%2F0Ab&state=s3cr3t&scope=x')).toBe(
+      '/api/integrations/google-ads/oauth/callback?code=[redacted]&state=[redacted]&scope=x',
+    );
+  });
+
   it("hides an invitation link's token", () => {
     expect(redactUrl('/auth/login?invitation=Zq3v9x1y2w3u4t5s')).toBe('/auth/login?invitation=[redacted]');
   });

@@ -10,10 +10,11 @@ export const REDACTED = '[redacted]';
 
 /**
  * Query parameters whose value is secret: any name holding one of these words (an existing user's
- * invitation link is `/auth/login?invitation=<token>`), and login-as `t`.
+ * invitation link is `/auth/login?invitation=<token>`), login-as `t`, and the OAuth callback's `state`
+ * (with its `code`: the single-use state identifies the account on the integrations' callback).
  */
 const SECRET_PARAMETER = /token|hash|key|secret|passw|pwd|signature|sig$|auth|code|session|otp|ticket|invit/i;
-const EXACT_SECRET_PARAMETERS = new Set(['t']);
+const EXACT_SECRET_PARAMETERS = new Set(['t', 'state']);
 
 function isSecretParameter(name: string): boolean {
   return EXACT_SECRET_PARAMETERS.has(name.toLowerCase()) || SECRET_PARAMETER.test(name);

@@ -64,7 +64,15 @@ export interface SqlDialect {
    * at once: the stores' clients hand over one string far faster than as many values.
    */
   joinRows(fields: readonly SqlExpr[]): Sql;
+  /**
+   * The /24 network of an IPv4 address as text (`203.0.113` for `203.0.113.9`); an empty string for
+   * anything else (IPv6, NULL-free text that is no IPv4). Global intelligence groups ranges by it.
+   */
+  ipv4Net24(ip: SqlExpr): Sql;
 }
+
+/** An IPv4 address's first three parts (no backslashes: both stores read the literal alike). */
+const IPV4_NET24_PATTERN = '^([0-9]{1,3}[.][0-9]{1,3}[.][0-9]{1,3})[.][0-9]{1,3}$';
 
 /** Checks that a time zone is a known IANA name safe to inline; returns it. */
 export function checkTimeZone(timeZone: string): string {
@@ -117,6 +125,7 @@ export const duckdbDialect: SqlDialect = {
   epochMs: (ts) => sql`epoch_ms(${duckdbExpr(ts)})`,
   joinRows: (fields) =>
     sql`string_agg(concat_ws(chr(9), ${joinSql(fields.map((field) => sql`CAST(${duckdbExpr(field)} AS VARCHAR)`))}), chr(10))`,
+  ipv4Net24: (ip) => sql`regexp_extract(${duckdbExpr(ip)}, ${duckdbLiteral(IPV4_NET24_PATTERN)}, 1)`,
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -164,4 +173,6 @@ export const clickhouseDialect: SqlDialect = {
   epochMs: (ts) => sql`toUnixTimestamp64Milli(${clickhouseExpr(ts)})`,
   joinRows: (fields) =>
     sql`arrayStringConcat(groupArray(concatWithSeparator(char(9), ${joinSql(fields.map((field) => sql`toString(${clickhouseExpr(field)})`))})), char(10))`,
+  ipv4Net24: (ip) =>
+    sql`extract(coalesce(${clickhouseExpr(ip)}, ''), ${clickhouseLiteral(IPV4_NET24_PATTERN)})`,
 };

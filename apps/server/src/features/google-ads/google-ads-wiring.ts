@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { GoogleAdsApi } from '../../integrations/google-ads/google-ads-api.js';
+import type { OAuthProvider } from '../../integrations/oauth/oauth-provider.js';
+import { createTokenStore, type TokenStore } from '../../integrations/oauth/token-store.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { Database } from '../../storage/oltp/schema.js';
+
+/**
+ * The one place the Google Ads integration's outside clients are built from config: the OAuth client
+ * (consent URL, code exchange, refresh, revoke), the Google Ads REST client, and the token store over
+ * them. Without GOOGLE_ADS_CLIENT_ID and GOOGLE_ADS_CLIENT_SECRET both clients are null: the state
+ * still reads, linking answers 503.
+ */
+export interface GoogleAdsIntegration {
+  oauth: OAuthProvider | null;
+  api: GoogleAdsApi | null;
+  tokens: TokenStore;
+}
+
+/** Clients other than those config builds: tests and the demo seed point them at the local fake. */
+export interface GoogleAdsClients {
+  oauth?: OAuthProvider | null;
+  api?: GoogleAdsApi | null;
+}
+
+export function createGoogleAdsIntegration(
+  config: Config,
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  clock: Clock,
+  clients: GoogleAdsClients = {},
+): GoogleAdsIntegration {
+  // MERGE: the OAuth client (oauth-client.ts, createGoogleOAuthProvider(config)) and the REST client
+  // (google-ads-client.ts) are built here from config once they are on the branch.
+  const oauth = clients.oauth ?? null;
+  const api = clients.api ?? null;
+  const tokens = createTokenStore({
+    db,
+    secretKey: config.secretKey,
+    providers: { google_ads: oauth },
+    log,
+    clock,
+  });
+  return { oauth, api, tokens };
+}
