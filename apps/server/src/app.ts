@@ -23,6 +23,7 @@ import { createMailer } from './features/email/mailer.js';
 import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
 import { clientErrorsRoutes } from './features/error-reporting/client-errors.routes.js';
+import { exclusionWidgetsRoutes } from './features/exclusion-widgets/exclusion-widgets.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { homeRoutes } from './features/home/home.routes.js';
 import { meRoutes } from './features/me/me.routes.js';
@@ -205,6 +206,7 @@ export async function buildApp(
       await api.register(recentHitsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));
+      await api.register(exclusionWidgetsRoutes(services, stores.events));
       await api.register(alertsRoutes(services));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
