@@ -5,8 +5,8 @@ import type { ThreatEvidence } from '@veracity/contracts/threat-evidence';
 import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
- * The event store holds the three kinds of traffic events (hits, sessions, conversions) for every
- * relationship (tenant). It is written by ingestion in batches and read by analytics through SQL written
+ * The event store holds the three kinds of traffic events (hits, sessions, conversions), and the
+ * sensor's exclusion firings of hits, for every relationship (tenant). It is written by ingestion in batches and read by analytics through SQL written
  * once against a {@link SqlDialect}. DuckDB backs it today (`duckdb/`); ClickHouse will implement the same
  * interface and pass the same conformance suite (`event-store.conformance.ts`).
  *

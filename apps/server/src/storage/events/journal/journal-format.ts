@@ -14,7 +14,6 @@ import {
   type EventValidationIssue,
   type ExclusionFiringRow,
   type HitRow,
-  type RiskLevel,
   type SessionRow,
 } from '../event-store.js';
 
