@@ -6,8 +6,8 @@ import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
  * The event store holds the three kinds of traffic events (hits, sessions, conversions), and the
- * sensor's exclusion firings of hits, for every relationship (tenant). It is written by ingestion in batches and read by analytics through SQL written
- * once against a {@link SqlDialect}. DuckDB backs it today (`duckdb/`); ClickHouse will implement the same
+ * sensor's exclusion firings of hits, for every relationship (tenant). It is written by ingestion in
+ * batches and read by analytics through SQL written once against a {@link SqlDialect}. DuckDB backs it today (`duckdb/`); ClickHouse will implement the same
  * interface and pass the same conformance suite (`event-store.conformance.ts`).
  *
  * Row types use the product's words in camelCase; the stored columns are the snake_case names listed
