@@ -23,6 +23,7 @@ import { createMailer } from './features/email/mailer.js';
 import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
 import { clientErrorsRoutes } from './features/error-reporting/client-errors.routes.js';
+import { exclusionWidgetsRoutes } from './features/exclusion-widgets/exclusion-widgets.routes.js';
 import { googleAdsRoutes } from './features/google-ads/google-ads.routes.js';
 import {
   createGoogleAdsIntegration,
@@ -214,6 +215,7 @@ export async function buildApp(
       await api.register(recentHitsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));
+      await api.register(exclusionWidgetsRoutes(services, stores.events));
       await api.register(alertsRoutes(services));
       await api.register(googleAdsRoutes(services, stores.events));
       await api.register(supportRoutes(services));

@@ -43,6 +43,12 @@ const NOT_ACCOUNT_CHANGES: Record<string, string> = {
   'POST /api/analytics/threats': 'reads analytics',
   'POST /api/widget-stats': 'reads analytics',
   'POST /api/analytics/export': 'reads analytics',
+  'POST /api/widget/search-display/exclusions': 'reads an exclusion widget',
+  'POST /api/widget/shopping/exclusions': 'reads an exclusion widget',
+  'POST /api/widget/pmax/exclusions': 'reads an exclusion widget',
+  'POST /api/widget/facebook/exclusions': 'reads an exclusion widget',
+  'POST /api/widget/microsoft/exclusions': 'reads an exclusion widget',
+  'POST /api/widget/tiktok/exclusions': 'reads an exclusion widget',
 };
 
 /**

@@ -142,12 +142,42 @@ export const zSensorConversion = z.object({
 });
 export type SensorConversion = z.infer<typeof zSensorConversion>;
 
+/**
+ * The ad platforms whose tags the sensor fires `EXCLUSION_EVENT` on: Google tag (gtag), Meta pixel
+ * (fbq), Microsoft UET (uetq), TikTok pixel (ttq). The names are the traffic types of those channels.
+ */
+export const EXCLUSION_PLATFORMS = ['google', 'facebook', 'microsoft', 'tiktok'] as const;
+export const zExclusionPlatform = z.enum(EXCLUSION_PLATFORMS);
+export type ExclusionPlatform = z.infer<typeof zExclusionPlatform>;
+
+/**
+ * The sensor fired `EXCLUSION_EVENT` for a page view (the collector answered `exclude`), on the tags
+ * listed in `platforms` (those present on the page whose call did not throw). The collector stores one
+ * firing per hit and platform, only for a page view it stored for the same key's account.
+ */
+export const zSensorExclusion = z.object({
+  type: z.literal('exclusion'),
+  ...zEnvelope,
+  hitId: zSensorId,
+  platforms: z
+    .array(zExclusionPlatform)
+    .min(1)
+    .max(EXCLUSION_PLATFORMS.length)
+    .refine((platforms) => new Set(platforms).size === platforms.length, 'each platform once'),
+});
+export type SensorExclusion = z.infer<typeof zSensorExclusion>;
+
 /** Any body the collection endpoint accepts. */
-export const zSensorEvent = z.discriminatedUnion('type', [zSensorHit, zSensorEngagement, zSensorConversion]);
+export const zSensorEvent = z.discriminatedUnion('type', [
+  zSensorHit,
+  zSensorEngagement,
+  zSensorConversion,
+  zSensorExclusion,
+]);
 export type SensorEvent = z.infer<typeof zSensorEvent>;
 
 /**
- * The collector's answer to a page view (engagement and conversions get 204). The server decides
+ * The collector's answer to a page view (engagement, conversions and exclusion firings get 204). The server decides
  * `exclude` (the hit is `high` and the account protects its ad platforms); the sensor only carries it
  * out by firing `EXCLUSION_EVENT` on the platform tags present. A client cannot choose its own verdict:
  * nothing it sends names one.

@@ -13,6 +13,7 @@ import {
   type SensorConversion,
   type SensorEngagement,
   type SensorEvent,
+  type SensorExclusion,
   type SensorHit,
   zSensorEvent,
 } from '@veracity/contracts/collect';
@@ -114,6 +115,7 @@ const engagements = () =>
   events.filter((e): e is SensorEngagement => e.type === 'engagement' && ofThisTest(e));
 const conversions = () =>
   events.filter((e): e is SensorConversion => e.type === 'conversion' && ofThisTest(e));
+const exclusions = () => events.filter((e): e is SensorExclusion => e.type === 'exclusion' && ofThisTest(e));
 const waitForHit = (page: Page) =>
   waitFor(() => hits().find((h) => h.url === page.url()), `the page view of ${page.url()}`);
 
@@ -305,7 +307,7 @@ describe('the sensor in Chromium', () => {
     exclude = true;
     const page = await context.newPage();
     await page.goto(`${pageOrigin}/landing.html`);
-    await waitForHit(page);
+    const hit = await waitForHit(page);
     await page.waitForFunction(
       () => (window as unknown as { platformCalls: unknown[] }).platformCalls.length >= 3,
     );
@@ -330,6 +332,14 @@ describe('the sensor in Chromium', () => {
       EXCLUSION_EVENT,
       { event_category: 'Veracity', event_label: 'detection', event_value: 1 },
     ]);
+    // Then one report to the collector, of the page view, naming every tag that took the event.
+    const report = await waitFor(() => exclusions()[0], 'the exclusion report');
+    expect(report).toMatchObject({
+      hitId: hit.eventId,
+      platforms: ['facebook', 'microsoft', 'tiktok', 'google'],
+    });
+    await page.waitForTimeout(200);
+    expect(exclusions()).toHaveLength(1);
   });
 
   it('fires nothing when the collector does not exclude', async () => {
@@ -341,6 +351,7 @@ describe('the sensor in Chromium', () => {
       await page.evaluate(() => (window as unknown as { platformCalls: unknown[] }).platformCalls),
     ).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { uetq: unknown[] }).uetq)).toEqual([]);
+    expect(exclusions()).toEqual([]);
   });
 
   it('fires the remaining exclusion events when another tag is broken, without an error in the page', async () => {
@@ -357,6 +368,8 @@ describe('the sensor in Chromium', () => {
       () => (window as unknown as { platformCalls: unknown[][] }).platformCalls,
     );
     expect(calls.map((c) => c[0])).toEqual(['gtag']);
+    // Only the tag that took the event is reported: a broken or half-loaded tag fired nothing.
+    expect((await waitFor(() => exclusions()[0], 'the exclusion report')).platforms).toEqual(['google']);
     expect(errors).toEqual([]);
   });
 
@@ -412,10 +425,15 @@ describe('the sensor in Chromium', () => {
     });
     const engagement = await waitFor(() => engagements()[0], 'the engagement by XHR');
     expect(engagement.hitId).toBe(hit.eventId);
+    expect((await waitFor(() => exclusions()[0], 'the exclusion report by XHR')).hitId).toBe(hit.eventId);
   });
 
   it('sends bodies the contract accepts unchanged (the mirror matches collect.ts)', async () => {
+    exclude = true;
     const page = await context.newPage();
+    // A page with the platform tags: its exclusion report; then a page with a queued conversion.
+    await page.goto(`${pageOrigin}/landing.html`);
+    await waitFor(() => exclusions()[0], 'the exclusion report');
     await page.goto(`${pageOrigin}/queued.html?utm_source=fb&fbclid=IwAR1`);
     await waitForHit(page);
     await page.goto('about:blank');

@@ -5,7 +5,8 @@
  *   <script async src="https://HOST/c/s.js" data-key="vs_..."></script>
  *
  * It sends one page view with the signals the detection engine reads, one engagement beacon when the
- * page is hidden or left, and the conversions the page reports. The types below mirror
+ * page is hidden or left, the conversions the page reports, and which ad platform tags took the
+ * exclusion event when the collector asked for it. The types below mirror
  * `@veracity/contracts/collect`; the Chromium test validates what this script really sends with those
  * schemas. Nothing here may throw into the host page, and the only global it defines is `veracity`.
  */
@@ -71,7 +72,11 @@ type SensorEvent = Envelope &
       }
     | { type: 'engagement'; hitId: string; behaviour: Behaviour; visibleMs: number }
     | { type: 'conversion'; hitId: string; conversion: ConversionFields }
+    | { type: 'exclusion'; hitId: string; platforms: Platform[] }
   );
+
+/** The ad platforms whose tags the exclusion event is fired on (`EXCLUSION_PLATFORMS`). */
+type Platform = 'google' | 'facebook' | 'microsoft' | 'tiktok';
 
 interface CollectAnswer {
   hitId: string;
@@ -241,13 +246,23 @@ function send(endpoint: string, event: SensorEvent, onAnswer?: (answer: CollectA
   });
 }
 
-/** Fires the exclusion event on every ad platform tag present on the page, each on its own. */
-function exclude(): void {
+/**
+ * Fires the exclusion event on every ad platform tag present on the page, each on its own; answers
+ * the platforms whose tag took it (present, and the call did not throw).
+ */
+function exclude(): Platform[] {
   const w = window as HostWindow;
+  const fired: Platform[] = [];
+  const fire = (platform: Platform, tag: unknown, call: () => unknown) =>
+    tag &&
+    safe(() => {
+      call();
+      fired.push(platform);
+    });
   // Meta pixel: a custom event; the exclusion audience is built from it (retention 75 days).
-  safe(() => w.fbq?.('trackCustom', EXCLUSION_EVENT));
+  fire('facebook', w.fbq, () => w.fbq?.('trackCustom', EXCLUSION_EVENT));
   // Microsoft UET custom event: Category Veracity, Action VeracityExcludeVisitor, Label detection, Value 1.
-  safe(() =>
+  fire('microsoft', w.uetq, () =>
     w.uetq?.push('event', EXCLUSION_EVENT, {
       event_category: 'Veracity',
       event_label: 'detection',
@@ -255,9 +270,9 @@ function exclude(): void {
     }),
   );
   // TikTok pixel.
-  safe(() => w.ttq?.track(EXCLUSION_EVENT));
+  fire('tiktok', w.ttq, () => w.ttq?.track(EXCLUSION_EVENT));
   // Google tag: an event a Google Ads remarketing (exclusion) audience can be built from.
-  safe(() =>
+  fire('google', w.gtag, () =>
     w.gtag?.('event', EXCLUSION_EVENT, {
       event_category: 'Veracity',
       event_label: 'detection',
@@ -265,6 +280,7 @@ function exclude(): void {
       non_interaction: true,
     }),
   );
+  return fired;
 }
 
 function start(): void {
@@ -362,7 +378,12 @@ function start(): void {
           clickIds,
           signals,
         },
-        (answer) => answer.hitId === hitId && answer.exclude === true && exclude(),
+        (answer) => {
+          if (answer.hitId !== hitId || answer.exclude !== true) return;
+          // The collector counts what really fired: one report of the tags that took the event.
+          const platforms = exclude();
+          if (platforms.length) send(endpoint, { type: 'exclusion', ...envelope(), hitId, platforms });
+        },
       ),
     )
     .catch(() => undefined);

@@ -1,4 +1,11 @@
-import type { ConversionRow, HitRow, SessionRow } from '../storage/events/event-store.js';
+import {
+  type ConversionRow,
+  type ExclusionFiringRow,
+  type ExclusionPlatform,
+  exclusionFiringId,
+  type HitRow,
+  type SessionRow,
+} from '../storage/events/event-store.js';
 import { sessionOfHit } from '../storage/events/journal/journal-format.js';
 import { evidenceOfReasons, worst } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
@@ -101,4 +108,26 @@ export function conversionRow(
     status: 'not_reported',
     score,
   };
+}
+
+/**
+ * The stored rows of a hit's exclusion firings, one per platform: the hit's verdict and the dimensions
+ * the exclusion widgets filter by are the stored hit's, whatever the sender claims.
+ */
+export function exclusionFiringRows(
+  hit: HitRow,
+  platforms: readonly ExclusionPlatform[],
+  at: Date,
+): ExclusionFiringRow[] {
+  return platforms.map((platform) => ({
+    relationshipId: hit.relationshipId,
+    id: exclusionFiringId(hit.id, platform),
+    hitId: hit.id,
+    sessionId: hit.sessionId,
+    platform,
+    ts: at,
+    riskLevel: hit.riskLevel,
+    trafficType: hit.trafficType,
+    googleCampaignId: hit.googleCampaignId ?? null,
+  }));
 }

@@ -5,13 +5,13 @@ import { clickToConversionFindings } from '@veracity/detection/conversion';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { loadedHidden } from '@veracity/detection/render';
 import type { RecentActivity } from '../counters/recent-activity.js';
-import type { EventStore } from '../storage/events/event-store.js';
+import type { EventStore, ExclusionPlatform } from '../storage/events/event-store.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import { dimensionsOf } from '../storage/events/journal/journal-format.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats } from '../verdicts/verdict.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { Assessor, type ConversionJudgement, joined } from './assessment.js';
-import { conversionRow, engagedSessionRow, hitRow } from './event-rows.js';
+import { conversionRow, engagedSessionRow, exclusionFiringRows, hitRow } from './event-rows.js';
 import type { IncomingConversion, IncomingHit } from './incoming-events.js';
 import { conversionKey, KnownEvents, type KnownEventsOptions } from './known-events.js';
 import { readLanding } from './landing.js';
@@ -155,6 +155,24 @@ export class IngestPipeline {
       this.#known.forgetConversion(key);
       throw error;
     }
+  }
+
+  /**
+   * Records the exclusion events the sensor fired for a page view, one firing per platform, once the
+   * journal holds them. Only a hit this collector stored for the same account counts (a page view
+   * still in memory or read back from the store); any other id throws {@link UnknownHitError}, so
+   * nobody can add firings to traffic that is not theirs. A repeat of a hit's firing on a platform is
+   * stored once (its id is the hit's and the platform's).
+   */
+  async exclusionFirings(
+    account: AccountContext,
+    hitId: string,
+    platforms: readonly ExclusionPlatform[],
+    at: Date,
+  ): Promise<void> {
+    const known = await this.#known.knownHit(account, hitId);
+    if (!known) throw new UnknownHitError(`no hit ${hitId} is known for this account`);
+    await this.deps.writer.append({ exclusionFirings: exclusionFiringRows(known.row, platforms, at) });
   }
 
   async #ingestHit(account: AccountContext, hit: IncomingHit): Promise<KnownHit> {

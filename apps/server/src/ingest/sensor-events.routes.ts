@@ -7,10 +7,11 @@ import {
 import type { RequestFacts } from '@veracity/contracts/detection';
 import { HTTP_STATUS } from '@veracity/contracts/errors';
 import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../http/api-error.js';
 import type { Clock } from '../jobs/clock.js';
 import type { AccountDirectory } from './account-directory.js';
 import { header, type IngestAdmission, type IngestApp, unavailable } from './ingest-admission.js';
-import type { IngestPipeline } from './pipeline.js';
+import { type IngestPipeline, UnknownHitError } from './pipeline.js';
 
 /**
  * The visitor's request facts from the headers of the request itself (the sensor's own call), and its
@@ -35,7 +36,8 @@ function facts(
 
 /**
  * The sensor's collection endpoint (a CORS simple request, and its preflight for browsers that send
- * one): page views, their engagement beacons and conversions, by the account's public sensor key.
+ * one): page views, their engagement beacons, conversions and exclusion firings, by the account's
+ * public sensor key.
  */
 export function sensorEventRoutes(
   app: IngestApp,
@@ -93,6 +95,8 @@ export function sensorEventRoutes(
           const figures =
             'unexpected' in behaviour || typeof visibleMs !== 'number' ? null : { behaviour, visibleMs };
           await pipeline.engagement(account, event.hitId, figures);
+        } else if (event.type === 'exclusion') {
+          await pipeline.exclusionFirings(account, event.hitId, event.platforms, now);
         } else {
           await pipeline.conversion(account, {
             id: event.eventId,
@@ -108,6 +112,9 @@ export function sensorEventRoutes(
         }
         return reply.code(HTTP_STATUS.NO_CONTENT).send();
       } catch (error) {
+        if (error instanceof UnknownHitError) {
+          throw ApiError.fields([{ code: 'NOT_VALID', field: 'hitId', value: 'no page view with this id' }]);
+        }
         throw unavailable(error);
       }
     },

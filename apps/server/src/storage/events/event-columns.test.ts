@@ -3,6 +3,7 @@ import {
   type ColumnKind,
   conversionTable,
   type EventTable,
+  exclusionFiringTable,
   hitTable,
   rowJsonWriter,
   sessionTable,
@@ -79,6 +80,19 @@ describe('rowJsonWriter', () => {
     [hitTable as EventTable<never>, () => makeHit({ id: 'h1', vars: { var1: 'v' } })],
     [sessionTable as EventTable<never>, () => makeSession({ id: 's1' })],
     [conversionTable as EventTable<never>, () => makeConversion({ id: 'c1' })],
+    [
+      exclusionFiringTable as EventTable<never>,
+      () => ({
+        relationshipId: 1,
+        id: 'h1:google',
+        hitId: 'h1',
+        sessionId: 's1',
+        platform: 'google',
+        ts: new Date('2024-03-10T12:00:00.000Z'),
+        riskLevel: 'high',
+        trafficType: 'google',
+      }),
+    ],
   ];
 
   it('accepts exactly the cells validateBatch accepts, for every column and edge value', () => {

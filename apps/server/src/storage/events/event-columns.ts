@@ -6,6 +6,9 @@ import {
   type EventDimensions,
   EventValidationError,
   type EventValidationIssue,
+  EXCLUSION_PLATFORMS,
+  type ExclusionFiringRow,
+  exclusionFiringId,
   HIT_STATUSES,
   type HitRow,
   RISK_LEVELS,
@@ -49,7 +52,7 @@ export interface EventColumn<Row> {
   readonly read: (row: Row) => unknown;
 }
 
-export type EventKind = 'hits' | 'sessions' | 'conversions';
+export type EventKind = 'hits' | 'sessions' | 'conversions' | 'exclusion_firings';
 
 export interface EventTable<Row> {
   readonly kind: EventKind;
@@ -221,6 +224,39 @@ export const conversionTable: EventTable<ConversionRow> = {
     column('evidence', 'evidence', 'evidence'),
   ],
   rowChecks: [],
+};
+
+const PLATFORMS: readonly string[] = EXCLUSION_PLATFORMS;
+
+/**
+ * Exclusion firings (event schema 8 in DuckDB, 6 in ClickHouse): the sensor fired the exclusion event on
+ * an ad platform's tag for a hit. Identity is (relationshipId, id) with id `hitId:platform`, so a
+ * firing of the same hit on the same platform is stored once. The hit's verdict and the dimensions the
+ * exclusion widgets filter by are copied from the stored hit, as conversions carry their click's.
+ */
+export const exclusionFiringTable: EventTable<ExclusionFiringRow> = {
+  kind: 'exclusion_firings',
+  columns: [
+    column('relationship_id', 'relationshipId', 'relationship', true),
+    column('id', 'id', 'id', true),
+    column('hit_id', 'hitId', 'id', true),
+    column('session_id', 'sessionId', 'id', true),
+    column('platform', 'platform', 'text', true),
+    column('ts', 'ts', 'timestamp', true),
+    column('risk_level', 'riskLevel', 'riskLevel', true),
+    column('traffic_type', 'trafficType', 'text', true),
+    column('google_campaign_id', 'googleCampaignId', 'text'),
+  ],
+  rowChecks: [
+    (row) =>
+      PLATFORMS.includes(row.platform)
+        ? null
+        : { field: 'platform', message: `must be one of ${EXCLUSION_PLATFORMS.join(', ')}` },
+    (row) =>
+      row.id === exclusionFiringId(row.hitId, row.platform)
+        ? null
+        : { field: 'id', message: 'must be the hit id and the platform joined by a colon' },
+  ],
 };
 
 /**

@@ -16,6 +16,7 @@ import {
 } from './event-store.js';
 import { describeAnalyticsConformance } from './event-store-analytics.conformance.js';
 import { describeEvidenceConformance } from './event-store-evidence.conformance.js';
+import { describeExclusionFiringsConformance } from './event-store-exclusion-firings.conformance.js';
 import { sql } from './sql.js';
 
 /** Creates an isolated store location per test; `open` may be called again after `close` to reopen it. */
@@ -360,5 +361,6 @@ export function describeEventStoreConformance(name: string, makeHarness: () => P
 
     describeAnalyticsConformance(context);
     describeEvidenceConformance(context);
+    describeExclusionFiringsConformance(context);
   });
 }

@@ -1,12 +1,13 @@
+import { EXCLUSION_PLATFORMS, type ExclusionPlatform } from '@veracity/contracts/collect';
 import { RISK_LEVELS, type RiskLevel } from '@veracity/contracts/detection';
 import { CUSTOM_VAR_NAMES, type CustomVarName } from '@veracity/contracts/s2s';
 import type { ThreatEvidence } from '@veracity/contracts/threat-evidence';
 import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
- * The event store holds the three kinds of traffic events (hits, sessions, conversions) for every
- * relationship (tenant). It is written by ingestion in batches and read by analytics through SQL written
- * once against a {@link SqlDialect}. DuckDB backs it today (`duckdb/`); ClickHouse will implement the same
+ * The event store holds the three kinds of traffic events (hits, sessions, conversions), and the
+ * sensor's exclusion firings of hits, for every relationship (tenant). It is written by ingestion in
+ * batches and read by analytics through SQL written once against a {@link SqlDialect}. DuckDB backs it today (`duckdb/`); ClickHouse will implement the same
  * interface and pass the same conformance suite (`event-store.conformance.ts`).
  *
  * Row types use the product's words in camelCase; the stored columns are the snake_case names listed
@@ -149,6 +150,31 @@ export interface ConversionRow extends EventIdentity, EventVerdict, EventDimensi
   score?: number | null;
 }
 
+/** The ad platforms whose tags the sensor fires the exclusion event on (`@veracity/contracts/collect`). */
+export { EXCLUSION_PLATFORMS, type ExclusionPlatform };
+
+/**
+ * The sensor fired the exclusion event on an ad platform's tag in the visitor's browser, for a stored
+ * hit of the same relationship. Stored once per hit and platform: `id` is {@link exclusionFiringId}.
+ * The hit's verdict and the dimensions the exclusion widgets filter by are copied from the hit.
+ */
+export interface ExclusionFiringRow extends EventIdentity {
+  hitId: string;
+  sessionId: string;
+  platform: ExclusionPlatform;
+  /** When the collector received the firing. */
+  ts: Date;
+  /** The hit's verdict: a firing "with invalid traffic" is one whose hit is high. */
+  riskLevel: RiskLevel;
+  trafficType: string;
+  googleCampaignId?: string | null;
+}
+
+/** The identity of a hit's firing on a platform: the same hit and platform is one firing. */
+export function exclusionFiringId(hitId: string, platform: string): string {
+  return `${hitId}:${platform}`;
+}
+
 /** Outcome of a hit or conversion batch: `inserted + duplicates = rows.length`. */
 export interface InsertResult {
   /** Rows stored by this call. */
@@ -211,6 +237,12 @@ export interface EventStore {
   insertConversions(rows: readonly ConversionRow[]): Promise<InsertResult>;
 
   /**
+   * Same contract as {@link insertHits}, for exclusion firings: a firing of a hit on a platform already
+   * stored (same id, `hitId:platform`) is a duplicate.
+   */
+  insertExclusionFirings(rows: readonly ExclusionFiringRow[]): Promise<InsertResult>;
+
+  /**
    * Upserts sessions by (relationshipId, id). Rows for the same session (stored or in the batch) fold
    * into one by the session merge rule, declared once in `session-merge.ts` (`SESSION_MERGE_RULE`, from
    * which every store's merge is derived): startedAt earliest, lastSeenAt latest, hits largest, riskLevel
@@ -225,7 +257,7 @@ export interface EventStore {
    * Optional: stores the writes of ingestion journal segments (files of JSON lines, each an
    * `EventWrite` of `journal/journal-format.ts`), read by the store itself so that no row passes
    * through the event loop. Stores exactly what `journalRows` of the lines `parseSegment` reads, given
-   * to insertHits, insertConversions and insertSessions, would, in one transaction; a line that does
+   * to insertHits, insertConversions, insertExclusionFirings and insertSessions, would, in one transaction; a line that does
    * not parse fails the load, as it fails the loader's own read (the journal then sets it aside, and
    * recovery cuts a line a crash left unfinished before loading). The rows were validated when they
    * were journaled. Stores without it are loaded through those three calls.
@@ -270,7 +302,7 @@ export class EventValidationError extends Error {
   override readonly name = 'EventValidationError';
 
   constructor(
-    readonly eventKind: 'hits' | 'sessions' | 'conversions',
+    readonly eventKind: 'hits' | 'sessions' | 'conversions' | 'exclusion_firings',
     readonly issues: readonly EventValidationIssue[],
   ) {
     const shown = issues

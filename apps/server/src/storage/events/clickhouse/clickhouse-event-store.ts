@@ -3,6 +3,7 @@ import {
   type CellValue,
   conversionTable,
   type EventTable,
+  exclusionFiringTable,
   hitTable,
   normalizeBatch,
   sessionTable,
@@ -11,6 +12,7 @@ import type {
   ConversionRow,
   EventStore,
   EventStoreHealth,
+  ExclusionFiringRow,
   HitRow,
   InsertResult,
   MigrationResult,
@@ -54,7 +56,7 @@ const LOOKUP_CHUNK = 1000;
 /**
  * ClickHouse has no unique keys nor multi-statement transactions, so the store keeps the EventStore
  * contract in its single writer (one process writes; see docs/events.md):
- * - hits and conversions: the writer reads which ids of the batch are stored, drops those and repeats
+ * - hits, conversions and exclusion firings: the writer reads which ids of the batch are stored, drops those and repeats
  *   within the batch, and inserts the rest in one INSERT;
  * - sessions: the writer reads the stored sessions of the batch, folds the batch into them with the
  *   merge rule (`session-merge.ts`) and appends the results as a new version; `sessions` reads FINAL.
@@ -99,6 +101,10 @@ class ClickHouseEventStore implements EventStore {
 
   insertConversions(rows: readonly ConversionRow[]): Promise<InsertResult> {
     return this.insertOnce(conversionTable, rows);
+  }
+
+  insertExclusionFirings(rows: readonly ExclusionFiringRow[]): Promise<InsertResult> {
+    return this.insertOnce(exclusionFiringTable, rows);
   }
 
   async insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult> {
@@ -227,4 +233,4 @@ class ClickHouseEventStore implements EventStore {
   }
 }
 
-const TABLES: readonly EventTable<never>[] = [hitTable, sessionTable, conversionTable];
+const TABLES: readonly EventTable<never>[] = [hitTable, sessionTable, conversionTable, exclusionFiringTable];

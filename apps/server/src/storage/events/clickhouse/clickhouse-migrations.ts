@@ -3,6 +3,7 @@ import {
   conversionTable,
   type EventColumn,
   type EventTable,
+  exclusionFiringTable,
   hitTable,
   sessionTable,
 } from '../event-columns.js';
@@ -181,6 +182,19 @@ GROUP BY relationship_id, toStartOfHour(ts), traffic_type, country, device_type,
       `CREATE VIEW sessions AS
 SELECT ${sessionTable.columns.map((column) => column.name).join(', ')}
 FROM session_versions FINAL`,
+    ],
+  },
+  {
+    version: 6,
+    description: "exclusion firings: the sensor fired the exclusion event on an ad platform's tag for a hit",
+    statements: [
+      `CREATE TABLE exclusion_firings (
+${columnsThrough(exclusionFiringTable, 'google_campaign_id')},
+  INDEX id_lookup id TYPE bloom_filter GRANULARITY 4
+)
+ENGINE = ReplacingMergeTree
+PARTITION BY toYYYYMM(ts)
+ORDER BY (relationship_id, toDate(ts), id)`,
     ],
   },
 ];

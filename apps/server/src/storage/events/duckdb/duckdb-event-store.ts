@@ -4,6 +4,7 @@ import {
   type CellValue,
   conversionTable,
   type EventTable,
+  exclusionFiringTable,
   hitTable,
   normalizeBatch,
   sessionTable,
@@ -12,6 +13,7 @@ import type {
   ConversionRow,
   EventStore,
   EventStoreHealth,
+  ExclusionFiringRow,
   HitRow,
   InsertResult,
   KeyedTable,
@@ -20,7 +22,7 @@ import type {
   SessionRow,
   SessionUpsertResult,
 } from '../event-store.js';
-import { HIT_ROLLUP_COLUMNS, HIT_ROLLUP_TABLE, hitRollup } from '../hit-rollup.js';
+import { HIT_ROLLUP_TABLE } from '../hit-rollup.js';
 import { eventKey } from '../session-merge.js';
 import { renderSql } from '../sql.js';
 import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
@@ -30,10 +32,12 @@ import {
   readJournalSql,
   rollupOf,
   STAGE_JOURNAL_CONVERSIONS_SQL,
+  STAGE_JOURNAL_EXCLUSION_FIRINGS_SQL,
   STAGE_JOURNAL_HITS_SQL,
   STAGE_JOURNAL_SESSIONS_SQL,
 } from './duckdb-journal.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
+import { appendRollup, COMPACT_MIN_ROWS, COMPACT_ROLLUP_SQL, countRows } from './duckdb-rollup.js';
 import { NEW_SESSION_COUNT_SQL, SESSION_MERGE_SQL } from './duckdb-session-merge.js';
 import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
 
@@ -166,6 +170,10 @@ class DuckDbEventStore implements EventStore {
     return this.insertOnce(conversionTable, rows);
   }
 
+  insertExclusionFirings(rows: readonly ExclusionFiringRow[]): Promise<InsertResult> {
+    return this.insertOnce(exclusionFiringTable, rows);
+  }
+
   async insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult> {
     const cells = normalizeBatch(sessionTable, rows);
     if (cells.length === 0) return this.afterQueuedWrites({ inserted: 0, merged: 0 });
@@ -196,9 +204,11 @@ class DuckDbEventStore implements EventStore {
         }
         // Each step has a fixed cost in DuckDB: a kind the segments do not hold is skipped.
         const present = await connection.runAndReadAll(
-          'SELECT count(hits), count(conversions), count(sessions) FROM temp.journal',
+          'SELECT count(hits), count(conversions), count(sessions), count("exclusionFirings") FROM temp.journal',
         );
-        const [hits = 0, conversions = 0, sessions = 0] = (present.getRowsJS()[0] ?? []).map(Number);
+        const [hits = 0, conversions = 0, sessions = 0, firings = 0] = (present.getRowsJS()[0] ?? []).map(
+          Number,
+        );
         if (hits > 0) {
           const staged = (await connection.run(STAGE_JOURNAL_HITS_SQL)).rowsChanged;
           await this.storeStagedHits(connection, staged);
@@ -208,6 +218,11 @@ class DuckDbEventStore implements EventStore {
           await connection.run(STAGE_JOURNAL_CONVERSIONS_SQL);
           await connection.run(insertNewStaged('conversions'));
           await connection.run('DELETE FROM temp.stage_conversions');
+        }
+        if (firings > 0) {
+          await connection.run(STAGE_JOURNAL_EXCLUSION_FIRINGS_SQL);
+          await connection.run(insertNewStaged('exclusion_firings'));
+          await connection.run('DELETE FROM temp.stage_exclusion_firings');
         }
         if (hits + sessions > 0) {
           await connection.run(STAGE_JOURNAL_SESSIONS_SQL[sessions > 0 ? 'interleaved' : 'hitsOnly']);
@@ -381,7 +396,7 @@ class DuckDbEventStore implements EventStore {
   }
 }
 
-const TABLES: readonly EventTable<never>[] = [hitTable, sessionTable, conversionTable];
+const TABLES: readonly EventTable<never>[] = [hitTable, sessionTable, conversionTable, exclusionFiringTable];
 
 async function inTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
   await connection.run('BEGIN TRANSACTION');
@@ -451,48 +466,4 @@ function firstOf(cells: readonly CellValue[][], keys: ReadonlySet<string>): Cell
     taken.add(key);
     return true;
   });
-}
-
-/** Partial rows appended to hits_hourly below which it is not compacted. */
-export const COMPACT_MIN_ROWS = 20_000;
-
-const ROLLUP_GROUP = ['relationship_id', 'hour', ...HIT_ROLLUP_COLUMNS].join(', ');
-
-/** Replaces the partial rows of hits_hourly by one row per group (in the caller's transaction). */
-const COMPACT_ROLLUP_SQL = [
-  `CREATE TEMP TABLE hits_hourly_compacted AS
-   SELECT ${ROLLUP_GROUP}, sum(hits)::BIGINT AS hits, sum(cost) AS cost
-   FROM main.${HIT_ROLLUP_TABLE} GROUP BY ALL`,
-  `DELETE FROM main.${HIT_ROLLUP_TABLE}`,
-  `INSERT INTO main.${HIT_ROLLUP_TABLE} SELECT * FROM temp.hits_hourly_compacted`,
-  'DROP TABLE temp.hits_hourly_compacted',
-];
-
-async function countRows(connection: DuckDBConnection, table: string): Promise<number> {
-  const result = await connection.runAndReadAll(`SELECT count(*) FROM main.${table}`);
-  return Number(result.getRowsJS()[0]?.[0] ?? 0);
-}
-
-/**
- * Adds the rollup rows of newly stored hits to hits_hourly (in the caller's transaction); returns how
- * many it added.
- */
-async function appendRollup(connection: DuckDBConnection, stored: readonly CellValue[][]): Promise<number> {
-  const rows = hitRollup(stored);
-  if (rows.length === 0) return 0;
-  const appender = await connection.createAppender(HIT_ROLLUP_TABLE);
-  try {
-    for (const row of rows) {
-      appender.appendInteger(row.relationshipId);
-      appendCell(appender, 'timestamp', row.hour);
-      for (const name of HIT_ROLLUP_COLUMNS) appendCell(appender, 'text', row.values[name]);
-      appender.appendBigInt(BigInt(row.hits));
-      appender.appendDouble(row.cost);
-      appender.endRow();
-    }
-    appender.flushSync();
-  } finally {
-    appender.closeSync();
-  }
-  return rows.length;
 }

@@ -2,6 +2,7 @@ import {
   type ColumnKind,
   conversionTable,
   type EventTable,
+  exclusionFiringTable,
   hitTable,
   sessionTable,
 } from '../event-columns.js';
@@ -98,6 +99,7 @@ export function readJournalSql(files: readonly string[]): string {
     hitSessions: 'STRUCT("hits" INTEGER, "startedAt" TIMESTAMPTZ)[]',
     sessions: `${rowStruct(sessionTable)}[]`,
     conversions: `${rowStruct(conversionTable)}[]`,
+    exclusionFirings: `${rowStruct(exclusionFiringTable)}[]`,
   };
   const spec = Object.entries(columns)
     .map(([name, type]) => `${quote(name)}: '${type}'`)
@@ -123,6 +125,8 @@ SELECT ${rowColumns(table, 'r')} FROM (SELECT unnest(${list}) AS r FROM temp.jou
 export const STAGE_JOURNAL_HITS_SQL = staged(hitTable, 'hits');
 
 export const STAGE_JOURNAL_CONVERSIONS_SQL = staged(conversionTable, 'conversions');
+
+export const STAGE_JOURNAL_EXCLUSION_FIRINGS_SQL = staged(exclusionFiringTable, '"exclusionFirings"');
 
 /** The session snapshots the journal's hits give (`sessionOfHit`), with their line and place. */
 const hitSessions = `SELECT line, i, ${sessionOfHitColumns()}

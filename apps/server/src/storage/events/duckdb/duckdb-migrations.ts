@@ -220,4 +220,21 @@ FROM hits GROUP BY ALL`,
       (table) => `ALTER TABLE ${table} ADD COLUMN evidence VARCHAR`,
     ),
   },
+  {
+    version: 8,
+    description: "exclusion firings: the sensor fired the exclusion event on an ad platform's tag for a hit",
+    statements: [
+      `CREATE TABLE exclusion_firings (
+  relationship_id INTEGER NOT NULL,
+  id VARCHAR NOT NULL,
+  hit_id VARCHAR NOT NULL,
+  session_id VARCHAR NOT NULL,
+  platform VARCHAR NOT NULL,
+  ts TIMESTAMPTZ NOT NULL,
+  risk_level VARCHAR NOT NULL ${riskLevelCheck('risk_level')},
+  traffic_type VARCHAR NOT NULL,
+  google_campaign_id VARCHAR
+)`,
+    ],
+  },
 ];

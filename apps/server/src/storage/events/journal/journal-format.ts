@@ -1,6 +1,7 @@
 import {
   conversionTable,
   type EventTable,
+  exclusionFiringTable,
   hitTable,
   rowJsonWriter,
   sessionTable,
@@ -11,8 +12,8 @@ import {
   type EventDimensions,
   EventValidationError,
   type EventValidationIssue,
+  type ExclusionFiringRow,
   type HitRow,
-  type RiskLevel,
   type SessionRow,
 } from '../event-store.js';
 
@@ -31,11 +32,14 @@ export interface EventWrite {
   hitSessions?: HitSession[];
   sessions?: SessionRow[];
   conversions?: ConversionRow[];
+  /** The sensor's exclusion firings (`exclusionFiringTable`), each of a stored hit. */
+  exclusionFirings?: ExclusionFiringRow[];
 }
 
 const hitJson = rowJsonWriter(hitTable);
 const sessionJson = rowJsonWriter(sessionTable);
 const conversionJson = rowJsonWriter(conversionTable);
+const exclusionFiringJson = rowJsonWriter(exclusionFiringTable);
 
 /** The JSON array of a batch's rows, or the batch's every problem thrown as an EventValidationError. */
 function rowsJson<Row>(table: EventTable<Row>, json: (row: Row) => string | undefined, rows: readonly Row[]) {
@@ -74,6 +78,8 @@ export function journalLine(write: EventWrite): string {
   if (write.sessions) json += `,"sessions":${rowsJson(sessionTable, sessionJson, write.sessions)}`;
   if (write.conversions)
     json += `,"conversions":${rowsJson(conversionTable, conversionJson, write.conversions)}`;
+  if (write.exclusionFirings)
+    json += `,"exclusionFirings":${rowsJson(exclusionFiringTable, exclusionFiringJson, write.exclusionFirings)}`;
   return `{${json.slice(1)}}\n`;
 }
 
@@ -144,16 +150,18 @@ export function dimensionsOf(hit: HitRow): EventDimensions {
 
 /**
  * The rows a run of writes stores, in journal order: for each write its hits, its hits' sessions then
- * its own session snapshots, its conversions.
+ * its own session snapshots, its conversions, its exclusion firings.
  */
 export function journalRows(writes: readonly EventWrite[]): {
   hits: HitRow[];
   sessions: SessionRow[];
   conversions: ConversionRow[];
+  exclusionFirings: ExclusionFiringRow[];
 } {
   const hits: HitRow[] = [];
   const sessions: SessionRow[] = [];
   const conversions: ConversionRow[] = [];
+  const exclusionFirings: ExclusionFiringRow[] = [];
   for (const write of writes) {
     for (const [index, hit] of (write.hits ?? []).entries()) {
       hits.push(hit);
@@ -162,8 +170,9 @@ export function journalRows(writes: readonly EventWrite[]): {
     }
     if (write.sessions) sessions.push(...write.sessions);
     if (write.conversions) conversions.push(...write.conversions);
+    if (write.exclusionFirings) exclusionFirings.push(...write.exclusionFirings);
   }
-  return { hits, sessions, conversions };
+  return { hits, sessions, conversions, exclusionFirings };
 }
 
 /**
@@ -193,6 +202,7 @@ export function parseSegment(
       session.lastSeenAt = revive(session.lastSeenAt);
     }
     for (const conversion of write.conversions ?? []) conversion.ts = revive(conversion.ts);
+    for (const firing of write.exclusionFirings ?? []) firing.ts = revive(firing.ts);
     writes.push(write);
   });
   return writes;

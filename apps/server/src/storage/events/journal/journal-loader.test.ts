@@ -4,7 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDuckDbEventStore } from '../duckdb/duckdb-event-store.js';
 import { makeConversion } from '../event-store.fixtures.js';
-import type { EventStore, HitRow, SessionRow } from '../event-store.js';
+import {
+  type EventStore,
+  type ExclusionFiringRow,
+  type ExclusionPlatform,
+  exclusionFiringId,
+  type HitRow,
+} from '../event-store.js';
 import { rawSql } from '../sql.js';
 import { BatchWriter } from './batch-writer.js';
 import { hit } from './journal.fixtures.js';
@@ -65,7 +71,25 @@ describe('loading the journal into DuckDB', () => {
         },
       ],
     },
+    // The sensor's exclusion firings of h2: the same hit and platform again is stored once.
+    {
+      exclusionFirings: [firing('h2', 'google', day('10:05:01')), firing('h2', 'facebook', day('10:05:01'))],
+    },
+    { exclusionFirings: [firing('h2', 'google', day('10:07:00'))] },
   ];
+  function firing(hitId: string, platform: ExclusionPlatform, ts: Date): ExclusionFiringRow {
+    return {
+      relationshipId: 1,
+      id: exclusionFiringId(hitId, platform),
+      hitId,
+      sessionId: 's1',
+      platform,
+      ts,
+      riskLevel: 'medium',
+      trafficType: 'google',
+      googleCampaignId: null,
+    };
+  }
   /** Lines as `JSON.stringify` wrote them before journalLine left null cells out: both load alike. */
   const stringified = (write: object) => `${JSON.stringify(write)}\n`;
   let encode: (write: EventWrite) => string = stringified;
@@ -92,6 +116,7 @@ describe('loading the journal into DuckDB', () => {
             migrate: () => store.migrate(),
             insertHits: (rows) => store.insertHits(rows),
             insertConversions: (rows) => store.insertConversions(rows),
+            insertExclusionFirings: (rows) => store.insertExclusionFirings(rows),
             insertSessions: (rows) => store.insertSessions(rows),
             query: (query) => store.query(query),
             health: () => store.health(),
@@ -107,6 +132,7 @@ describe('loading the journal into DuckDB', () => {
         hits: await table('hits', 'id'),
         sessions: await table('sessions', 'id'),
         conversions: await table('conversions', 'id'),
+        exclusionFirings: await table('exclusion_firings', 'id'),
         rollup: await table('hits_hourly', 'all'),
       };
     } finally {
@@ -123,6 +149,10 @@ describe('loading the journal into DuckDB', () => {
     expect(jsPath.sessions).toHaveLength(2);
     expect(jsPath.sessions[0]).toMatchObject({ id: 's1', hits: 2, risk_level: 'high', var20: 'z' });
     expect(jsPath.conversions).toHaveLength(1);
+    expect(jsPath.exclusionFirings).toMatchObject([
+      { id: 'h2:facebook', platform: 'facebook' },
+      { id: 'h2:google', hit_id: 'h2', ts: '2026-11-21T10:05:01.000Z', risk_level: 'medium' },
+    ]);
     expect(jsPath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(3);
     expect(filePath).toEqual(jsPath);
   });

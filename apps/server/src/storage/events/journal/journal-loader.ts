@@ -65,11 +65,13 @@ export class JournalLoader {
     // In slices: validating and staging a slice runs on the event loop, so requests go on in between.
     for (const slice of slices(rows.hits)) await this.#store.insertHits(slice);
     for (const slice of slices(rows.conversions)) await this.#store.insertConversions(slice);
+    for (const slice of slices(rows.exclusionFirings)) await this.#store.insertExclusionFirings(slice);
     for (const slice of slices(sessions)) await this.#store.insertSessions(slice);
     this.#log?.debug(
       {
         hits: rows.hits.length,
         conversions: rows.conversions.length,
+        exclusionFirings: rows.exclusionFirings.length,
         sessions: sessions.length,
         ms: Math.round(performance.now() - started),
       },
