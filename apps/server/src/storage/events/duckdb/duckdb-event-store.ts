@@ -1,4 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { type AdCostRow, type AdCostUpsertResult, normalizeAdCosts } from '../ad-costs.js';
 import { type AnalyticsQuery, duckdbDialect, type SqlDialect } from '../dialect.js';
 import {
   type CellValue,
@@ -35,6 +36,7 @@ import {
 } from './duckdb-journal.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
 import { NEW_SESSION_COUNT_SQL, SESSION_MERGE_SQL } from './duckdb-session-merge.js';
+import { upsertAdCostRows } from './duckdb-ad-costs.js';
 import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
 
 export interface DuckDbEventStoreOptions {
@@ -177,6 +179,17 @@ class DuckDbEventStore implements EventStore {
         for (const statement of SESSION_MERGE_SQL) await connection.run(statement);
         await connection.run('DELETE FROM temp.stage_sessions');
         return { inserted, merged: cells.length - inserted };
+      }),
+    );
+  }
+
+  async upsertAdCosts(rows: readonly AdCostRow[]): Promise<AdCostUpsertResult> {
+    const normalized = normalizeAdCosts(rows);
+    if (normalized.length === 0) return this.afterQueuedWrites({ stored: 0 });
+    return this.write((connection) =>
+      inTransaction(connection, async () => {
+        await upsertAdCostRows(connection, normalized, new Date());
+        return { stored: normalized.length };
       }),
     );
   }

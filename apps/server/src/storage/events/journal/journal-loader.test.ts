@@ -93,6 +93,7 @@ describe('loading the journal into DuckDB', () => {
             insertHits: (rows) => store.insertHits(rows),
             insertConversions: (rows) => store.insertConversions(rows),
             insertSessions: (rows) => store.insertSessions(rows),
+            upsertAdCosts: (rows) => store.upsertAdCosts(rows),
             query: (query) => store.query(query),
             health: () => store.health(),
             close: () => store.close(),
