@@ -61,7 +61,8 @@ function issuesOf(row: AdCostRow, index: number): EventValidationIssue[] {
   if (typeof row.customerId !== 'string' || !DIGITS.test(row.customerId.replaceAll('-', ''))) {
     issue('customerId', 'must be digits');
   }
-  if (typeof row.campaignId !== 'string' || !DIGITS.test(row.campaignId)) issue('campaignId', 'must be digits');
+  if (typeof row.campaignId !== 'string' || !DIGITS.test(row.campaignId))
+    issue('campaignId', 'must be digits');
   if (!validDay(row.day)) issue('day', 'must be a calendar day YYYY-MM-DD');
   if (!isCount(row.clicks)) issue('clicks', 'must be a whole number, 0 or more');
   if (!isCount(row.costMicros)) issue('costMicros', 'must be a whole number of micros, 0 or more');

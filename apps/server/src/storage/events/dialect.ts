@@ -64,6 +64,8 @@ export interface SqlDialect {
    * at once: the stores' clients hand over one string far faster than as many values.
    */
   joinRows(fields: readonly SqlExpr[]): Sql;
+  /** True when the text is one or more ASCII digits and nothing else (NULL for NULL). */
+  isDigits(text: SqlExpr): Sql;
 }
 
 /** Checks that a time zone is a known IANA name safe to inline; returns it. */
@@ -117,6 +119,7 @@ export const duckdbDialect: SqlDialect = {
   epochMs: (ts) => sql`epoch_ms(${duckdbExpr(ts)})`,
   joinRows: (fields) =>
     sql`string_agg(concat_ws(chr(9), ${joinSql(fields.map((field) => sql`CAST(${duckdbExpr(field)} AS VARCHAR)`))}), chr(10))`,
+  isDigits: (text) => sql`regexp_full_match(${duckdbExpr(text)}, ${duckdbLiteral('[0-9]+')})`,
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -164,4 +167,5 @@ export const clickhouseDialect: SqlDialect = {
   epochMs: (ts) => sql`toUnixTimestamp64Milli(${clickhouseExpr(ts)})`,
   joinRows: (fields) =>
     sql`arrayStringConcat(groupArray(concatWithSeparator(char(9), ${joinSql(fields.map((field) => sql`toString(${clickhouseExpr(field)})`))})), char(10))`,
+  isDigits: (text) => sql`match(${clickhouseExpr(text)}, ${clickhouseLiteral('^[0-9]+$')})`,
 };

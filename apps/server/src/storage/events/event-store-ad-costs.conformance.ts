@@ -26,7 +26,10 @@ interface StoredCost extends Record<string, string | number> {
   currency: string;
 }
 
-async function storedCosts(context: ConformanceContext, relationshipId = RELATIONSHIP): Promise<StoredCost[]> {
+async function storedCosts(
+  context: ConformanceContext,
+  relationshipId = RELATIONSHIP,
+): Promise<StoredCost[]> {
   return context.store.query<StoredCost>(
     () => sql`SELECT customer_id, campaign_id, CAST(day AS VARCHAR) AS day, clicks, cost_micros, currency
       FROM ad_costs WHERE relationship_id = ${relationshipId} ORDER BY campaign_id, day`,

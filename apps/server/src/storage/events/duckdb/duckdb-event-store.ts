@@ -25,6 +25,7 @@ import { HIT_ROLLUP_COLUMNS, HIT_ROLLUP_TABLE, hitRollup } from '../hit-rollup.j
 import { eventKey } from '../session-merge.js';
 import { renderSql } from '../sql.js';
 import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
+import { upsertAdCostRows } from './duckdb-ad-costs.js';
 import {
   firstStaged,
   insertNewStaged,
@@ -36,7 +37,6 @@ import {
 } from './duckdb-journal.js';
 import { DUCKDB_MIGRATIONS } from './duckdb-migrations.js';
 import { NEW_SESSION_COUNT_SQL, SESSION_MERGE_SQL } from './duckdb-session-merge.js';
-import { upsertAdCostRows } from './duckdb-ad-costs.js';
 import { appendCell, fromDuckDbValue, toDuckDbParam } from './duckdb-values.js';
 
 export interface DuckDbEventStoreOptions {
