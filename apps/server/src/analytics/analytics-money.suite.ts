@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdCostRow } from '../storage/events/ad-costs.js';
 import { makeConversion, makeHit, OTHER_RELATIONSHIP } from '../storage/events/event-store.fixtures.js';
 import type { EventStore, HitRow } from '../storage/events/event-store.js';
-import { NO_LOOKUPS } from './dimension-columns.js';
+import { type DimensionLookups, NO_LOOKUPS } from './dimension-columns.js';
 import { costBasis } from './hit-cost.js';
 import type { ComputedMetric } from './metric-formulas.js';
 import { type QueryScope, totals, tree, widgetStats } from './results.js';
@@ -39,7 +39,7 @@ const HITS: readonly HitRow[] = [
   click('g5', '2026-03-01T11:00:00Z', { googleCampaignId: '111', cost: 2 }), // a cost of its own wins
   // 2 March in Madrid (00:30): campaign 111 has costs but no clicks that day: the google default.
   click('g3', '2026-03-01T23:30:00Z', { googleCampaignId: '111', riskLevel: 'high', threats: ['x:y'] }),
-  click('g4', '2026-03-02T10:00:00Z', { googleCampaignId: '222' }), // no costs imported: default
+  click('g4', '2026-03-02T10:00:00Z', { googleCampaignId: '222', googleAccountId: '123-456-7890' }), // default
   click('f1', '2026-03-02T10:00:00Z', { trafficType: 'facebook', riskLevel: 'high', threats: ['x:y'] }),
   click('o1', '2026-03-02T10:00:00Z', { trafficType: 'organic_search' }), // not paid: no price
 ];
@@ -69,6 +69,12 @@ function scope(metrics: readonly ComputedMetric[]): QueryScope {
     costs: costBasis({ google: 0.3, facebook: 0.2, organic_search: 9 }),
   };
 }
+
+/** Names that differ from the ids, so a filter comparing names with ids would find nothing. */
+const NAMES: DimensionLookups = {
+  googleCampaigns: new Map([['111', { name: 'Brand search', type: 'SEARCH' }]]),
+  googleAccounts: new Map([['1234567890', 'Acme Ads']]),
+};
 
 const MONEY: ComputedMetric[] = ['hits', 'revenue', 'cost', 'profit', 'roi'];
 
@@ -123,6 +129,16 @@ export function describeMoneyParity(
         ['222', expect.closeTo(0.3, 9)],
         [null, expect.closeTo(0.2, 9)],
       ]);
+    });
+
+    it('filters Google names by the ids the pickers list, whatever the dimension shows', async () => {
+      const count = async (filter: QueryScope['filters'][number]) =>
+        (await totals(store, { ...scope(['hits']), lookups: NAMES, filters: [filter] })).hits;
+      expect(await count({ dimension: 'googleCampaignName', type: 'equals', values: ['111'] })).toBe(4);
+      expect(await count({ dimension: 'googleCampaignType', type: 'notEquals', values: ['111'] })).toBe(3);
+      // Account ids compare by their digits, dashed or not on either side.
+      expect(await count({ dimension: 'googleAccountName', type: 'equals', values: ['1234567890'] })).toBe(1);
+      expect(await count({ dimension: 'googleAccountId', type: 'equals', values: ['123-456-7890'] })).toBe(1);
     });
 
     it('reads the hits, not the hourly rollup, when clicks are priced, with the same figures', async () => {
