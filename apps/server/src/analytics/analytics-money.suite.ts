@@ -131,6 +131,24 @@ export function describeMoneyParity(
       ]);
     });
 
+    it("reads a click's day in the account's zone across a change of offset", async () => {
+      // Madrid moves from +1 to +2 at 01:00 UTC on 29 March 2026.
+      await store.insertHits([
+        click('d1', '2026-03-28T23:30:00Z', { googleCampaignId: '111' }), // 29 March, 00:30 (+1)
+        click('d2', '2026-03-29T22:30:00Z', { googleCampaignId: '111' }), // 30 March, 00:30 (+2)
+      ]);
+      await store.upsertAdCosts([cost('2026-03-29', 1, 1_000_000), cost('2026-03-30', 1, 2_000_000)]);
+      const range = {
+        from: new Date('2026-03-28T00:00:00+01:00'),
+        to: new Date('2026-03-31T00:00:00+02:00'),
+      };
+      const byDay = await widgetStats(store, { ...scope(['cost']), ...range }, ['day']);
+      expect(byDay.rows.map((row) => [row.values[0], row.metrics.cost])).toEqual([
+        ['2026-03-29', 1],
+        ['2026-03-30', 2],
+      ]);
+    });
+
     it('filters Google names by the ids the pickers list, whatever the dimension shows', async () => {
       const count = async (filter: QueryScope['filters'][number]) =>
         (await totals(store, { ...scope(['hits']), lookups: NAMES, filters: [filter] })).hits;

@@ -2,6 +2,7 @@ import { PAID_TRAFFIC_TYPES } from '@veracity/contracts/home';
 import { AD_COSTS_TABLE } from '../storage/events/ad-costs.js';
 import type { SqlDialect } from '../storage/events/dialect.js';
 import { joinSql, rawSql, type Sql, sql } from '../storage/events/sql.js';
+import { zoneOffsetMs } from './time-range.js';
 
 /**
  * What a hit (a click) cost the advertiser, the one price that the cost, profit and ROI metrics and the
@@ -56,6 +57,58 @@ export function hitCostSql(basis: CostBasis): Sql {
   return prices.length === 1 ? sql`cost` : sql`coalesce(${joinSql(prices)})`;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The offsets of a time zone over a range: the first, then each change with the instant it starts.
+ * Sampled daily (zones change offset at most a few times a year) and each change found to the
+ * millisecond between two samples.
+ */
+export function zoneOffsets(timeZone: string, from: Date, to: Date): { since: number; offsetMs: number }[] {
+  const start = from.getTime() - DAY_MS;
+  const end = to.getTime() + DAY_MS;
+  const offsets = [{ since: start, offsetMs: zoneOffsetMs(start, timeZone) }];
+  let previous = start;
+  for (let at = Math.min(start + DAY_MS, end); previous < end; at = Math.min(at + DAY_MS, end)) {
+    const offsetMs = zoneOffsetMs(at, timeZone);
+    const before = offsets[offsets.length - 1]?.offsetMs;
+    if (offsetMs !== before) {
+      let low = previous;
+      let high = at;
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        if (zoneOffsetMs(middle, timeZone) === before) low = middle;
+        else high = middle;
+      }
+      offsets.push({ since: high, offsetMs });
+    }
+    previous = at;
+  }
+  return offsets;
+}
+
+/**
+ * The hit's calendar day in the account's zone as a day number (days since 1970-01-01), computed with
+ * integer arithmetic from the zone's offsets over the range: formatting every hit's local date costs
+ * many times more than the rest of a query.
+ */
+function localDaySql(scope: { timeZone: string; from: Date; to: Date }, dialect: SqlDialect): Sql {
+  const [first, ...changes] = zoneOffsets(scope.timeZone, scope.from, scope.to);
+  const offset =
+    changes.length === 0
+      ? sql`${first?.offsetMs ?? 0}`
+      : sql`CASE ${joinSql(
+          [first, ...changes]
+            .slice(0, -1)
+            .map(
+              (segment, index) =>
+                sql`WHEN ts < ${new Date(changes[index]?.since ?? 0)} THEN ${segment?.offsetMs ?? 0}`,
+            ),
+          ' ',
+        )} ELSE ${changes[changes.length - 1]?.offsetMs ?? 0} END`;
+  return sql`CAST(floor((${dialect.epochMs('ts')} + ${offset}) / ${DAY_MS}) AS BIGINT)`;
+}
+
 /**
  * The join that brings each hit its Google campaign's cost per click of the hit's day, to put after
  * `FROM hits` (nothing when the basis has no imported costs). The campaign days come from `ad_costs`
@@ -64,15 +117,16 @@ export function hitCostSql(basis: CostBasis): Sql {
  */
 export function costJoinSql(
   basis: CostBasis,
-  scope: { relationshipId: number; timeZone: string },
+  scope: { relationshipId: number; timeZone: string; from: Date; to: Date },
   dialect: SqlDialect,
 ): Sql {
   if (!basis.importedCosts) return sql``;
-  const days = sql`SELECT campaign_id AS cpc_campaign_id, CAST(day AS VARCHAR) AS cpc_day,
+  const days = sql`SELECT campaign_id AS cpc_campaign_id, ${dialect.epochDays('day')} AS cpc_day,
       CAST(sum(cost_micros) AS DOUBLE) / 1000000 / sum(clicks) AS ${VALUE}, 1 AS ${KNOWN}
     FROM ${rawSql(AD_COSTS_TABLE)}
     WHERE relationship_id = ${scope.relationshipId} AND provider = ${'google_ads'}
     GROUP BY campaign_id, day HAVING sum(clicks) > 0`;
-  const hitDay = dialect.dateBucket('ts', 'day', scope.timeZone);
+  // Only a hit with a Google campaign id can find its campaign day: the others skip the arithmetic.
+  const hitDay = sql`CASE WHEN google_campaign_id IS NOT NULL THEN ${localDaySql(scope, dialect)} END`;
   return sql` LEFT JOIN (${days}) AS ad_cpc ON ad_cpc.cpc_campaign_id = google_campaign_id AND ad_cpc.cpc_day = ${hitDay}`;
 }

@@ -66,6 +66,8 @@ export interface SqlDialect {
   joinRows(fields: readonly SqlExpr[]): Sql;
   /** True when the text is one or more ASCII digits and nothing else (NULL for NULL). */
   isDigits(text: SqlExpr): Sql;
+  /** Days from 1970-01-01 to a DATE, as an integer. */
+  epochDays(date: SqlExpr): Sql;
 }
 
 /** Checks that a time zone is a known IANA name safe to inline; returns it. */
@@ -120,6 +122,7 @@ export const duckdbDialect: SqlDialect = {
   joinRows: (fields) =>
     sql`string_agg(concat_ws(chr(9), ${joinSql(fields.map((field) => sql`CAST(${duckdbExpr(field)} AS VARCHAR)`))}), chr(10))`,
   isDigits: (text) => sql`regexp_full_match(${duckdbExpr(text)}, ${duckdbLiteral('[0-9]+')})`,
+  epochDays: (date) => sql`date_diff('day', DATE '1970-01-01', ${duckdbExpr(date)})`,
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -168,4 +171,5 @@ export const clickhouseDialect: SqlDialect = {
   joinRows: (fields) =>
     sql`arrayStringConcat(groupArray(concatWithSeparator(char(9), ${joinSql(fields.map((field) => sql`toString(${clickhouseExpr(field)})`))})), char(10))`,
   isDigits: (text) => sql`match(${clickhouseExpr(text)}, ${clickhouseLiteral('^[0-9]+$')})`,
+  epochDays: (date) => sql`toInt64(dateDiff('day', toDate('1970-01-01'), ${clickhouseExpr(date)}))`,
 };
