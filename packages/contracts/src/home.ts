@@ -117,7 +117,11 @@ export const zSavings = z.object({
     z.object({
       type: zTrafficType,
       invalidVisits: z.number().int(),
-      /** The account's cost per click for the channel; null when none is set (no savings counted). */
+      /**
+       * The cost per click the channel's savings used: the average price of its priced invalid visits
+       * (imported Google Ads costs per campaign day, else the account's default); the default when none
+       * was priced; null when neither is known (no savings counted).
+       */
       costPerClick: z.number().nullable(),
       savings: z.number(),
     }),

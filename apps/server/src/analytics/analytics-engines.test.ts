@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DIMENSION_IDS } from '@veracity/contracts/analytics/dimensions';
 import { Session } from 'chdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdCostRow } from '../storage/events/ad-costs.js';
 import { openChdbExecutor } from '../storage/events/clickhouse/chdb-executor.js';
 import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhouse-event-store.js';
 import { openDuckDbEventStore } from '../storage/events/duckdb/duckdb-event-store.js';
@@ -115,8 +116,31 @@ const scope: QueryScope = {
   metrics: COMPUTED_METRICS,
   filters: [],
   matchType: 'all',
-  lookups: { googleCampaigns: new Map([['555', { name: 'Search brand', type: 'SEARCH' }]]) },
+  lookups: {
+    googleCampaigns: new Map([['555', { name: 'Search brand', type: 'SEARCH' }]]),
+    googleAccounts: new Map(),
+  },
+  // Clicks of campaign 555 at its imported cost per click on the days it has one, the rest of google
+  // and facebook at their defaults (prices a double holds exactly, so sums agree to the last bit).
+  costs: {
+    defaultCpc: new Map([
+      ['google', 0.5],
+      ['facebook', 0.25],
+    ]),
+    importedCosts: true,
+  },
 };
+
+const AD_COSTS: AdCostRow[] = ['2026-05-05', '2026-05-06', '2026-05-07'].map((day, index) => ({
+  relationshipId: RELATIONSHIP,
+  provider: 'google_ads',
+  customerId: '1234567890',
+  campaignId: '555',
+  day,
+  clicks: index === 2 ? 0 : 8,
+  costMicros: 6_000_000,
+  currency: 'EUR',
+}));
 
 const HIT_SLICE = 400;
 
@@ -139,6 +163,7 @@ describe('the same generated traffic on DuckDB and ClickHouse', () => {
       }
       await store.insertSessions(traffic.sessions);
       await store.insertConversions(traffic.conversions);
+      await store.upsertAdCosts(AD_COSTS);
     }
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { DIMENSION_IDS, type DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { AnalyticsTreeRow, DimensionValue, MetricValues } from '@veracity/contracts/analytics/query';
+import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeConversion,
@@ -17,6 +18,7 @@ import type {
 } from '../storage/events/event-store.js';
 import { sql } from '../storage/events/sql.js';
 import type { DimensionLookups } from './dimension-columns.js';
+import { NO_COST_BASIS } from './hit-cost.js';
 import { COMPUTED_METRICS, type ComputedMetric } from './metric-formulas.js';
 import { type QueryScope, threats, totals, tree, widgetStats } from './results.js';
 import { rollupServes } from './rollup.js';
@@ -34,6 +36,7 @@ const TO = new Date('2026-03-03T00:00:00+01:00');
 
 const GOOGLE_CAMPAIGNS: DimensionLookups = {
   googleCampaigns: new Map([['111', { name: 'Brand search', type: 'SEARCH' }]]),
+  googleAccounts: new Map([['1234567890', 'Acme Ads']]),
 };
 
 const base = (dims: Partial<EventDimensions>): EventDimensions => ({ trafficType: 'google', ...dims });
@@ -81,6 +84,8 @@ const DATACENTER = base({
   osName: 'Linux',
   browser: 'Chrome',
   isp: 'Amazon',
+  // An account Google Ads did not name, stored dashed: shown by its id, dashed 3-3-rest.
+  googleAccountId: '987-65432101',
   hitStatus: 'paused',
 });
 
@@ -250,8 +255,11 @@ function referenceValue(row: AnyRow, dimension: DimensionId): DimensionValue {
     googleCampaignId: row.googleCampaignId,
     googlePlacement: row.googlePlacement,
     googleKeyword: row.googleKeyword,
-    googleAccountId: row.googleAccountId,
-    googleAccountName: row.googleAccountId,
+    googleAccountId: row.googleAccountId ? formatGoogleAccountId(row.googleAccountId) : null,
+    googleAccountName: row.googleAccountId
+      ? (GOOGLE_CAMPAIGNS.googleAccounts.get(row.googleAccountId.replaceAll('-', '')) ??
+        formatGoogleAccountId(row.googleAccountId))
+      : null,
     googleCampaignName: row.googleCampaignId
       ? (GOOGLE_CAMPAIGNS.googleCampaigns.get(row.googleCampaignId)?.name ?? row.googleCampaignId)
       : null,
@@ -354,6 +362,8 @@ function scope(metrics: readonly ComputedMetric[] = COMPUTED_METRICS): QueryScop
     filters: [],
     matchType: 'all',
     lookups: GOOGLE_CAMPAIGNS,
+    // Each hit at its own cost (money priced from ad costs: `analytics-money.suite.ts`).
+    costs: NO_COST_BASIS,
   };
 }
 

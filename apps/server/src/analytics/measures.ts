@@ -19,8 +19,11 @@ export const SOURCE_TIME_COLUMN: Record<SourceTable, string> = {
 
 interface MeasureDefinition {
   source: SourceTable;
-  /** The aggregate over the source table's rows of one group. */
-  aggregate: (dialect: SqlDialect) => Sql;
+  /**
+   * The aggregate over the source table's rows of one group; `hitCost` is the price of a hit row
+   * (`hit-cost.ts`), which the cost measure adds up.
+   */
+  aggregate: (dialect: SqlDialect, hitCost: Sql) => Sql;
   /** The same aggregate over the hourly hit rollup's partial sums (hit measures only). */
   rollup?: (dialect: SqlDialect) => Sql;
 }
@@ -53,7 +56,8 @@ export const MEASURES = {
   },
   cost: {
     source: 'hits',
-    aggregate: () => sql`coalesce(sum(cost), 0)`,
+    aggregate: (_d, hitCost) => sql`coalesce(sum(${hitCost}), 0)`,
+    // Only when a hit's price is its stored cost (`onlyStoredCost`): the rollup keeps no campaign id.
     rollup: () => sql`coalesce(sum(cost), 0)`,
   },
   sessions: { source: 'sessions', aggregate: () => sql`count(*)` },

@@ -15,7 +15,8 @@ import {
 import { DEFAULT_METRICS, type MetricKey, metricsAllowed } from '@veracity/contracts/analytics/metrics';
 import { DEFAULT_SORT, type SortKey } from '@veracity/contracts/analytics/query';
 import { ApiError } from '../http/api-error.js';
-import type { DimensionLookups } from './dimension-columns.js';
+import { type DimensionLookups, NO_LOOKUPS } from './dimension-columns.js';
+import type { CostBasis } from './hit-cost.js';
 import { type ComputedMetric, isComputedMetric } from './metric-formulas.js';
 import type { PlannedFilter } from './query-sql.js';
 import type { QueryScope } from './results.js';
@@ -33,6 +34,8 @@ export interface AnalyticsReader {
   access: AnalyticsAccess;
   /** Names the account's records give to ids the events hold (read only when a dimension shows them). */
   lookups(): Promise<DimensionLookups>;
+  /** How the account's clicks are priced for the cost, profit and ROI metrics. */
+  costs: CostBasis;
 }
 
 /** Refuses (403) a dimension the account's plan or features do not open. */
@@ -127,6 +130,7 @@ export async function planScope(
     metrics,
     filters,
     matchType: query.matchType,
-    lookups: needsLookups ? await reader.lookups() : { googleCampaigns: new Map() },
+    lookups: needsLookups ? await reader.lookups() : NO_LOOKUPS,
+    costs: reader.costs,
   };
 }

@@ -1,7 +1,8 @@
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { AnalyticsQuery, SqlDialect } from '../storage/events/dialect.js';
 import { inList, joinSql, rawSql, type Sql, sql } from '../storage/events/sql.js';
-import { type DimensionLookups, dimensionSql } from './dimension-columns.js';
+import { type DimensionLookups, dimensionSql, filterColumnSql } from './dimension-columns.js';
+import { type CostBasis, costJoinSql, hitCostSql, onlyStoredCost } from './hit-cost.js';
 import {
   MEASURE_KEYS,
   MEASURES,
@@ -34,6 +35,8 @@ export interface PlannedQuery {
   limit?: number;
   offset?: number;
   lookups: DimensionLookups;
+  /** How a hit is priced for the cost measure (`hit-cost.ts`). */
+  costs: CostBasis;
   /** Read hits from the hourly rollup when it can answer (default true; false forces the hits). */
   useRollups?: boolean;
 }
@@ -133,6 +136,7 @@ function branchTable(plan: PlannedQuery, source: SourceTable, measures: readonly
     source === 'hits' &&
     plan.useRollups !== false &&
     measures.every((key) => MEASURES[key].source !== 'hits' || MEASURES[key].rollup !== undefined) &&
+    (!measures.includes('cost') || onlyStoredCost(plan.costs)) &&
     rollupServes(plan);
   return rollup
     ? { name: HIT_ROLLUP_TABLE, timeColumn: HIT_ROLLUP_TIME_COLUMN, rollup }
@@ -154,18 +158,21 @@ function branchSql(
   const values = measures.map((key) => {
     const measure: {
       source: SourceTable;
-      aggregate: (d: SqlDialect) => Sql;
+      aggregate: (d: SqlDialect, hitCost: Sql) => Sql;
       rollup?: (d: SqlDialect) => Sql;
     } = MEASURES[key];
     if (measure.source !== source) return sql`${measureZero(key, dialect)} AS ${measureAlias(key)}`;
     const aggregate = table.rollup && measure.rollup ? measure.rollup : measure.aggregate;
-    return sql`${aggregate(dialect)} AS ${measureAlias(key)}`;
+    return sql`${aggregate(dialect, hitCostSql(plan.costs))} AS ${measureAlias(key)}`;
   });
+  // Hits priced beyond their own cost column read each one's campaign day.
+  const priced = source === 'hits' && !table.rollup && measures.includes('cost');
+  const join = priced ? costJoinSql(plan.costs, plan, dialect) : sql``;
   const grouping =
     dims.length > 0
       ? sql` GROUP BY ${joinSql(plan.dimensions.map((_, index) => rawSql(dimensionAlias(index))))}`
       : sql``;
-  return sql`SELECT ${joinSql([...dims, ...values])} FROM ${dialect.ident(table.name)} WHERE ${whereSql(plan, source, dialect, table.timeColumn)}${grouping}`;
+  return sql`SELECT ${joinSql([...dims, ...values])} FROM ${dialect.ident(table.name)}${join} WHERE ${whereSql(plan, source, dialect, table.timeColumn)}${grouping}`;
 }
 
 /** The rows of one event table a query reads: the account, the range, the filters and the path. */
@@ -194,7 +201,7 @@ export function whereSql(
     sql`${time} < ${plan.to}`,
   ];
   const filters = plan.filters.map((filter) =>
-    filterSql(filter, dimensionSql(filter.dimension, source, context)),
+    filterSql(filter, filterColumnSql(filter.dimension, source, context)),
   );
   if (filters.length > 0) {
     conditions.push(sql`(${joinSql(filters, plan.matchType === 'all' ? ' AND ' : ' OR ')})`);
@@ -209,7 +216,10 @@ export function whereSql(
 }
 
 function filterSql(filter: PlannedFilter, expression: Sql): Sql {
-  const matches = inList(expression, filter.values);
+  // Google account ids are compared by their digits, however the filter wrote them.
+  const accounts = filter.dimension === 'googleAccountId' || filter.dimension === 'googleAccountName';
+  const values = accounts ? filter.values.map((value) => String(value).replaceAll('-', '')) : filter.values;
+  const matches = inList(expression, values);
   return filter.type === 'equals' ? matches : sql`(${expression} IS NULL OR NOT ${matches})`;
 }
 

@@ -65,6 +65,8 @@ async function levelRows(
 }
 
 export async function totals(store: EventStore, scope: QueryScope): Promise<MetricValues> {
+  // Every metric asked may be hidden from the account (firewall metrics without it): nothing to total.
+  if (scope.metrics.length === 0) return {};
   const [row] = await store.query(analyticsSql({ ...scope, dimensions: [], path: [], sort: [] }));
   return metricValues(row ?? {}, scope.metrics);
 }

@@ -2,6 +2,8 @@ import { ALERT_TYPE_LABELS } from '@veracity/contracts/alerts';
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { NO_LOOKUPS } from '../../analytics/dimension-columns.js';
+import { NO_COST_BASIS } from '../../analytics/hit-cost.js';
 import { totals } from '../../analytics/results.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import type { Database } from '../../storage/oltp/schema.js';
@@ -70,7 +72,9 @@ export async function evaluateWindow(
       values: (alert.values[dimension] ?? []) as string[] | number[],
     })),
     matchType: 'all',
-    lookups: { googleCampaigns: new Map() },
+    lookups: NO_LOOKUPS,
+    // Alerts count visits and conversions only: no money.
+    costs: NO_COST_BASIS,
   });
   const count = Number((click ? figures.hits : figures.conversions) ?? 0);
   const invalid = Number((click ? figures.highRiskHits : figures.highRiskConversions) ?? 0);

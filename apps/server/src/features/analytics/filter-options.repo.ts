@@ -1,6 +1,6 @@
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import { type FilterOptions, OBSERVED_VALUES_DAYS } from '@veracity/contracts/analytics/query';
-import { dimensionSql } from '../../analytics/dimension-columns.js';
+import { dimensionSql, NO_LOOKUPS } from '../../analytics/dimension-columns.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import { sql } from '../../storage/events/sql.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
@@ -18,7 +18,7 @@ export async function observedValues(
     const column = dimensionSql(id, 'hits', {
       dialect: d,
       timeZone: relationship.timezone,
-      lookups: { googleCampaigns: new Map() },
+      lookups: NO_LOOKUPS,
     });
     const matching = search === '' ? sql`` : sql` AND ${d.containsText(column, search)}`;
     return sql`SELECT ${column} AS value, count(*) AS uses FROM hits

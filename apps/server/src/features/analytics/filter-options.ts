@@ -13,6 +13,7 @@ import { listLabels } from '../account/labels.repo.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
 import { accessOf } from './analytics.service.js';
 import { observedValues } from './filter-options.repo.js';
+import { googleAdsNames } from './google-ads-names.repo.js';
 
 /**
  * The options of a filter's picker (spec 02 §2 "Report filters"): the account's campaigns, the
@@ -46,8 +47,17 @@ async function listOptions(
         name: campaign.name,
       }));
     case 'googleCampaigns': {
+      // The campaigns imported from Google Ads by their Google names, then those only the account's
+      // own campaigns carry.
+      const [imported, campaigns] = await Promise.all([
+        googleAdsNames(db, relationshipId),
+        accountCampaigns(db, relationshipId),
+      ]);
       const seen = new Map<string, string>();
-      for (const campaign of await accountCampaigns(db, relationshipId)) {
+      for (const [googleId, campaign] of imported.campaigns) {
+        seen.set(googleId, id === 'googleCampaignName' ? campaign.name : googleId);
+      }
+      for (const campaign of campaigns) {
         if (campaign.googleCampaignId && !seen.has(campaign.googleCampaignId)) {
           seen.set(
             campaign.googleCampaignId,
@@ -58,11 +68,19 @@ async function listOptions(
       return [...seen].map(([googleId, name]) => ({ id: googleId, name }));
     }
     case 'googleAccounts': {
-      const accounts = new Set<string>();
-      for (const campaign of await accountCampaigns(db, relationshipId)) {
+      const [imported, campaigns] = await Promise.all([
+        googleAdsNames(db, relationshipId),
+        accountCampaigns(db, relationshipId),
+      ]);
+      const accounts = new Set<string>(imported.accounts.keys());
+      for (const campaign of campaigns) {
         if (campaign.googleAccountId) accounts.add(campaign.googleAccountId.replaceAll('-', ''));
       }
-      return [...accounts].map((account) => ({ id: account, name: formatGoogleAccountId(account) }));
+      // The name filter lists an account by the name Google Ads gives it, when it was imported.
+      const nameOf = (account: string) =>
+        (id === 'googleAccountName' ? imported.accounts.get(account) : undefined) ??
+        formatGoogleAccountId(account);
+      return [...accounts].map((account) => ({ id: account, name: nameOf(account) }));
     }
     default:
       // The reference lists; offers and traffic sources belong to the firewall, which has none yet;

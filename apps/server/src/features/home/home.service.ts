@@ -14,8 +14,11 @@ import {
   WATCHLIST_ITEMS,
   type Watchlist,
 } from '@veracity/contracts/home';
+import { NO_LOOKUPS } from '../../analytics/dimension-columns.js';
+import { costBasis } from '../../analytics/hit-cost.js';
 import type { ComputedMetric } from '../../analytics/metric-formulas.js';
 import { type QueryScope, threats, widgetStats } from '../../analytics/results.js';
+import { type InvalidClickCosts, invalidClickCosts } from '../../analytics/savings.js';
 import { InvalidRangeError, previousRange, timeRange } from '../../analytics/time-range.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EventStore } from '../../storage/events/event-store.js';
@@ -23,17 +26,26 @@ import type { RelationshipRecord } from '../account/relationships.repo.js';
 
 /**
  * The home dashboard's figures, all from the analytics engine: visits by risk per channel for the
- * selected period and the one of the same length before it, savings at the account's cost per click.
+ * selected period and the one of the same length before it; savings price each invalid click of a paid
+ * channel at its Google campaign's real cost per click where costs were imported, at the account's
+ * default cost per click of the channel otherwise (`analytics/savings.ts`).
  */
 
 /** Least visits a channel needs in the period to count as a trend (a share of 2 visits says little). */
 export const TREND_MIN_VISITS = 20;
 
-const PAID: ReadonlySet<string> = new Set(PAID_TRAFFIC_TYPES);
-
 interface Period {
   scope: QueryScope;
   byChannel: Map<TrafficType, { visits: number; invalid: number; legitimate: number }>;
+  /** The invalid clicks of paid channels by day and channel, with their price. */
+  invalidCosts: InvalidClickCosts[];
+}
+
+/** What the invalid clicks of one paid channel cost in a period. */
+interface ChannelSavings {
+  invalid: number;
+  priced: number;
+  savings: number;
 }
 
 const METRICS: ComputedMetric[] = ['hits', 'highRiskHits', 'lowRiskHits'];
@@ -46,7 +58,8 @@ function scopeOf(relationship: RelationshipRecord, range: { from: Date; to: Date
     metrics: METRICS,
     filters: [],
     matchType: 'all',
-    lookups: { googleCampaigns: new Map() },
+    lookups: NO_LOOKUPS,
+    costs: costBasis(relationship.defaultCpc),
   };
 }
 
@@ -104,7 +117,11 @@ export class HomeFigures {
     }
     const load = async (period: { from: Date; to: Date }): Promise<Period> => {
       const scope = scopeOf(relationship, period);
-      return { scope, byChannel: channelsOf(await widgetStats(store, scope, ['trafficType'])) };
+      const [stats, invalidCosts] = await Promise.all([
+        widgetStats(store, scope, ['trafficType']),
+        invalidClickCosts(store, scope),
+      ]);
+      return { scope, byChannel: channelsOf(stats), invalidCosts };
     };
     const [selected, previous] = await Promise.all([load(range), load(previousRange(range))]);
     return new HomeFigures(store, relationship, selected, previous);
@@ -116,11 +133,28 @@ export class HomeFigures {
   }
 
   private savingsOf(period: Period): number {
-    let savings = 0;
-    for (const [type, figures] of period.byChannel) {
-      if (PAID.has(type)) savings += figures.invalid * (this.costPerClick(type) ?? 0);
+    return roundMoney(period.invalidCosts.reduce((sum, row) => sum + row.savings, 0));
+  }
+
+  private channelSavings(period: Period): Map<string, ChannelSavings> {
+    const byChannel = new Map<string, ChannelSavings>();
+    for (const row of period.invalidCosts) {
+      const channel = byChannel.get(row.trafficType) ?? { invalid: 0, priced: 0, savings: 0 };
+      channel.invalid += row.invalidVisits;
+      channel.priced += row.pricedVisits;
+      channel.savings += row.savings;
+      byChannel.set(row.trafficType, channel);
     }
-    return roundMoney(savings);
+    return byChannel;
+  }
+
+  /**
+   * The cost per click a channel's savings used: the average price of its priced invalid clicks (real
+   * and default prices mixed), the default when none was priced, null when the channel has neither.
+   */
+  private channelCostPerClick(type: TrafficType, channel: ChannelSavings | undefined): number | null {
+    if (!channel || channel.priced === 0) return this.costPerClick(type);
+    return Math.round((channel.savings / channel.priced) * 10_000) / 10_000;
   }
 
   /**
@@ -152,9 +186,10 @@ export class HomeFigures {
   }
 
   keyFigures(): KeyFigures {
-    const uncosted = [...this.selected.byChannel]
-      .filter(([type, figures]) => PAID.has(type) && figures.invalid > 0 && this.costPerClick(type) === null)
-      .map(([type]) => type);
+    // A channel with invalid clicks that neither an imported nor a default cost per click priced.
+    const uncosted = [...this.channelSavings(this.selected)]
+      .filter(([, channel]) => channel.priced < channel.invalid)
+      .map(([type]) => type as TrafficType);
     return {
       selectedPeriod: this.figuresOf(this.selected),
       previousPeriod: this.figuresOf(this.previous),
@@ -220,30 +255,23 @@ export class HomeFigures {
   }
 
   async savings(): Promise<Savings> {
-    const daily = await widgetStats(this.store, { ...this.selected.scope, metrics: ['highRiskHits'] }, [
-      'day',
-      'trafficType',
-    ]);
     const series = new Map<string, number>();
-    for (const row of daily.rows) {
-      const [day, type] = row.values;
-      if (typeof day !== 'string') continue;
-      const cpc =
-        typeof type === 'string' && PAID.has(type) ? (this.costPerClick(type as TrafficType) ?? 0) : 0;
-      series.set(day, (series.get(day) ?? 0) + (row.metrics.highRiskHits ?? 0) * cpc);
+    for (const row of this.selected.invalidCosts) {
+      series.set(row.day, (series.get(row.day) ?? 0) + row.savings);
     }
+    const priced = this.channelSavings(this.selected);
     let invalidPaidVisits = 0;
     let paidVisits = 0;
     const channels = PAID_TRAFFIC_TYPES.map((type) => {
       const figures = this.selected.byChannel.get(type) ?? { visits: 0, invalid: 0, legitimate: 0 };
       invalidPaidVisits += figures.invalid;
       paidVisits += figures.visits;
-      const costPerClick = this.costPerClick(type);
+      const channel = priced.get(type);
       return {
         type,
         invalidVisits: figures.invalid,
-        costPerClick,
-        savings: roundMoney(figures.invalid * (costPerClick ?? 0)),
+        costPerClick: this.channelCostPerClick(type, channel),
+        savings: roundMoney(channel?.savings ?? 0),
       };
     });
     return {

@@ -153,9 +153,9 @@ describe('home dashboard', () => {
     const queriesTogether = queries.mock.calls.length;
     queries.mockRestore();
     expect(together).toEqual(apart);
-    // Each call alone loads both periods' breakdowns (4 queries: rows and totals of each period);
-    // together the four calls share one load.
-    expect(queriesApart - queriesTogether).toBe(3 * 4);
+    // Each call alone loads both periods' breakdowns (6 queries: rows, totals and priced invalid clicks
+    // of each period); together the four calls share one load.
+    expect(queriesApart - queriesTogether).toBe(3 * 6);
   });
 
   it('puts every channel with visits in the channels, so the pie adds up to the key figure', async () => {
@@ -177,6 +177,54 @@ describe('home dashboard', () => {
     expect(sum('totalVisits')).toBe(figures.selectedPeriod.totalVisits);
     // The carousel's channels in the spec's order, then the others that had visits.
     expect(channels.at(-1)).toMatchObject({ type: 'tradedoubler', invalidVisits: 1, totalVisits: 4 });
+  });
+
+  it("prices a linked Google campaign's invalid clicks at its imported cost per click, others at the default", async () => {
+    const tenant = await createTenant(t);
+    const id = tenant.relationshipId;
+    await t.stores.accounts.db
+      .updateTable('relationships')
+      .set({ default_cpc: JSON.stringify({ google: 0.5, facebook: 1 }) })
+      .where('id', '=', id)
+      .execute();
+    const linked = hits(id, 'google', '2026-03-10', 4, { high: 4 }).map((hit) => ({
+      ...hit,
+      id: `linked-${hit.id}`,
+      googleCampaignId: '9001',
+    }));
+    await t.stores.events.insertHits([
+      ...linked,
+      ...hits(id, 'google', '2026-03-10', 2, { high: 2 }),
+      ...hits(id, 'facebook', '2026-03-10', 1, { high: 1 }),
+    ]);
+    // Campaign 9001 cost 12.00 for 10 clicks on the 10th: 1.20 a click (another day's cost is not used).
+    await t.stores.events.upsertAdCosts(
+      [
+        { day: '2026-03-10', clicks: 10, costMicros: 12_000_000 },
+        { day: '2026-03-11', clicks: 1, costMicros: 90_000_000 },
+      ].map((figures) => ({
+        relationshipId: id,
+        provider: 'google_ads' as const,
+        customerId: '1234567890',
+        campaignId: '9001',
+        currency: 'EUR',
+        ...figures,
+      })),
+    );
+    const own = await accountToken(t, tenant);
+    const answer = async <T>(path: string) =>
+      (await call(t, 'GET', `${path}?${WEEK}`, { token: own })).json() as T;
+    const savings = await answer<Savings>('/home/savings');
+    // 4 × 1.20 + 2 × 0.50 (google without a campaign day) + 1 × 1 (facebook).
+    expect(savings.globalWidgets).toEqual({ savings: 6.8, invalidPaidVisits: 7, paidVisits: 7 });
+    expect(savings.channels.filter((channel) => channel.invalidVisits > 0)).toEqual([
+      { type: 'google', invalidVisits: 6, costPerClick: 0.9667, savings: 5.8 },
+      { type: 'facebook', invalidVisits: 1, costPerClick: 1, savings: 1 },
+    ]);
+    expect(savings.series).toEqual([{ day: '2026-03-10', savings: 6.8 }]);
+    const figures = await answer<KeyFigures>('/home/key-figures');
+    expect(figures.selectedPeriod.savings).toBe(6.8);
+    expect(figures.errors).toEqual([]);
   });
 
   it('says in one line when several paid channels have no cost per click', async () => {

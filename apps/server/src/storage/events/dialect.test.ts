@@ -85,6 +85,8 @@ describe('DuckDB dialect', () => {
     expect(text(d.sumIf('value', rawSql("status = 'reported'")), d)).toBe(
       `coalesce(sum("value") FILTER (WHERE status = 'reported'), 0)`,
     );
+    expect(text(d.isDigits('google_account_id'), d)).toBe(`regexp_full_match("google_account_id", '[0-9]+')`);
+    expect(text(d.epochDays('day'), d)).toBe(`date_diff('day', DATE '1970-01-01', "day")`);
   });
 });
 
@@ -128,6 +130,8 @@ describe('ClickHouse dialect', () => {
       'arrayStringConcat(groupArray(concatWithSeparator(char(9), toString(`id`), toString(toUnixTimestamp64Milli(`ts`)))), char(10))',
     );
     expect(text(d.sumIf('value', rawSql('1')), d)).toBe('coalesce(sumIf(`value`, 1), 0)');
+    expect(text(d.isDigits('google_account_id'), d)).toBe("match(`google_account_id`, '^[0-9]+$')");
+    expect(text(d.epochDays('day'), d)).toBe("toInt64(dateDiff('day', toDate('1970-01-01'), `day`))");
   });
 });
 

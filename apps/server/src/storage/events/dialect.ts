@@ -69,6 +69,10 @@ export interface SqlDialect {
    * anything else (IPv6, NULL-free text that is no IPv4). Global intelligence groups ranges by it.
    */
   ipv4Net24(ip: SqlExpr): Sql;
+  /** True when the text is one or more ASCII digits and nothing else (NULL for NULL). */
+  isDigits(text: SqlExpr): Sql;
+  /** Days from 1970-01-01 to a DATE, as an integer. */
+  epochDays(date: SqlExpr): Sql;
 }
 
 /** An IPv4 address's first three parts (no backslashes: both stores read the literal alike). */
@@ -126,6 +130,8 @@ export const duckdbDialect: SqlDialect = {
   joinRows: (fields) =>
     sql`string_agg(concat_ws(chr(9), ${joinSql(fields.map((field) => sql`CAST(${duckdbExpr(field)} AS VARCHAR)`))}), chr(10))`,
   ipv4Net24: (ip) => sql`regexp_extract(${duckdbExpr(ip)}, ${duckdbLiteral(IPV4_NET24_PATTERN)}, 1)`,
+  isDigits: (text) => sql`regexp_full_match(${duckdbExpr(text)}, ${duckdbLiteral('[0-9]+')})`,
+  epochDays: (date) => sql`date_diff('day', DATE '1970-01-01', ${duckdbExpr(date)})`,
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -175,4 +181,6 @@ export const clickhouseDialect: SqlDialect = {
     sql`arrayStringConcat(groupArray(concatWithSeparator(char(9), ${joinSql(fields.map((field) => sql`toString(${clickhouseExpr(field)})`))})), char(10))`,
   ipv4Net24: (ip) =>
     sql`extract(coalesce(${clickhouseExpr(ip)}, ''), ${clickhouseLiteral(IPV4_NET24_PATTERN)})`,
+  isDigits: (text) => sql`match(${clickhouseExpr(text)}, ${clickhouseLiteral('^[0-9]+$')})`,
+  epochDays: (date) => sql`toInt64(dateDiff('day', toDate('1970-01-01'), ${clickhouseExpr(date)}))`,
 };

@@ -14,6 +14,7 @@ import {
   type HitRow,
   type SessionRow,
 } from './event-store.js';
+import { describeAdCostsConformance } from './event-store-ad-costs.conformance.js';
 import { describeAnalyticsConformance } from './event-store-analytics.conformance.js';
 import { describeEvidenceConformance } from './event-store-evidence.conformance.js';
 import { describeExclusionFiringsConformance } from './event-store-exclusion-firings.conformance.js';
@@ -362,5 +363,6 @@ export function describeEventStoreConformance(name: string, makeHarness: () => P
     describeAnalyticsConformance(context);
     describeEvidenceConformance(context);
     describeExclusionFiringsConformance(context);
+    describeAdCostsConformance(context);
   });
 }

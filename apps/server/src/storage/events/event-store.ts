@@ -2,6 +2,7 @@ import { EXCLUSION_PLATFORMS, type ExclusionPlatform } from '@veracity/contracts
 import { RISK_LEVELS, type RiskLevel } from '@veracity/contracts/detection';
 import { CUSTOM_VAR_NAMES, type CustomVarName } from '@veracity/contracts/s2s';
 import type { ThreatEvidence } from '@veracity/contracts/threat-evidence';
+import type { AdCostRow, AdCostUpsertResult } from './ad-costs.js';
 import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
@@ -254,6 +255,15 @@ export interface EventStore {
   insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult>;
 
   /**
+   * Stores imported ad costs (`ad-costs.ts`), one row per (relationshipId, provider, customerId,
+   * campaignId, day): a key already stored is replaced, so re-importing a day gives that day's latest
+   * figures; of rows repeating a key in the batch the last wins. Validation (an invalid row rejects the
+   * batch with an {@link EventValidationError}), atomicity and durability are as for {@link insertHits}.
+   * Analytics reads them from `ad_costs` (`AD_COSTS_TABLE`) with {@link query}.
+   */
+  upsertAdCosts(rows: readonly AdCostRow[]): Promise<AdCostUpsertResult>;
+
+  /**
    * Optional: stores the writes of ingestion journal segments (files of JSON lines, each an
    * `EventWrite` of `journal/journal-format.ts`), read by the store itself so that no row passes
    * through the event loop. Stores exactly what `journalRows` of the lines `parseSegment` reads, given
@@ -302,7 +312,7 @@ export class EventValidationError extends Error {
   override readonly name = 'EventValidationError';
 
   constructor(
-    readonly eventKind: 'hits' | 'sessions' | 'conversions' | 'exclusion_firings',
+    readonly eventKind: 'hits' | 'sessions' | 'conversions' | 'exclusion_firings' | 'adCosts',
     readonly issues: readonly EventValidationIssue[],
   ) {
     const shown = issues

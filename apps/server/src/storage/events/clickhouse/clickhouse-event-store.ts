@@ -1,3 +1,4 @@
+import { type AdCostRow, type AdCostUpsertResult, normalizeAdCosts } from '../ad-costs.js';
 import { type AnalyticsQuery, clickhouseDialect, type SqlDialect } from '../dialect.js';
 import {
   type CellValue,
@@ -126,6 +127,32 @@ class ClickHouseEventStore implements EventStore {
         [...merged.values()].map((row) => ({ ...toJsonRow(sessionTable, row), version })),
       );
       return { inserted, merged: cells.length - inserted };
+    });
+  }
+
+  /** Appends the batch as a new version of each campaign day; `ad_costs` reads the latest FINAL. */
+  async upsertAdCosts(rows: readonly AdCostRow[]): Promise<AdCostUpsertResult> {
+    const normalized = normalizeAdCosts(rows);
+    return this.work.write(async () => {
+      if (normalized.length === 0) return { stored: 0 };
+      const version = this.nextVersion();
+      const importedAt = clickhouseDateTime(new Date());
+      await this.executor.insert(
+        'ad_cost_versions',
+        normalized.map((row) => ({
+          relationship_id: row.relationshipId,
+          provider: row.provider,
+          customer_id: row.customerId,
+          campaign_id: row.campaignId,
+          day: row.day,
+          clicks: row.clicks,
+          cost_micros: row.costMicros,
+          currency: row.currency,
+          imported_at: importedAt,
+          version,
+        })),
+      );
+      return { stored: normalized.length };
     });
   }
 

@@ -22,6 +22,9 @@ import {
  *   so a query sees exactly one row a session, the latest merge, before and after background merges.
  * - hits_hourly: SummingMergeTree keyed by the whole group, so background merges fold the partial sums
  *   of a group into one row; queries sum whatever rows are left.
+ * - ad_cost_versions: every upsert appends the campaign day with a higher `version`
+ *   (ReplacingMergeTree(version) ordered by the row's key); the `ad_costs` view reads it FINAL, so a
+ *   query sees the latest import of each day only, before and after background merges.
  */
 export interface ClickHouseMigration {
   version: number;
@@ -195,6 +198,29 @@ ${columnsThrough(exclusionFiringTable, 'google_campaign_id')},
 ENGINE = ReplacingMergeTree
 PARTITION BY toYYYYMM(ts)
 ORDER BY (relationship_id, toDate(ts), id)`,
+    ],
+  },
+  {
+    version: 7,
+    description: 'imported ad costs: versions of a campaign day (ad_cost_versions) and the ad_costs view',
+    statements: [
+      `CREATE TABLE ad_cost_versions (
+  relationship_id UInt32,
+  provider LowCardinality(String),
+  customer_id String,
+  campaign_id String,
+  day Date,
+  clicks UInt64,
+  cost_micros UInt64,
+  currency LowCardinality(String),
+  imported_at DateTime64(3, 'UTC'),
+  version UInt64
+)
+ENGINE = ReplacingMergeTree(version)
+ORDER BY (relationship_id, provider, customer_id, campaign_id, day)`,
+      `CREATE VIEW ad_costs AS
+SELECT relationship_id, provider, customer_id, campaign_id, day, clicks, cost_micros, currency, imported_at
+FROM ad_cost_versions FINAL`,
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { type AdCostRow, type AdCostUpsertResult, normalizeAdCosts } from '../ad-costs.js';
 import { type AnalyticsQuery, duckdbDialect, type SqlDialect } from '../dialect.js';
 import {
   type CellValue,
@@ -26,6 +27,7 @@ import { HIT_ROLLUP_TABLE } from '../hit-rollup.js';
 import { eventKey } from '../session-merge.js';
 import { renderSql } from '../sql.js';
 import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
+import { upsertAdCostRows } from './duckdb-ad-costs.js';
 import {
   firstStaged,
   insertNewStaged,
@@ -185,6 +187,17 @@ class DuckDbEventStore implements EventStore {
         for (const statement of SESSION_MERGE_SQL) await connection.run(statement);
         await connection.run('DELETE FROM temp.stage_sessions');
         return { inserted, merged: cells.length - inserted };
+      }),
+    );
+  }
+
+  async upsertAdCosts(rows: readonly AdCostRow[]): Promise<AdCostUpsertResult> {
+    const normalized = normalizeAdCosts(rows);
+    if (normalized.length === 0) return this.afterQueuedWrites({ stored: 0 });
+    return this.write((connection) =>
+      inTransaction(connection, async () => {
+        await upsertAdCostRows(connection, normalized, new Date());
+        return { stored: normalized.length };
       }),
     );
   }

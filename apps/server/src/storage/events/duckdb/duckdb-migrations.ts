@@ -237,4 +237,22 @@ FROM hits GROUP BY ALL`,
 )`,
     ],
   },
+  {
+    version: 9,
+    description: 'imported ad costs (ad_costs): clicks and cost of a campaign on a day, keyed for upserts',
+    statements: [
+      `CREATE TABLE ad_costs (
+  relationship_id INTEGER NOT NULL,
+  provider VARCHAR NOT NULL,
+  customer_id VARCHAR NOT NULL,
+  campaign_id VARCHAR NOT NULL,
+  day DATE NOT NULL,
+  clicks BIGINT NOT NULL,
+  cost_micros BIGINT NOT NULL,
+  currency VARCHAR NOT NULL,
+  imported_at TIMESTAMPTZ NOT NULL,
+  PRIMARY KEY (relationship_id, provider, customer_id, campaign_id, day)
+)`,
+    ],
+  },
 ];

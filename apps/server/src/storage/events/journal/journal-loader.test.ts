@@ -118,6 +118,7 @@ describe('loading the journal into DuckDB', () => {
             insertConversions: (rows) => store.insertConversions(rows),
             insertExclusionFirings: (rows) => store.insertExclusionFirings(rows),
             insertSessions: (rows) => store.insertSessions(rows),
+            upsertAdCosts: (rows) => store.upsertAdCosts(rows),
             query: (query) => store.query(query),
             health: () => store.health(),
             close: () => store.close(),
