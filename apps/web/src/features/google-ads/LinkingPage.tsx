@@ -19,7 +19,12 @@ import { ConnectStep } from './ConnectStep';
 import styles from './GoogleAds.module.css';
 import { googleAdsStateKey, unlinkGoogleAds, useGoogleAdsState } from './google-ads.api';
 import { GOOGLE_ADS_PATHS } from './google-ads-copy';
-import { markerStep, markIntegrationCompleted, markIntegrationStarted } from './integration-marker';
+import {
+  clearIntegrationMarker,
+  markerStep,
+  markIntegrationCompleted,
+  markIntegrationStarted,
+} from './integration-marker';
 import { ProtectionStep } from './ProtectionStep';
 
 export const STEP_TITLES = ['Connect with Google', 'Choose accounts to protect', 'Protection mode'] as const;
@@ -111,6 +116,7 @@ function UnlinkButton() {
     mutationFn: unlinkGoogleAds,
     onSuccess: async () => {
       setConfirming(false);
+      clearIntegrationMarker('google');
       notify.success('Google Ads unlinked');
       await client.invalidateQueries({ queryKey: googleAdsStateKey });
     },
@@ -166,7 +172,8 @@ export function LinkingPage() {
       ) : state.isError ? (
         <LoadError error={state.error} onRetry={() => void state.refetch()} />
       ) : (
-        <LinkingWizard state={state.data} />
+        // Unlinking (or a first connection) starts the wizard over from the state's readiness.
+        <LinkingWizard key={state.data.connection === 'none' ? 'unlinked' : 'linked'} state={state.data} />
       )}
     </div>
   );

@@ -75,3 +75,13 @@ export function readIntegrationCompleted(): string | null {
     return null;
   }
 }
+
+/** Unlinking: a marker left for this integration no longer points anywhere. */
+export function clearIntegrationMarker(integration: WizardIntegration): void {
+  if (readIntegrationMarker()?.integration !== integration) return;
+  try {
+    storage()?.removeItem(INTEGRATION_MARKER_KEYS.current);
+  } catch {
+    // Nothing kept without storage.
+  }
+}
