@@ -64,6 +64,8 @@ describe('Stepper', () => {
     );
     expect(screen.getByRole('button', { name: /2\. Pick \(ready\)/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /1\. Connect \(ready\)/ })).toBeNull();
+    // A step not ready carries no ready mark (its marker keeps the step number).
+    expect(screen.getByRole('button', { name: /1\. Connect/ }).hasAttribute('data-ready')).toBe(false);
     const next = screen.getByRole('button', { name: 'Next' });
     expect(next.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByText('Complete this step to continue')).toBeTruthy();

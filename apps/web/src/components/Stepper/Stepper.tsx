@@ -52,7 +52,7 @@ export function Stepper({ steps, step, onStepChange, label = 'Integration steps'
                 aria-current={index === active ? 'step' : undefined}
                 aria-controls={`${id}-panel`}
                 data-done={index < active || undefined}
-                data-ready={item.ready ?? undefined}
+                data-ready={item.ready || undefined}
                 onClick={() => goTo(index)}
               >
                 <span className={styles.marker} aria-hidden="true">

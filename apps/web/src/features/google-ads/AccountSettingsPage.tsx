@@ -66,10 +66,13 @@ function ProtectionCard({ state, access }: { state: GoogleAdsState; access: Writ
           onChange={(event) => setRotation(event.target.value)}
           touched={attempted}
           error={days === null ? ROTATION_MESSAGE : undefined}
-          hint="An exclusion leaves after this many days without new invalid traffic; full lists drop the least recently active first."
           disabled={locked}
           data-testid="rotation-days"
         />
+        <p className={styles.help}>
+          An exclusion leaves after this many days without new invalid traffic; when a list is full, the least
+          recently active and least harmful entries leave first.
+        </p>
         <div className={styles.actions}>
           <GuardedButton type="submit" access={access} loading={save.isPending} data-testid="protection-save">
             Save
@@ -145,7 +148,7 @@ function Settings({ state }: { state: GoogleAdsState }) {
       </div>
       {today ? <CapsCard state={state} today={today} /> : <SkeletonRows rows={3} />}
       <NeverExcludeCard />
-      <ExclusionLogCard />
+      <ExclusionLogCard campaigns={state.campaigns} />
     </>
   );
 }

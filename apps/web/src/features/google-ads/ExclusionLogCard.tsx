@@ -1,5 +1,5 @@
 import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
-import type { ExclusionLogLine } from '@veracity/contracts/google-ads';
+import type { ExclusionLogLine, GoogleAdsCampaign } from '@veracity/contracts/google-ads';
 import { Card } from '../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { formatDateTime } from '../account/format';
@@ -25,7 +25,10 @@ export function threatSummary(threats: Record<string, number>): string {
 }
 
 /** The latest adds and removals, with their reasons; every value is shown as text. */
-export function ExclusionLogCard() {
+export function ExclusionLogCard({ campaigns }: { campaigns: readonly GoogleAdsCampaign[] }) {
+  const campaignName = (line: ExclusionLogLine) =>
+    campaigns.find((item) => item.customerId === line.customerId && item.campaignId === line.campaignId)
+      ?.name ?? `campaign ${line.campaignId}`;
   const log = useExclusionLog(EXCLUSION_LOG_LIMIT);
   return (
     <Card title="Exclusion log" flush data-testid="exclusion-log-card">
@@ -63,10 +66,10 @@ export function ExclusionLogCard() {
                 <tr key={index} data-testid="exclusion-log-row">
                   <td className={styles.muted}>{formatDateTime(line.at)}</td>
                   <td>{line.action === 'add' ? 'Added' : 'Removed'}</td>
-                  <td className={styles.cellText}>{line.cidr}</td>
+                  <td className={styles.address}>{line.cidr}</td>
                   <td className={`${styles.wide} ${styles.cellText}`}>
                     {formatGoogleAccountId(line.customerId)}
-                    {line.campaignId ? ` · campaign ${line.campaignId}` : ' · account level'}
+                    {line.campaignId ? ` · ${campaignName(line)}` : ' · account level'}
                   </td>
                   <td className={styles.wide}>{IP_TYPE_LABELS[line.type]}</td>
                   <td>

@@ -80,7 +80,7 @@ function EntriesTable({ entries }: { entries: readonly GlobalIntelligenceEntry[]
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.cidr} data-testid="global-intelligence-row">
-              <td className={styles.cellText}>{entry.cidr}</td>
+              <td className={styles.address}>{entry.cidr}</td>
               <td>{IP_TYPE_LABELS[entry.type]}</td>
               <td className={styles.number}>{formatNumber(entry.accounts)}</td>
               <td className={`${styles.wide} ${styles.muted}`}>{formatDateTime(entry.lastSeenAt)}</td>

@@ -110,7 +110,7 @@ export function NeverExcludeCard() {
                   <tbody>
                     {list.data.map((entry) => (
                       <tr key={`${entry.source}-${entry.id}`} data-testid={`never-exclude-row-${entry.id}`}>
-                        <td className={styles.cellText}>{entry.cidr}</td>
+                        <td className={styles.address}>{entry.cidr}</td>
                         <td className={styles.cellText}>{entry.note || '–'}</td>
                         <td className={styles.number}>
                           {entry.source === 'access' ? (

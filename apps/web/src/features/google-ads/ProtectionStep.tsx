@@ -124,7 +124,8 @@ export function ProtectionStep({
       <div className={styles.actions}>
         {ready ? null : (
           <span className={styles.help} data-testid="google-finish-pending">
-            Connect, choose at least one account and pick a mode to finish.
+            Finish once every step is ready: connected, at least one account protected, and the tracking
+            template set or kept.
           </span>
         )}
         <GuardedButton
