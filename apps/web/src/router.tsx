@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { accountRoutes } from './features/account/account.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
+import { googleAdsSetupRoutes } from './features/google-ads/google-ads-setup.routes';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
@@ -15,6 +16,8 @@ import { PAGE_MODULES } from './page-modules';
 export interface RouteHandle {
   view?: ViewId;
   title: string;
+  /** A self-service plan without the view sees the screen's upsell rather than a redirect. */
+  upsell?: boolean;
 }
 
 /**
@@ -39,6 +42,7 @@ export const privateRoutes: RouteObject[] = [
     handle: { view: 'alerts', title: 'Alerts' } satisfies RouteHandle,
   },
   ...setupRoutes,
+  ...googleAdsSetupRoutes,
   ...accountRoutes,
 ];
 

@@ -50,4 +50,27 @@ describe('Stepper', () => {
     expect(panels[0]?.querySelector('footer')).toBeNull();
     expect(panels[1]?.querySelector('footer')).not.toBeNull();
   });
+
+  it('marks ready steps and keeps Next unavailable while the current step is not ready', async () => {
+    const onStepChange = vi.fn();
+    render(
+      <Stepper
+        steps={[
+          { title: 'Connect', panels: <p>Connect panel</p>, ready: false },
+          { title: 'Pick', panels: <p>Pick panel</p>, ready: true },
+        ]}
+        onStepChange={onStepChange}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /2\. Pick \(ready\)/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /1\. Connect \(ready\)/ })).toBeNull();
+    // A step not ready carries no ready mark (its marker keeps the step number).
+    expect(screen.getByRole('button', { name: /1\. Connect/ }).hasAttribute('data-ready')).toBe(false);
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('Complete this step to continue')).toBeTruthy();
+    await userEvent.click(next);
+    expect(onStepChange).not.toHaveBeenCalled();
+    expect(activeTitle()).toContain('1. Connect');
+  });
 });

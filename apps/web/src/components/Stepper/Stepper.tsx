@@ -1,11 +1,17 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../Button/Button';
+import { Icon } from '../Icon/Icon';
 import styles from './Stepper.module.css';
 
 export interface StepperStep {
   title: string;
   /** One panel, or several stacked panels; the footer sits on the last one. */
   panels: ReactNode | ReactNode[];
+  /**
+   * Readiness of the step (the google stepper's gAdsSetupStatus): a ready step shows a check in the
+   * menu; while it is false, Next is unavailable and says what is missing. Omitted: no readiness.
+   */
+  ready?: boolean;
 }
 
 interface StepperProps {
@@ -46,12 +52,14 @@ export function Stepper({ steps, step, onStepChange, label = 'Integration steps'
                 aria-current={index === active ? 'step' : undefined}
                 aria-controls={`${id}-panel`}
                 data-done={index < active || undefined}
+                data-ready={item.ready || undefined}
                 onClick={() => goTo(index)}
               >
                 <span className={styles.marker} aria-hidden="true">
-                  {index + 1}
+                  {item.ready ? <Icon name="check" size={12} /> : index + 1}
                 </span>
                 <span>{`${index + 1}. ${item.title}`}</span>
+                {item.ready ? <span className="visually-hidden"> (ready)</span> : null}
               </button>
             </li>
           ))}
@@ -71,7 +79,20 @@ export function Stepper({ steps, step, onStepChange, label = 'Integration steps'
                       Back
                     </Button>
                   ) : null}
-                  {active < last ? <Button onClick={() => goTo(active + 1)}>Next</Button> : null}
+                  {active < last ? (
+                    current?.ready === false ? (
+                      <>
+                        <span className={styles.pending} id={`${id}-pending`}>
+                          Complete this step to continue
+                        </span>
+                        <Button aria-disabled="true" aria-describedby={`${id}-pending`}>
+                          Next
+                        </Button>
+                      </>
+                    ) : (
+                      <Button onClick={() => goTo(active + 1)}>Next</Button>
+                    )
+                  ) : null}
                 </footer>
               ) : null}
             </div>

@@ -26,6 +26,8 @@ export const PLAN_FEATURES: readonly { label: string; views: readonly ViewId[] }
   { label: 'Sensor script', views: ['sensor_js'] },
   { label: 'Alerts', views: ['alerts'] },
   { label: 'Server-to-server campaigns', views: ['firewall_s2s'] },
+  { label: 'Google Ads protection', views: ['google_ppc', 'account_settings'] },
+  { label: 'Global intelligence for Google Ads', views: ['gads_global_intelligence'] },
 ];
 
 export function planIncludes(plan: ComparedPlan, views: readonly ViewId[]): boolean {

@@ -57,6 +57,18 @@ describe('decideGuard (spec 01 §4, in order)', () => {
     });
   });
 
+  it('(4) lets a self-service plan open a hidden view whose screen shows an upsell', () => {
+    const me = meFixture({ planType: 'lite' });
+    const linking = { view: 'google_ppc' as const, pathname: '/integrations/google-ads/linking' };
+    expect(decideGuard(input({ me, ...linking, upsell: true }))).toMatchObject({ kind: 'allow' });
+    expect(decideGuard(input({ me, ...linking }))).toMatchObject({ reason: 'view-hidden' });
+    // A flag-driven account cannot buy the feature itself: it still goes to its base route.
+    const custom = meFixture({ planType: 'custom', accountFeatures: [{ name: 'google_ppc', value: false }] });
+    expect(decideGuard(input({ me: custom, ...linking, upsell: true }))).toMatchObject({
+      reason: 'view-hidden',
+    });
+  });
+
   it('(4) sends an expired free trial to the plans, unless it is already there', () => {
     const me = meFixture({ planType: 'free_trial', trialExpiresAt: '2026-03-01T00:00:00Z' });
     expect(decideGuard(input({ me, view: 'home', pathname: '/intelligence/overview' }))).toMatchObject({

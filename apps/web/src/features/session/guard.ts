@@ -16,6 +16,11 @@ export interface GuardInput {
   permissionsLoaded: boolean;
   /** The view id of the screen being opened; screens without one are not gated by view. */
   view: ViewId | undefined;
+  /**
+   * The screen shows an upsell in place of a hidden view (spec 02 §3 upsell flags): a self-service
+   * plan without the view opens it rather than being redirected.
+   */
+  upsell?: boolean;
   pathname: string;
   sensorIntegratedRemembered: boolean;
   now: Date;
@@ -46,8 +51,8 @@ export function isTrialExpired(me: Me, now: Date): boolean {
 /**
  * The route guard of private screens, in the order of spec 01 §4:
  * (1) no stored token: login; (2) user or permissions not loaded: wait; (3) no active relationship:
- * the role selector; (4) self-service plans: a hidden view goes to the base route, an expired free
- * trial to the plans page; (5) other plans: a hidden view goes to the base route. Self-service users
+ * the role selector; (4) self-service plans: a hidden view goes to the base route (unless the screen shows
+ * its upsell), an expired free trial to the plans page; (5) other plans: a hidden view goes to the base route. Self-service users
  * whose sensor is not integrated are then sent to the integration page (not from the sensor snippet
  * and S2S campaign pages, nor /account/* nor the developer settings, where the API key for a
  * server-to-server integration is made, nor the support console).
@@ -63,7 +68,8 @@ export function decideGuard(input: GuardInput): GuardDecision {
   }
 
   const base = baseRoute(me);
-  const viewHidden = view !== undefined && !me.visibleViews.includes(view);
+  const upsold = input.upsell === true && isSelfServicePlan(me.planType);
+  const viewHidden = view !== undefined && !me.visibleViews.includes(view) && !upsold;
   if (viewHidden && pathname !== base) return { kind: 'redirect', to: base, reason: 'view-hidden' };
 
   if (isSelfServicePlan(me.planType)) {

@@ -26,6 +26,20 @@ export function useRouteView(): ViewId | undefined {
   return undefined;
 }
 
+function hasUpsell(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && 'upsell' in handle && handle.upsell === true;
+}
+
+/** Whether the deepest matched route with a view shows an upsell when the view is hidden. */
+export function useRouteUpsell(): boolean {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (hasView(handle)) return hasUpsell(handle);
+  }
+  return false;
+}
+
 /**
  * Runs the route guard (spec 01 §4) for the current location: reads the stored session, loads the
  * user and permissions when a token exists, and keeps the plan type and sensor flag in storage.
@@ -34,6 +48,7 @@ export function useRouteView(): ViewId | undefined {
 export function useGuard(): GuardDecision {
   const { pathname, search } = useLocation();
   const view = useRouteView();
+  const upsell = useRouteUpsell();
   const token = readToken();
   const me = useMe(token !== null);
   const permissions = usePermissions(token !== null);
@@ -59,6 +74,7 @@ export function useGuard(): GuardDecision {
     me: me.data,
     permissionsLoaded: permissions.data !== undefined,
     view,
+    upsell,
     pathname,
     sensorIntegratedRemembered: isSensorIntegratedRemembered(),
     now: new Date(),

@@ -1,3 +1,4 @@
+import { isSelfServicePlan } from '@veracity/contracts/plans';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { withCurrentSearch } from '../../lib/navigation';
@@ -6,7 +7,7 @@ import { useGuard } from '../session/use-guard';
 import { SupportChat } from '../support-chat/SupportChat';
 import { AccountSwitcher } from './AccountSwitcher';
 import { AppShell } from './AppShell';
-import { NAVIGATION_ITEMS, navigationGroups } from './navigation-items';
+import { NAVIGATION_ITEMS, navigationGroups, visibleNavigationItems } from './navigation-items';
 import styles from './PrivateLayout.module.css';
 import { UserMenu } from './UserMenu';
 
@@ -30,7 +31,8 @@ export function PrivateLayout({ availablePaths }: { availablePaths: ReadonlySet<
   if (decision.kind === 'loading') return <GuardSpinner />;
 
   const { me } = decision;
-  const items = NAVIGATION_ITEMS.filter((item) => me.visibleViews.includes(item.view));
+  const selfService = me.planType !== null && isSelfServicePlan(me.planType);
+  const items = visibleNavigationItems(NAVIGATION_ITEMS, me.visibleViews, selfService);
   const ghost = readGhost();
   return (
     <AppShell

@@ -1,6 +1,6 @@
 import { VIEW_IDS } from '@veracity/contracts/views';
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_ITEMS, navigationGroups } from './navigation-items';
+import { NAVIGATION_ITEMS, navigationGroups, visibleNavigationItems } from './navigation-items';
 
 describe('navigationGroups', () => {
   it('renders only items whose route exists, in section order', () => {
@@ -21,12 +21,22 @@ describe('navigationGroups', () => {
     for (const item of NAVIGATION_ITEMS) expect(VIEW_IDS).toContain(item.view);
   });
 
-  it('lists the four sections when every route exists', () => {
+  it('lists the five sections when every route exists', () => {
     expect(navigationGroups(NAVIGATION_ITEMS, 'all').map((group) => group.section)).toEqual([
       'Intelligence',
       'Setup',
+      'Google Ads',
       'Integrations',
       'Account',
+    ]);
+  });
+
+  it('shows a self-service plan the Google Ads items that offer an upgrade, and only those', () => {
+    const lite = visibleNavigationItems(NAVIGATION_ITEMS, ['home'], true).map((item) => item.label);
+    expect(lite).toEqual(['Overview', 'Linking', 'Global intelligence']);
+    // A flag-driven account cannot buy a feature itself: hidden views stay out of its rail.
+    expect(visibleNavigationItems(NAVIGATION_ITEMS, ['home'], false).map((item) => item.label)).toEqual([
+      'Overview',
     ]);
   });
 });

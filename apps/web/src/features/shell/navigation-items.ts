@@ -1,7 +1,16 @@
 import type { ViewId } from '@veracity/contracts/views';
 
-/** The four groups of the left rail (spec 01 §2, private screens). */
-export const NAVIGATION_SECTIONS = ['Intelligence', 'Setup', 'Integrations', 'Account'] as const;
+/**
+ * The groups of the left rail (spec 01 §2, private screens); Google Ads has a group of its own for its
+ * seven pages (spec 02 §2).
+ */
+export const NAVIGATION_SECTIONS = [
+  'Intelligence',
+  'Setup',
+  'Google Ads',
+  'Integrations',
+  'Account',
+] as const;
 export type NavigationSection = (typeof NAVIGATION_SECTIONS)[number];
 
 export interface NavigationItem {
@@ -9,6 +18,11 @@ export interface NavigationItem {
   label: string;
   path: string;
   view: ViewId;
+  /**
+   * Shown to a self-service plan without the view too: the screen then offers the upgrade (spec 02 §3
+   * upsell flags). Only items whose route declares `upsell: true`.
+   */
+  upsell?: boolean;
 }
 
 /**
@@ -70,11 +84,35 @@ export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
     path: '/setup/security/domain-security',
     view: 'domain_exclusions',
   },
+  // Google Ads: the channel pages (google-ads-channel.routes.tsx) first, then the setup pages.
   {
-    section: 'Integrations',
-    label: 'Google Ads',
+    section: 'Google Ads',
+    label: 'Search & display',
     path: '/integrations/google-ads/search-display',
     view: 'search_display',
+  },
+  { section: 'Google Ads', label: 'Shopping', path: '/integrations/google-ads/shopping', view: 'shopping' },
+  { section: 'Google Ads', label: 'Audience', path: '/integrations/google-ads/audience', view: 'audiences' },
+  { section: 'Google Ads', label: 'Performance Max', path: '/integrations/google-ads/pmax', view: 'pmax' },
+  {
+    section: 'Google Ads',
+    label: 'Linking',
+    path: '/integrations/google-ads/linking',
+    view: 'google_ppc',
+    upsell: true,
+  },
+  {
+    section: 'Google Ads',
+    label: 'Account settings',
+    path: '/integrations/google-ads/account-settings',
+    view: 'account_settings',
+  },
+  {
+    section: 'Google Ads',
+    label: 'Global intelligence',
+    path: '/integrations/google-ads/global-intelligence',
+    view: 'gads_global_intelligence',
+    upsell: true,
   },
   {
     section: 'Integrations',
@@ -106,6 +144,15 @@ export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
 export interface NavigationGroup {
   section: NavigationSection;
   items: NavigationItem[];
+}
+
+/** The items a user sees: the views the plan shows, and the upsell items a self-service plan can buy. */
+export function visibleNavigationItems(
+  items: readonly NavigationItem[],
+  visibleViews: readonly ViewId[],
+  selfService: boolean,
+): NavigationItem[] {
+  return items.filter((item) => visibleViews.includes(item.view) || (selfService && item.upsell === true));
 }
 
 /** The rail's groups, in section order, keeping only items whose route exists; empty groups drop out. */
