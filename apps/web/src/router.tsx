@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { accountRoutes } from './features/account/account.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
+import { googleAdsChannelRoutes } from './features/google-ads/google-ads-channel.routes';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
@@ -39,6 +40,7 @@ export const privateRoutes: RouteObject[] = [
     handle: { view: 'alerts', title: 'Alerts' } satisfies RouteHandle,
   },
   ...setupRoutes,
+  ...googleAdsChannelRoutes,
   ...accountRoutes,
 ];
 
