@@ -51,7 +51,7 @@ export function AudiencePage() {
       />
       <LinkStatusBanner state={page.state} />
       <Card title="Invalid visitors audience" data-testid="audience">
-        <p className={styles.caption}>
+        <p className={styles.cardIntro}>
           Visitors found invalid join this list through the sensor's Google event; the list is excluded on the
           campaigns whose type allows an audience exclusion.
         </p>

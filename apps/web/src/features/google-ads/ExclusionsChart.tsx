@@ -55,29 +55,32 @@ export function ExclusionsChart({
           <ExclusionsChartPlot series={series} lines={lines} />
         </Suspense>
       </div>
-      <table className="visually-hidden">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {lines.map((line) => (
-              <th key={line.key} scope="col">
-                {line.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((point) => (
-            <tr key={point.day}>
-              <th scope="row">{formatDate(point.day)}</th>
+      {/* A table sizes to its content whatever its width: the wrapper keeps it out of the layout. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
               {lines.map((line) => (
-                <td key={line.key}>{formatNumber(point[line.key])}</td>
+                <th key={line.key} scope="col">
+                  {line.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((point) => (
+              <tr key={point.day}>
+                <th scope="row">{formatDate(point.day)}</th>
+                {lines.map((line) => (
+                  <td key={line.key}>{formatNumber(point[line.key])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
