@@ -278,3 +278,49 @@ export const zExclusionListQuery = z.object({
 export const zExclusionLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
+
+ * What each dynamic IP type means (spec 02 §9), as the exclusion tables explain it in a tooltip and the
+ * IP settings page lists it (issue 33, web-channel).
+ */
+export const EXCLUSION_IP_TYPE_LABELS: Record<ExclusionIpType, { label: string; meaning: string }> = {
+  DYNAMIC: {
+    label: 'Dynamic',
+    meaning:
+      'An IP excluded for the rotation window; it leaves when the window ends unless it comes back invalid.',
+  },
+  PARALLEL: {
+    label: 'Parallel',
+    meaning: 'The same IP excluded on several campaigns at once.',
+  },
+  STATIC: {
+    label: 'Static',
+    meaning: 'Kept until removed by hand; rotation never takes it out.',
+  },
+  ACCOUNT_REGULAR: {
+    label: 'Account',
+    meaning: 'Excluded for the whole Google Ads account rather than one campaign.',
+  },
+  COUNTRY_GOOGLE: {
+    label: 'Country (Google)',
+    meaning: "Found invalid on Google traffic of the account's country across many accounts.",
+  },
+  COUNTRY_GLOBAL: {
+    label: 'Country (all channels)',
+    meaning: "Found invalid on any channel in the account's country across many accounts.",
+  },
+  GLOBAL_REGULAR: {
+    label: 'Global',
+    meaning: 'Found invalid across many accounts anywhere (global intelligence).',
+  },
+};
+
+/** How an exclusion's state reads in the tables. */
+export const EXCLUSION_STATE_LABELS: Record<ExclusionEntry['state'], string> = {
+  planned: 'Planned',
+  active: 'Active',
+  failed: 'Failed',
+  removed: 'Removed',
+};
+
+/** GET /api/integrations/google-ads/exclusions answers a list of entries. */
+export const zExclusionEntries = z.array(zExclusionEntry);

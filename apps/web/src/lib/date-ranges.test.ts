@@ -59,6 +59,12 @@ describe('date ranges', () => {
     const storage = memoryStorage();
     expect(loadSectionRange('intelligence', '2026-03-05', storage).preset).toBe('last6DaysAndToday');
     expect(loadSectionRange('googleAds', '2026-03-05', storage).preset).toBe('last30Days');
+    // Google Ads pages, pmax included, open on Last 30 days (issue 33): 30 days ago to yesterday.
+    expect(loadSectionRange('pmax', '2026-03-05', storage)).toEqual({
+      preset: 'last30Days',
+      from: '2026-02-03',
+      to: '2026-03-04',
+    });
 
     saveSectionRange('intelligence', namedRange('yesterday', '2026-03-05'), storage);
     expect(loadSectionRange('intelligence', '2026-03-10', storage)).toEqual({

@@ -31,12 +31,16 @@ export const DATE_RANGE_LABELS: Record<DateRangePreset, string> = {
 
 export const DEFAULT_DATE_RANGE_PRESET: NamedDateRangePreset = 'last6DaysAndToday';
 
-/** The sections that keep their own range (spec 02 §4), with their default when none is saved. */
+/**
+ * The sections that keep their own range (spec 02 §4), with their default when none is saved. Google
+ * Ads pages default to Last 30 days, Performance Max included (issue 33), though pmax keeps a range of
+ * its own.
+ */
 export const DATE_RANGE_SECTIONS = {
   intelligence: 'last6DaysAndToday',
   performance: 'last6DaysAndToday',
   googleAds: 'last30Days',
-  pmax: 'last6DaysAndToday',
+  pmax: 'last30Days',
   facebook: 'last6DaysAndToday',
   microsoft: 'last6DaysAndToday',
   tiktok: 'last6DaysAndToday',

@@ -162,6 +162,29 @@ describe('/intelligence/analytics', () => {
     await waitFor(() => expect(lastTreeBody(api)?.dimensions).toEqual(['trafficType']));
   });
 
+  it('keeps cost, revenue, profit and ROI hidden without the firewall, even when the address asks', async () => {
+    const money = ['Cost', 'Revenue', 'Profit', 'ROI'];
+    const { api } = renderPage('?metrics=sessions,cost,revenue,profit,roi', { planType: 'pro' });
+    await waitFor(() => expect(lastTreeBody(api)?.metrics).toEqual(['sessions']));
+    await userEvent.click(screen.getByTestId('metric-picker-trigger'));
+    const panel = await screen.findByTestId('metric-picker');
+    expect(within(panel).getByRole('checkbox', { name: 'Sessions' })).toBeTruthy();
+    for (const name of money) expect(within(panel).queryByRole('checkbox', { name })).toBeNull();
+  });
+
+  it('offers cost, revenue, profit and ROI with the firewall', async () => {
+    const { api } = renderPage('?metrics=sessions,cost,roi', {
+      planType: 'custom',
+      accountFeatures: [{ name: 'sensor_firewall', value: true }],
+    });
+    await waitFor(() => expect(lastTreeBody(api)?.metrics).toEqual(['sessions', 'cost', 'roi']));
+    await userEvent.click(screen.getByTestId('metric-picker-trigger'));
+    const panel = await screen.findByTestId('metric-picker');
+    for (const name of ['Cost', 'Revenue', 'Profit', 'ROI']) {
+      expect(within(panel).getByRole('checkbox', { name })).toBeTruthy();
+    }
+  });
+
   it('opens with campaign for the MVAS vertical', async () => {
     // Campaign is a firewall dimension: a flag-driven account with the firewall.
     const mvas = renderPage('', {
