@@ -4,8 +4,8 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { accountRoutes } from './features/account/account.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
-import { googleAdsSetupRoutes } from './features/google-ads/google-ads-setup.routes';
 import { googleAdsChannelRoutes } from './features/google-ads/google-ads-channel.routes';
+import { googleAdsSetupRoutes } from './features/google-ads/google-ads-setup.routes';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';

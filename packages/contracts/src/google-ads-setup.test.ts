@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStrictIpOrCidr, zGoogleAdsConnectBody } from './google-ads-setup.js';
+import { zGoogleAdsConnectBody } from './google-ads.js';
+import { isStrictIpOrCidr } from './google-ads-setup.js';
 
 describe('isStrictIpOrCidr (spec 02 §9: strict IPv4 or IPv6 range)', () => {
   it('accepts one address, with an optional range in bounds', () => {

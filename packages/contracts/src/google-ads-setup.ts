@@ -1,20 +1,7 @@
-import { z } from 'zod';
-
 /**
- * The Google Ads linking round trip and the never-exclude address check (issue 33), shared by the
- * dashboard's setup screens and the server's routes.
+ * The Google Ads linking round trip's return parameters and the never-exclude address check (issue 33),
+ * shared by the dashboard's setup screens and the server's routes (the connect body is in google-ads.ts).
  */
-
-/** POST /api/integrations/google-ads/connect: where the OAuth callback sends the user back. */
-export const zGoogleAdsConnectBody = z.object({
-  /** A path of the dashboard (starting with a single "/"), never another site. */
-  returnPath: z
-    .string()
-    .max(500)
-    .regex(/^\/(?!\/)[^\s\\]*$/),
-});
-/** The answer: Google's consent address, opened by the browser. */
-export const zGoogleAdsConnectAnswer = z.object({ url: z.string().url() });
 
 /**
  * The query parameter the OAuth callback adds to the return path: "connected", or "error" with the

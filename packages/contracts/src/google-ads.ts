@@ -279,6 +279,7 @@ export const zExclusionLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
 
+/**
  * What each dynamic IP type means (spec 02 §9), as the exclusion tables explain it in a tooltip and the
  * IP settings page lists it (issue 33, web-channel).
  */

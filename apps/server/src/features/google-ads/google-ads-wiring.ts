@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { GoogleAdsApi } from '../../integrations/google-ads/google-ads-api.js';
+import { createGoogleAdsClient } from '../../integrations/google-ads/google-ads-client.js';
+import { createGoogleOAuthProvider } from '../../integrations/oauth/oauth-client.js';
 import type { OAuthProvider } from '../../integrations/oauth/oauth-provider.js';
 import { createTokenStore, type TokenStore } from '../../integrations/oauth/token-store.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -32,10 +34,15 @@ export function createGoogleAdsIntegration(
   clock: Clock,
   clients: GoogleAdsClients = {},
 ): GoogleAdsIntegration {
-  // MERGE: the OAuth client (oauth-client.ts, createGoogleOAuthProvider(config)) and the REST client
-  // (google-ads-client.ts) are built here from config once they are on the branch.
-  const oauth = clients.oauth ?? null;
-  const api = clients.api ?? null;
+  const configured = Boolean(config.googleAds.clientId && config.googleAds.clientSecret);
+  const oauth =
+    clients.oauth !== undefined
+      ? clients.oauth
+      : configured
+        ? createGoogleOAuthProvider(config.googleAds)
+        : null;
+  const api =
+    clients.api !== undefined ? clients.api : configured ? createGoogleAdsClient(config.googleAds) : null;
   const tokens = createTokenStore({
     db,
     secretKey: config.secretKey,

@@ -4,11 +4,11 @@ import {
   zExclusionEntry,
   zExclusionLogLine,
   zGlobalIntelligenceEntry,
+  zGoogleAdsConnectAnswer,
   type zGoogleAdsSettingsPatch,
   zGoogleAdsState,
   zNeverExcludeEntry,
 } from '@veracity/contracts/google-ads';
-import { zGoogleAdsConnectAnswer } from '@veracity/contracts/google-ads-setup';
 import { api } from '../../lib/api-client';
 
 /** The Google Ads setup calls (docs/api.md "Google Ads"), each answer parsed with the contracts' schema. */
