@@ -11,7 +11,6 @@ import { Input } from '../../components/Input/Input';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { RadioGroup } from '../../components/RadioGroup/RadioGroup';
-import { Spinner } from '../../components/Spinner/Spinner';
 import { Link } from '../../lib/navigation';
 import { formatDateTime } from '../account/format';
 import { useAccountToday } from '../session/use-account-today';
@@ -19,7 +18,7 @@ import { isLocked, useWriteAccess, type WriteAccess } from '../session/use-write
 import { CapsCard } from './CapsCard';
 import { ExclusionLogCard } from './ExclusionLogCard';
 import styles from './GoogleAds.module.css';
-import { syncExclusionsNow, updateGoogleAdsSettings, useGoogleAdsState } from './google-ads.api';
+import { updateGoogleAdsSettings, useGoogleAdsState } from './google-ads.api';
 import { GOOGLE_ADS_PATHS } from './google-ads-copy';
 import { NeverExcludeCard } from './NeverExcludeCard';
 import { PROTECTION_MODE_OPTIONS } from './ProtectionStep';
@@ -83,9 +82,7 @@ function ProtectionCard({ state, access }: { state: GoogleAdsState; access: Writ
   );
 }
 
-function SyncCard({ state, access }: { state: GoogleAdsState; access: WriteAccess }) {
-  const sync = useGoogleAdsWrite(syncExclusionsNow, 'Exclusions synchronised');
-  const connected = state.connection === 'connected';
+function SyncCard({ state }: { state: GoogleAdsState }) {
   return (
     <Card title="Synchronisation" data-testid="sync-card">
       <div className={styles.form}>
@@ -103,22 +100,6 @@ function SyncCard({ state, access }: { state: GoogleAdsState; access: WriteAcces
             to resume exclusions.
           </p>
         ) : null}
-        <div className={styles.syncLine}>
-          <GuardedButton
-            access={connected ? access : { allowed: false, reason: 'Connect Google Ads first' }}
-            loading={sync.isPending}
-            onClick={() => sync.mutate(undefined)}
-            data-testid="sync-now"
-          >
-            Sync now
-          </GuardedButton>
-          {sync.isPending ? (
-            <span className={styles.syncLine} role="status" data-testid="sync-progress">
-              <Spinner size="s" label="" />
-              Planning exclusions and sending them to Google…
-            </span>
-          ) : null}
-        </div>
       </div>
     </Card>
   );
@@ -144,7 +125,7 @@ function Settings({ state }: { state: GoogleAdsState }) {
           state={state}
           access={access}
         />
-        <SyncCard state={state} access={access} />
+        <SyncCard state={state} />
       </div>
       {today ? <CapsCard state={state} today={today} /> : <SkeletonRows rows={3} />}
       <NeverExcludeCard />

@@ -61,10 +61,6 @@ export function setTrackingTemplate(apply: boolean) {
   return api.post(`${GOOGLE_ADS_PATH}/tracking-template`, { apply }, { schema: zGoogleAdsState });
 }
 
-export function syncExclusionsNow() {
-  return api.post(`${GOOGLE_ADS_PATH}/sync`, undefined, { schema: zGoogleAdsState });
-}
-
 /** Revokes the access at Google and deletes the tokens and the account and campaign lists. */
 export function unlinkGoogleAds() {
   return api.delete(GOOGLE_ADS_PATH);
