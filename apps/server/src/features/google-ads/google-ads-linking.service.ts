@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { zGoogleAdsCampaign } from '@veracity/contracts/google-ads';
+import {
+  GOOGLE_ADS_RETURN_PARAM,
+  GOOGLE_ADS_RETURN_REASON_PARAM,
+} from '@veracity/contracts/google-ads-setup';
 import { isViewVisible } from '@veracity/contracts/plans';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
@@ -68,7 +72,12 @@ function withOutcome(returnPath: string, outcome: Record<string, string>): strin
   return `${url.pathname}${url.search}`;
 }
 
-/** Outcomes of a callback a person can be told about (the `error` query parameter). */
+/** A failed round trip, as the linking page reads it: `googleAds=error&reason=…`. */
+function failed(reason: CallbackError): Record<string, string> {
+  return { [GOOGLE_ADS_RETURN_PARAM]: 'error', [GOOGLE_ADS_RETURN_REASON_PARAM]: reason };
+}
+
+/** Outcomes of a callback a person can be told about (the `reason` query parameter). */
 export type CallbackError =
   | 'invalid_state'
   | 'access_denied'
@@ -91,11 +100,11 @@ export async function finishConnect(
   const taken = query.state ? await takeOAuthState(services.db, hashState(query.state)) : undefined;
   const now = services.clock.now();
   if (!taken || Date.parse(taken.expires_at) <= now.getTime()) {
-    return withOutcome(fallback, { error: 'invalid_state' satisfies CallbackError });
+    return withOutcome(fallback, failed('invalid_state'));
   }
   const back = (outcome: Record<string, string>) => withOutcome(taken.return_path, outcome);
   const actor: AuditActor = { actorUserId: taken.user_id, relationshipId: taken.relationship_id, ip };
-  if (query.error || !query.code) return back({ error: 'access_denied' satisfies CallbackError });
+  if (query.error || !query.code) return back(failed('access_denied'));
   // The person may have lost the right, or the account the plan, during the round trip.
   const relationship = await findRelationship(services.db, taken.relationship_id);
   const permissions = await permissionsOf(services.db, taken.user_id, taken.relationship_id);
@@ -105,10 +114,10 @@ export async function finishConnect(
     !isViewVisible('google_ppc', relationship.planType, relationship.accountFeatures) ||
     !permissions.has('account_manage_integrations')
   ) {
-    return back({ error: 'access_denied' satisfies CallbackError });
+    return back(failed('access_denied'));
   }
   const { oauth, api } = services.googleAds;
-  if (!oauth || !api) return back({ error: 'not_configured' satisfies CallbackError });
+  if (!oauth || !api) return back(failed('not_configured'));
   try {
     const tokens = await oauth.exchangeCode({ code: query.code, redirectUri });
     await services.googleAds.tokens.save({
@@ -122,7 +131,7 @@ export async function finishConnect(
       { relationshipId: taken.relationship_id, error: (error as Error).name },
       'google ads code exchange failed',
     );
-    return back({ error: 'exchange_failed' satisfies CallbackError });
+    return back(failed('exchange_failed'));
   }
   await audit(services.db, { ...actor, action: 'google_ads.connected' });
   try {
@@ -132,9 +141,12 @@ export async function finishConnect(
       { relationshipId: taken.relationship_id, error: (error as Error).name },
       'google ads hierarchy read failed',
     );
-    return back({ googleAds: 'connected', error: 'hierarchy_failed' satisfies CallbackError });
+    return back({
+      [GOOGLE_ADS_RETURN_PARAM]: 'connected',
+      [GOOGLE_ADS_RETURN_REASON_PARAM]: 'hierarchy_failed',
+    });
   }
-  return back({ googleAds: 'connected' });
+  return back({ [GOOGLE_ADS_RETURN_PARAM]: 'connected' });
 }
 
 /** POST /refresh: reads the hierarchy and campaigns again. */

@@ -220,13 +220,19 @@ describe('connecting with Google', () => {
 
     const unknown = await callback('code=abc&state=not-a-state');
     expect(unknown.statusCode).toBe(302);
-    expect(unknown.headers.location).toBe('/integrations/google-ads/linking?error=invalid_state');
+    expect(unknown.headers.location).toBe(
+      '/integrations/google-ads/linking?googleAds=error&reason=invalid_state',
+    );
 
     // Refused at Google: back to the stored step, the state spent.
     const denied = await callback(`error=access_denied&state=${state}`);
-    expect(denied.headers.location).toBe('/integrations/google-ads/linking?step=0&error=access_denied');
+    expect(denied.headers.location).toBe(
+      '/integrations/google-ads/linking?step=0&googleAds=error&reason=access_denied',
+    );
     const reused = await callback(`code=abc&state=${state}`);
-    expect(reused.headers.location).toBe('/integrations/google-ads/linking?error=invalid_state');
+    expect(reused.headers.location).toBe(
+      '/integrations/google-ads/linking?googleAds=error&reason=invalid_state',
+    );
 
     // A person who lost the permission during the round trip connects nothing.
     const demoted = await connect();
@@ -241,15 +247,21 @@ describe('connecting with Google', () => {
       .set({ plan_type: 'pro' })
       .where('id', '=', home.relationshipId)
       .execute();
-    expect(refused.headers.location).toBe('/integrations/google-ads/linking?step=0&error=access_denied');
+    expect(refused.headers.location).toBe(
+      '/integrations/google-ads/linking?step=0&googleAds=error&reason=access_denied',
+    );
     // With the rights intact, the call gets past them (to the missing Google Ads client on this branch).
     const allowed = await callback(`code=abc&state=${await connect()}`);
-    expect(allowed.headers.location).toBe('/integrations/google-ads/linking?step=0&error=not_configured');
+    expect(allowed.headers.location).toBe(
+      '/integrations/google-ads/linking?step=0&googleAds=error&reason=not_configured',
+    );
 
     const late = await connect();
     clock.set(new Date(clock.now().getTime() + 10 * 60 * 1000 + 1));
     const expired = await callback(`code=abc&state=${late}`);
-    expect(expired.headers.location).toBe('/integrations/google-ads/linking?error=invalid_state');
+    expect(expired.headers.location).toBe(
+      '/integrations/google-ads/linking?googleAds=error&reason=invalid_state',
+    );
   });
 });
 
