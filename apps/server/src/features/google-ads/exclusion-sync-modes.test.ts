@@ -1,5 +1,7 @@
+import type { AnalyticsTree } from '@veracity/contracts/analytics/query';
 import type { ExclusionEntry, GoogleAdsState } from '@veracity/contracts/google-ads';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeHit } from '../../storage/events/event-store.fixtures.js';
 import { sql } from '../../storage/events/sql.js';
 import { accountToken, call } from '../../test-support/fixtures.js';
 import { importGoogleAdsCosts } from './cost-import.service.js';
@@ -120,7 +122,7 @@ describe('a refused grant and quota', () => {
     expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toEqual({
       status: 'reconnect',
     });
-    expect(h.google.requests).toEqual([]);
+    expect(h.google.service.requests).toEqual([]);
     expect(blocksOf(h, account.searchCampaign)).toEqual([]);
   });
 
@@ -137,7 +139,7 @@ describe('a refused grant and quota', () => {
       status: 'skipped',
       reason: 'backing_off',
     });
-    expect(h.google.requests).toEqual([]);
+    expect(h.google.service.requests).toEqual([]);
     h.clock.set(new Date(h.clock.now().getTime() + 121_000));
     expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toMatchObject({
       status: 'synced',
@@ -216,5 +218,57 @@ describe('the cost import', () => {
 
     await importGoogleAdsCosts(account.deps.services, events, h.t.app.log, account.relationshipId);
     expect(await costs()).toHaveLength(1);
+  });
+
+  it('prices the linked campaign clicks at the imported cost per click in analytics', async () => {
+    const account = await linkAccount(h, 'detection', {
+      tenant: {
+        plan: 'custom',
+        features: [
+          { name: 'sensor_firewall', value: true },
+          { name: 'google_ppc', value: true },
+        ],
+      },
+    });
+    await db()
+      .updateTable('relationships')
+      .set({ timezone: 'UTC', default_cpc: JSON.stringify({ google: 0.5 }) })
+      .where('id', '=', account.relationshipId)
+      .execute();
+    const now = h.clock.now();
+    const today = now.toISOString().slice(0, 10);
+    const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+    await h.t.stores.events.insertHits(
+      ['c1', 'c2'].map((id) =>
+        makeHit({
+          id: `${id}-${account.relationshipId}`,
+          relationshipId: account.relationshipId,
+          sessionId: `s-${id}-${account.relationshipId}`,
+          ts: new Date(now.getTime() - 60_000),
+          trafficType: 'google',
+          googleCampaignId: account.searchCampaign,
+          googleAccountId: account.customerId,
+        }),
+      ),
+    );
+    const tree = async () => {
+      const response = await call(h.t, 'POST', '/analytics/tree', {
+        token: await accountToken(h.t, account.tenant),
+        body: { dimensions: ['day'], metrics: ['hits', 'cost'], from: today, to: tomorrow },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as AnalyticsTree;
+    };
+    // Before the import, the account's default (0.50 a Google click).
+    expect((await tree()).totals).toEqual({ hits: 2, cost: 1 });
+    // Google charged 25.00 for 10 clicks today: 2.50 a click.
+    h.google.state.addDailyMetrics({
+      campaignId: account.searchCampaign,
+      date: today,
+      clicks: 10,
+      costMicros: 25_000_000,
+    });
+    await importGoogleAdsCosts(account.deps.services, h.t.stores.events, h.t.app.log, account.relationshipId);
+    expect((await tree()).totals).toEqual({ hits: 2, cost: 5 });
   });
 });

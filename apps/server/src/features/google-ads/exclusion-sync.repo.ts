@@ -5,7 +5,7 @@ import type { Database, ExclusionEntriesTable, ExclusionLogTable } from '../../s
 const PROVIDER = 'google_ads' as const;
 
 export type StoredEntryRow = Selectable<ExclusionEntriesTable>;
-export type NewLogLine = Omit<Selectable<ExclusionLogTable>, 'id' | 'provider'>;
+export type NewLogLine = Omit<Selectable<ExclusionLogTable>, 'id' | 'provider' | 'relationship_id'>;
 
 /** Accounts with a Google connection and at least one active (protected) Google account. */
 export async function relationshipsToSync(db: Kysely<Database>): Promise<number[]> {

@@ -69,7 +69,11 @@ export interface LinkedAccount {
 export async function linkAccount(
   h: EngineHarness,
   mode: 'detection' | 'dry_run' | 'protection',
-  options: { api?: (real: GoogleAdsApi) => GoogleAdsApi; audienceExclusion?: boolean } = {},
+  options: {
+    api?: (real: GoogleAdsApi) => GoogleAdsApi;
+    audienceExclusion?: boolean;
+    tenant?: Parameters<typeof createTenant>[1];
+  } = {},
 ): Promise<LinkedAccount> {
   nextCustomer += 1;
   const customerId = String(9100000000 + nextCustomer * 7);
@@ -84,7 +88,7 @@ export async function linkAccount(
   const searchCampaign = campaign('SEARCH');
   const displayCampaign = campaign('DISPLAY');
   const pmaxCampaign = campaign('PERFORMANCE_MAX');
-  const tenant = await createTenant(h.t, { company: `Engine ${nextCustomer}` });
+  const tenant = await createTenant(h.t, { company: `Engine ${nextCustomer}`, ...options.tenant });
   const db = h.t.stores.accounts.db;
   const integration = createGoogleAdsIntegration(h.t.config, db, h.t.app.log, h.clock);
   const api = integration.api;

@@ -171,7 +171,13 @@ describe('the exclusion sync in protection mode', () => {
     const outcome = await syncGoogleAdsExclusions(account.deps, account.relationshipId);
     expect(outcome).toMatchObject({ status: 'synced', added: 1 });
     expect(blocksOf(h, account.searchCampaign)).toEqual(['198.51.100.90']);
-    expect(h.google.service.requestsTo('oauth:token')).toHaveLength(1);
+    // One call refused with the old token, then a refresh, and the same call again with the new one.
+    const refused = h.google.service.requests.filter((request) => request.status === 401);
+    expect(refused).toHaveLength(1);
+    expect(h.google.service.requestsTo('oauth:token').length).toBeGreaterThanOrEqual(1);
+    const again = h.google.service.requests[h.google.service.requests.indexOf(refused[0] as never) + 2];
+    expect(again?.route).toBe(refused[0]?.route);
+    expect(again?.status).toBe(200);
   });
 
   it('never-exclude wins: an IP on the list is never pushed, and its existing block is removed', async () => {

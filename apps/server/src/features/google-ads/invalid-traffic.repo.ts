@@ -29,7 +29,7 @@ export async function invalidIpsOfCampaigns(
   const where = sql`relationship_id = ${relationshipId} and risk_level = ${'high'} and ip is not null
     and ip <> '' and last_seen_at >= ${since} and ${campaigns}`;
   const [totals, threats] = await Promise.all([
-    events.query<{ campaign_id: string; ip: string; sessions: number; last_at: string | Date }>(
+    events.query<{ campaign_id: string; ip: string; sessions: number; last_at: string }>(
       () => sql`select google_campaign_id as campaign_id, ip, count(*) as sessions, max(last_seen_at) as last_at
         from sessions where ${where}
         group by google_campaign_id, ip`,
