@@ -1,4 +1,6 @@
+import type { GoogleAdsState } from '@veracity/contracts/google-ads';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GOOGLE_ADS_SYNC_JOB } from '../../jobs/google-ads-sync.js';
 import { accountToken, call } from '../../test-support/fixtures.js';
 import { listStoredEntries } from './exclusion-sync.repo.js';
 import { syncGoogleAdsExclusions } from './exclusion-sync.service.js';
@@ -243,5 +245,18 @@ describe('the exclusion sync in protection mode', () => {
     await syncGoogleAdsExclusions(account.deps, account.relationshipId);
     expect(h.google.state.accountIpBlocks(account.customerId)).toEqual(['198.51.100.130']);
     expect(blocksOf(h, account.pmaxCampaign)).toEqual([]);
+  });
+
+  it('runs as the job of the server: one tick syncs every linked account', async () => {
+    const account = await linkAccount(h, 'protection');
+    await sendInvalid(h, account, account.searchCampaign, ['198.51.100.150']);
+    expect(h.t.app.jobs.names).toContain(GOOGLE_ADS_SYNC_JOB);
+    expect(await h.t.app.jobs.tick()).toContain(GOOGLE_ADS_SYNC_JOB);
+    await h.t.app.jobs.idle();
+    expect(blocksOf(h, account.searchCampaign)).toEqual(['198.51.100.150']);
+    const state = await call(h.t, 'GET', '/integrations/google-ads', {
+      token: await accountToken(h.t, account.tenant),
+    });
+    expect((state.json() as GoogleAdsState).lastSyncAt).toBe(h.clock.now().toISOString());
   });
 });
