@@ -108,6 +108,7 @@ const MATRIX: Record<string, Rule> = {
   'PUT /api/integrations/google-ads/accounts': write('account_manage_integrations'),
   'PATCH /api/integrations/google-ads/settings': write('account_manage_integrations'),
   'POST /api/integrations/google-ads/tracking-template': write('account_manage_integrations'),
+  'POST /api/integrations/google-ads/sync': write('account_manage_integrations'),
   'DELETE /api/integrations/google-ads': write('account_manage_integrations'),
   'GET /api/integrations/google-ads/never-exclude': member,
   'POST /api/integrations/google-ads/never-exclude': write('account_manage_integrations'),

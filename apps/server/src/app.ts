@@ -173,7 +173,11 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     log: app.log,
   } satisfies AlertDeps);
-  const jobs = createJobScheduler(config, app.alertDeps, services.clock);
+  const jobs = createJobScheduler(config, app.alertDeps, services.clock, {
+    services,
+    events: stores.events,
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
 
   await app.register(

@@ -57,6 +57,8 @@ const NOT_ACCOUNT_CHANGES: Record<string, string> = {
  */
 const NEEDS_GOOGLE_ADS_FAKE: Record<string, string> = {
   'POST /api/integrations/google-ads/refresh': 'reads the hierarchy from Google (google_ads.refreshed)',
+  'POST /api/integrations/google-ads/sync':
+    'runs the exclusion sync against Google (google_ads.synced; exclusion-sync.test.ts drives it with the fake)',
 };
 
 interface AuditRow {

@@ -70,6 +70,16 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  GOOGLE_ADS_SYNC_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(60),
+  GOOGLE_ADS_COST_IMPORT_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(24),
   INGEST_ACCOUNT_CACHE_SECONDS: zSeconds.default(30),
   HEADERS_TIMEOUT_SECONDS: zSeconds.default(10),
   REQUEST_TIMEOUT_SECONDS: zSeconds.default(30),
@@ -176,6 +186,10 @@ export type Config = {
   demoTraffic: boolean;
   /** The period of the alert evaluation job, in seconds (src/jobs/); 0 leaves it out of this process. */
   alertsCheckSeconds: number;
+  /** The period of the Google Ads exclusion sync job, in minutes; 0 leaves it out of this process. */
+  googleAdsSyncMinutes: number;
+  /** The period of the Google Ads cost import job, in hours; 0 leaves it out of this process. */
+  googleAdsCostImportHours: number;
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
   /**
@@ -263,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     sensorPath: values.SENSOR_PATH,
     demoTraffic: values.VERACITY_DEMO_TRAFFIC === 'on',
     alertsCheckSeconds: values.ALERTS_CHECK_SECONDS,
+    googleAdsSyncMinutes: values.GOOGLE_ADS_SYNC_MINUTES,
+    googleAdsCostImportHours: values.GOOGLE_ADS_COST_IMPORT_HOURS,
     ingestRateLimits: {
       perIpPerMinute: values.INGEST_RATE_PER_IP,
       perKeyPerMinute: values.INGEST_RATE_PER_KEY,

@@ -1,20 +1,30 @@
 import type { Config } from '../config.js';
 import type { AlertDeps } from '../features/alerts/alert-evaluator.js';
+import type { SyncDeps } from '../features/google-ads/exclusion-sync.service.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
 import type { Clock } from './clock.js';
+import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
 import { JobScheduler } from './scheduler.js';
 
 /**
  * The server's one scheduler with every job of the product registered. main.ts starts it; a test
  * app gets it unstarted and ticks it with an injected clock. ALERTS_CHECK_SECONDS=0 leaves alert
- * evaluation out of this process (another server runs it).
+ * evaluation out of this process (another server runs it), GOOGLE_ADS_SYNC_MINUTES=0 the exclusion
+ * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import.
  */
 export function createJobScheduler(
-  config: Pick<Config, 'alertsCheckSeconds'>,
+  config: Pick<Config, 'alertsCheckSeconds' | 'googleAdsSyncMinutes' | 'googleAdsCostImportHours'>,
   alertDeps: AlertDeps,
   clock?: Clock,
+  googleAds?: SyncDeps,
 ): JobScheduler {
   const scheduler = new JobScheduler(alertDeps.db, alertDeps.log, clock ? { clock } : {});
   if (config.alertsCheckSeconds > 0) scheduler.add(alertEvaluationJob(alertDeps, config.alertsCheckSeconds));
+  if (googleAds && config.googleAdsSyncMinutes > 0) {
+    scheduler.add(googleAdsSyncJob(googleAds, config.googleAdsSyncMinutes));
+  }
+  if (googleAds && config.googleAdsCostImportHours > 0) {
+    scheduler.add(googleAdsCostImportJob(googleAds, config.googleAdsCostImportHours));
+  }
   return scheduler;
 }

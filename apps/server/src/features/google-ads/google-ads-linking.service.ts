@@ -172,8 +172,9 @@ function campaignType(type: string): string {
   return zGoogleAdsCampaign.shape.type.safeParse(type).success ? type : 'UNCATEGORIZED';
 }
 
-async function importHierarchy(
-  services: Services,
+/** Reads the hierarchy and campaigns into ad_accounts / ad_campaigns (linking, refresh, cost import). */
+export async function importHierarchy(
+  services: Pick<Services, 'db' | 'googleAds' | 'clock'>,
   log: FastifyBaseLogger,
   api: GoogleAdsApi,
   relationshipId: number,

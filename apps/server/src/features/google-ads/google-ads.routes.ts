@@ -20,6 +20,7 @@ import { dashboardBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import { actorOf } from '../account/audit.js';
+import { syncNow } from './exclusion-sync.service.js';
 import { exclusionEntries, exclusionLog } from './exclusions.service.js';
 import { globalIntelligence } from './global-intelligence.service.js';
 import {
@@ -139,6 +140,15 @@ export const googleAdsRoutes =
       },
       async (request) => {
         await decideTrackingTemplate(services, actorOf(request), request.body.apply);
+        return state(accountOf(request).relationship.id);
+      },
+    );
+
+    app.post(
+      `${base}/sync`,
+      { config: { access: manage }, schema: { response: { 200: zGoogleAdsState } } },
+      async (request) => {
+        await syncNow({ services, events, log: request.log }, actorOf(request));
         return state(accountOf(request).relationship.id);
       },
     );

@@ -103,8 +103,12 @@ export async function googleAdsState(services: Services, relationshipId: number)
     skipTT: settings.skipTrackingTemplate,
     trackingTemplate: TRACKING_TEMPLATE,
     trackingParameters: TRACKING_PARAMETERS,
-    // The exclusion engine (src/jobs) owns the audience; until it has run, nothing is excluded.
-    audience: { userList: null, campaignsExcluded: 0, campaignsNotAllowed: 0 },
+    // What the exclusion sync (exclusion-sync.service.ts) left: nothing until it has run.
+    audience: {
+      userList: settingsRow?.audience_user_list ?? null,
+      campaignsExcluded: settingsRow?.audience_campaigns_excluded ?? 0,
+      campaignsNotAllowed: settingsRow?.audience_campaigns_not_allowed ?? 0,
+    },
     lastSyncAt: settingsRow?.last_sync_at ?? null,
     lastSyncError: settingsRow?.last_sync_error ?? null,
   };
@@ -204,7 +208,10 @@ export async function decideTrackingTemplate(
 }
 
 /** A valid access token, or the 409 the dashboard shows as "reconnect". */
-export async function googleAdsAccessToken(services: Services, relationshipId: number): Promise<string> {
+export async function googleAdsAccessToken(
+  services: Pick<Services, 'googleAds'>,
+  relationshipId: number,
+): Promise<string> {
   try {
     return await services.googleAds.tokens.accessToken(relationshipId, PROVIDER);
   } catch (error) {

@@ -51,6 +51,11 @@ export interface TokenStore {
   status(relationshipId: number, provider: AdProvider): Promise<OAuthConnectionStatus>;
   /** A valid access token; throws OAuthNotConnectedError, OAuthReconnectError or OAuthNotConfiguredError. */
   accessToken(relationshipId: number, provider: AdProvider): Promise<string>;
+  /**
+   * A new access token even when the stored one looks valid: the provider refused it (expired or
+   * revoked early). Same errors as `accessToken`; concurrent callers share one refresh.
+   */
+  renewAccessToken(relationshipId: number, provider: AdProvider): Promise<string>;
   /** Revokes the grant at the provider (best effort, logged) and deletes the connection. */
   revokeAndDelete(relationshipId: number, provider: AdProvider): Promise<boolean>;
 }
@@ -90,12 +95,12 @@ export function createTokenStore(deps: TokenStoreDeps): TokenStore {
     return box(row.provider, 'access').open(row.access_token_enc);
   };
 
-  const refresh = async (relationshipId: number, provider: AdProvider): Promise<string> => {
+  const refresh = async (relationshipId: number, provider: AdProvider, force = false): Promise<string> => {
     // Read again inside the flight: a refresh that ended just before may have saved a fresh token.
     const row = await findConnection(deps.db, relationshipId, provider);
     if (!row) throw new OAuthNotConnectedError(`no ${provider} connection`);
     if (row.status === 'reconnect') throw new OAuthReconnectError(`${provider} needs a new consent`);
-    const current = usableAccessToken(row);
+    const current = force ? null : usableAccessToken(row);
     if (current) return current;
     let tokens: OAuthTokens;
     try {
@@ -150,6 +155,16 @@ export function createTokenStore(deps: TokenStoreDeps): TokenStore {
       let flight = inFlight.get(key);
       if (!flight) {
         flight = refresh(relationshipId, provider).finally(() => inFlight.delete(key));
+        inFlight.set(key, flight);
+      }
+      return flight;
+    },
+
+    async renewAccessToken(relationshipId, provider) {
+      const key = `${relationshipId}:${provider}:renew`;
+      let flight = inFlight.get(key);
+      if (!flight) {
+        flight = refresh(relationshipId, provider, true).finally(() => inFlight.delete(key));
         inFlight.set(key, flight);
       }
       return flight;

@@ -7,6 +7,7 @@ import { timeZones } from './migrations/0005-time-zones.js';
 import { demoReadOnly } from './migrations/0006-demo-read-only.js';
 import { scheduledJobs } from './migrations/0007-scheduled-jobs.js';
 import { googleAds } from './migrations/0008-google-ads.js';
+import { exclusionEngine } from './migrations/0009-exclusion-engine.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   demoReadOnly,
   scheduledJobs,
   googleAds,
+  exclusionEngine,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

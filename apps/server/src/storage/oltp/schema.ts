@@ -300,6 +300,14 @@ export interface AdIntegrationSettingsTable {
   last_sync_at: string | null;
   last_sync_error: string | null;
   updated_at: string;
+  /** Migration 0009: a quota back-off; the sync job skips the account until then. */
+  sync_not_before: string | null;
+  /** Migration 0009: the remarketing list of invalid visitors (resource name) and its campaigns. */
+  audience_user_list: string | null;
+  audience_campaigns_excluded: Generated<number>;
+  audience_campaigns_not_allowed: Generated<number>;
+  /** Migration 0009: the last Google Ads cost import. */
+  costs_imported_at: string | null;
 }
 
 export type ExclusionEntryState = 'planned' | 'active' | 'failed' | 'removed';

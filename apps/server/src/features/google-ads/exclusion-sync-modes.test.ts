@@ -1,0 +1,274 @@
+import type { AnalyticsTree } from '@veracity/contracts/analytics/query';
+import type { ExclusionEntry, GoogleAdsState } from '@veracity/contracts/google-ads';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeHit } from '../../storage/events/event-store.fixtures.js';
+import { sql } from '../../storage/events/sql.js';
+import { accountToken, call } from '../../test-support/fixtures.js';
+import { importGoogleAdsCosts } from './cost-import.service.js';
+import { listStoredEntries } from './exclusion-sync.repo.js';
+import { syncGoogleAdsExclusions } from './exclusion-sync.service.js';
+import {
+  blocksOf,
+  type EngineHarness,
+  linkAccount,
+  sendInvalid,
+  startEngineHarness,
+} from './exclusion-sync.test-support.js';
+import { listExclusionLog } from './exclusions.repo.js';
+import { listAdAccounts, listAdCampaigns } from './google-ads.repo.js';
+
+/** The sync's modes, a refused grant, quota back-off, the route, the audience and the cost import, against the fake. */
+let h: EngineHarness;
+
+beforeAll(async () => {
+  h = await startEngineHarness();
+}, 60_000);
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  h.google.service.clearRequests();
+});
+
+const db = () => h.t.stores.accounts.db;
+const base = '/integrations/google-ads';
+const ipMutates = () => [
+  ...h.google.service.requestsTo('googleAds:campaignCriteria:mutate'),
+  ...h.google.service.requestsTo('googleAds:customerNegativeCriteria:mutate'),
+];
+
+describe('the protection modes', () => {
+  it('detection pushes nothing; the exclusions page shows what would be excluded; a re-run logs nothing new', async () => {
+    const account = await linkAccount(h, 'detection');
+    await sendInvalid(h, account, account.searchCampaign, ['198.51.100.7']);
+    await sendInvalid(h, account, account.pmaxCampaign, ['203.0.113.9']);
+    expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toMatchObject({
+      status: 'synced',
+      mode: 'detection',
+      added: 2,
+    });
+    expect(ipMutates()).toEqual([]);
+    expect(blocksOf(h, account.searchCampaign)).toEqual([]);
+    const token = await accountToken(h.t, account.tenant);
+    const page = await call(h.t, 'GET', `${base}/exclusions?section=search-display`, { token });
+    expect(page.statusCode, page.body).toBe(200);
+    expect((page.json() as ExclusionEntry[]).map((entry) => [entry.cidr, entry.state])).toEqual([
+      ['198.51.100.7', 'planned'],
+    ]);
+    const account_ = await call(h.t, 'GET', `${base}/exclusions?section=account`, { token });
+    expect((account_.json() as ExclusionEntry[]).map((entry) => entry.cidr)).toEqual(['203.0.113.9']);
+    const log = await listExclusionLog(db(), account.relationshipId, 10);
+    expect(log.map((line) => [line.outcome, line.mode])).toEqual([
+      ['planned', 'detection'],
+      ['planned', 'detection'],
+    ]);
+    await syncGoogleAdsExclusions(account.deps, account.relationshipId);
+    expect(await listExclusionLog(db(), account.relationshipId, 10)).toHaveLength(2);
+  });
+
+  it('dry run has Google validate the operations and changes nothing there', async () => {
+    const account = await linkAccount(h, 'dry_run');
+    await sendInvalid(h, account, account.searchCampaign, ['198.51.100.8', '203.0.113.8']);
+    expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toMatchObject({
+      status: 'synced',
+      mode: 'dry_run',
+      added: 2,
+    });
+    expect(blocksOf(h, account.searchCampaign)).toEqual([]);
+    const sent = h.google.service.requestsTo('googleAds:campaignCriteria:mutate');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((request) => (request.body as { validateOnly?: boolean }).validateOnly === true)).toBe(
+      true,
+    );
+    const rows = await listStoredEntries(db(), account.relationshipId);
+    expect(rows.map((row) => [row.state, row.resource_name])).toEqual([
+      ['planned', null],
+      ['planned', null],
+    ]);
+    const log = await listExclusionLog(db(), account.relationshipId, 10);
+    expect(log.map((line) => line.outcome)).toEqual(['validated', 'validated']);
+  });
+
+  it('switching to protection pushes what detection planned', async () => {
+    const account = await linkAccount(h, 'detection');
+    await sendInvalid(h, account, account.searchCampaign, ['198.51.100.12']);
+    await syncGoogleAdsExclusions(account.deps, account.relationshipId);
+    const token = await accountToken(h.t, account.tenant);
+    const patched = await call(h.t, 'PATCH', `${base}/settings`, {
+      token,
+      body: { protectionMode: 'protection' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toMatchObject({ added: 1 });
+    expect(blocksOf(h, account.searchCampaign)).toEqual(['198.51.100.12']);
+  });
+});
+
+describe('a refused grant and quota', () => {
+  it('a revoked refresh token: the state shows "reconnect" and nothing else is called', async () => {
+    const account = await linkAccount(h, 'protection');
+    await sendInvalid(h, account, account.searchCampaign, ['198.51.100.20']);
+    h.google.oauth.revokeAll();
+    h.google.oauth.expireAccessTokens();
+    expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toEqual({
+      status: 'reconnect',
+    });
+    const token = await accountToken(h.t, account.tenant);
+    const state = (await call(h.t, 'GET', base, { token })).json() as GoogleAdsState;
+    expect(state.connection).toBe('reconnect');
+    expect(state.lastSyncError).toBe('GOOGLE_ADS_RECONNECT');
+
+    h.google.service.clearRequests();
+    expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toEqual({
+      status: 'reconnect',
+    });
+    expect(h.google.service.requests).toEqual([]);
+    expect(blocksOf(h, account.searchCampaign)).toEqual([]);
+  });
+
+  it('a quota error stops the run and backs the account off for Google delay', async () => {
+    const account = await linkAccount(h, 'protection');
+    await sendInvalid(h, account, account.searchCampaign, ['198.51.100.21']);
+    h.google.injectQuotaError('googleAds:search', 120);
+    expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toEqual({
+      status: 'quota',
+      retryAfterSeconds: 120,
+    });
+    h.google.service.clearRequests();
+    expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toEqual({
+      status: 'skipped',
+      reason: 'backing_off',
+    });
+    expect(h.google.service.requests).toEqual([]);
+    h.clock.set(new Date(h.clock.now().getTime() + 121_000));
+    expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toMatchObject({
+      status: 'synced',
+      added: 1,
+    });
+    expect(blocksOf(h, account.searchCampaign)).toEqual(['198.51.100.21']);
+  });
+});
+
+describe('POST /sync and the audience', () => {
+  it('runs the sync for the asking account only, audited, with the audience excluded where Google allows it', async () => {
+    const account = await linkAccount(h, 'protection', { audienceExclusion: true });
+    await sendInvalid(h, account, account.displayCampaign, ['198.51.100.33']);
+    const token = await accountToken(h.t, account.tenant);
+    const response = await call(h.t, 'POST', `${base}/sync`, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    const state = response.json() as GoogleAdsState;
+    expect(state.lastSyncError).toBeNull();
+    expect(state.lastSyncAt).toBe(h.clock.now().toISOString());
+    expect(blocksOf(h, account.displayCampaign)).toEqual(['198.51.100.33']);
+    expect(state.audience.userList).toMatch(new RegExp(`^customers/${account.customerId}/userLists/`));
+    // SEARCH and DISPLAY take the negative user list; Performance Max does not.
+    expect(state.audience).toMatchObject({ campaignsExcluded: 2, campaignsNotAllowed: 1 });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('relationship_id', '=', account.relationshipId)
+      .where('action', '=', 'google_ads.synced')
+      .execute();
+    expect(audit).toHaveLength(1);
+
+    // A second run finds the list and its criteria: nothing created twice.
+    h.google.service.clearRequests();
+    expect((await call(h.t, 'POST', `${base}/sync`, { token })).statusCode).toBe(200);
+    expect(h.google.service.requestsTo('googleAds:userLists:mutate')).toEqual([]);
+  });
+});
+
+describe('the cost import', () => {
+  it('imports the names and the daily cost of each campaign; a re-import replaces the days', async () => {
+    const account = await linkAccount(h, 'protection');
+    const today = h.clock.now().toISOString().slice(0, 10);
+    h.google.state.addDailyMetrics({
+      campaignId: account.searchCampaign,
+      date: today,
+      clicks: 10,
+      costMicros: 25_000_000,
+    });
+    const events = h.t.stores.events;
+    expect(
+      await importGoogleAdsCosts(account.deps.services, events, h.t.app.log, account.relationshipId),
+    ).toMatchObject({ accounts: 1, rows: 1 });
+    const costs = () =>
+      events.query<{ campaign_id: string; clicks: number; cost_micros: number; currency: string }>(
+        () => sql`select campaign_id, clicks, cost_micros, currency from ad_costs
+          where relationship_id = ${account.relationshipId} order by campaign_id`,
+      );
+    expect(
+      (await costs()).map((row) => [
+        row.campaign_id,
+        Number(row.clicks),
+        Number(row.cost_micros),
+        row.currency,
+      ]),
+    ).toEqual([[account.searchCampaign, 10, 25_000_000, 'EUR']]);
+    expect(
+      (await listAdAccounts(db(), account.relationshipId)).find(
+        (row) => row.customer_id === account.customerId,
+      )?.name,
+    ).toMatch(/^Shop /);
+    expect(
+      (await listAdCampaigns(db(), account.relationshipId)).some(
+        (row) => row.campaign_id === account.searchCampaign,
+      ),
+    ).toBe(true);
+
+    await importGoogleAdsCosts(account.deps.services, events, h.t.app.log, account.relationshipId);
+    expect(await costs()).toHaveLength(1);
+  });
+
+  it('prices the linked campaign clicks at the imported cost per click in analytics', async () => {
+    const account = await linkAccount(h, 'detection', {
+      tenant: {
+        plan: 'custom',
+        features: [
+          { name: 'sensor_firewall', value: true },
+          { name: 'google_ppc', value: true },
+        ],
+      },
+    });
+    await db()
+      .updateTable('relationships')
+      .set({ timezone: 'UTC', default_cpc: JSON.stringify({ google: 0.5 }) })
+      .where('id', '=', account.relationshipId)
+      .execute();
+    const now = h.clock.now();
+    const today = now.toISOString().slice(0, 10);
+    const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+    await h.t.stores.events.insertHits(
+      ['c1', 'c2'].map((id) =>
+        makeHit({
+          id: `${id}-${account.relationshipId}`,
+          relationshipId: account.relationshipId,
+          sessionId: `s-${id}-${account.relationshipId}`,
+          ts: new Date(now.getTime() - 60_000),
+          trafficType: 'google',
+          googleCampaignId: account.searchCampaign,
+          googleAccountId: account.customerId,
+        }),
+      ),
+    );
+    const tree = async () => {
+      const response = await call(h.t, 'POST', '/analytics/tree', {
+        token: await accountToken(h.t, account.tenant),
+        body: { dimensions: ['day'], metrics: ['hits', 'cost'], from: today, to: tomorrow },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as AnalyticsTree;
+    };
+    // Before the import, the account's default (0.50 a Google click).
+    expect((await tree()).totals).toEqual({ hits: 2, cost: 1 });
+    // Google charged 25.00 for 10 clicks today: 2.50 a click.
+    h.google.state.addDailyMetrics({
+      campaignId: account.searchCampaign,
+      date: today,
+      clicks: 10,
+      costMicros: 25_000_000,
+    });
+    await importGoogleAdsCosts(account.deps.services, h.t.stores.events, h.t.app.log, account.relationshipId);
+    expect((await tree()).totals).toEqual({ hits: 2, cost: 5 });
+  });
+});
