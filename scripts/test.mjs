@@ -115,8 +115,19 @@ if (built) {
   failed += 1;
 }
 
+const failedTests = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
+  ),
+  ...(vitest?.testResults ?? [])
+    .filter((file) => file.status === 'failed' && file.assertionResults.length === 0)
+    .map((file) => `${path.relative(root, file.name)} (failed to load)`),
+];
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(results, 'summary.txt'), `${summary}\n`);
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(summary);
 process.exit(failed > 0 ? 1 : 0);
