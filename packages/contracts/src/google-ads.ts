@@ -325,3 +325,21 @@ export const EXCLUSION_STATE_LABELS: Record<ExclusionEntry['state'], string> = {
 
 /** GET /api/integrations/google-ads/exclusions answers a list of entries. */
 export const zExclusionEntries = z.array(zExclusionEntry);
+
+/** What one run of the exclusion sync did (POST /api/integrations/google-ads/sync, "Sync now"). */
+export const zGoogleAdsSyncSummary = z.object({
+  mode: zProtectionMode,
+  /** Exclusions pushed (protection), validated (dry run) or only planned (detection). */
+  added: z.number().int().nonnegative(),
+  /** Exclusions taken out (rotation, never-exclude, a closed campaign). */
+  removed: z.number().int().nonnegative(),
+  /** Changes Google refused this time; the next run retries them. */
+  failed: z.number().int().nonnegative(),
+  /** Candidates kept out because a list was full. */
+  held: z.number().int().nonnegative(),
+});
+export type GoogleAdsSyncSummary = z.infer<typeof zGoogleAdsSyncSummary>;
+
+/** POST /api/integrations/google-ads/sync answers the state and what the run did. */
+export const zGoogleAdsSyncAnswer = zGoogleAdsState.extend({ sync: zGoogleAdsSyncSummary });
+export type GoogleAdsSyncAnswer = z.infer<typeof zGoogleAdsSyncAnswer>;

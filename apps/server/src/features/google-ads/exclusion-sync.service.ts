@@ -283,7 +283,10 @@ function threatsOf(json: string): Record<string, number> {
  * answered: 503 without a configured client, 409 without a connection, with a grant to renew
  * (GOOGLE_ADS_RECONNECT) or without a protected account, 429 with Retry-After while backed off.
  */
-export async function syncNow(deps: SyncDeps, actor: AuditActor): Promise<SyncOutcome> {
+export async function syncNow(
+  deps: SyncDeps,
+  actor: AuditActor,
+): Promise<Extract<SyncOutcome, { status: 'synced' }>> {
   let outcome: SyncOutcome;
   try {
     outcome = await syncGoogleAdsExclusions(deps, actor.relationshipId);

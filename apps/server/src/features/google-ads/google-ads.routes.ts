@@ -9,6 +9,7 @@ import {
   zGoogleAdsConnectBody,
   zGoogleAdsSettingsPatch,
   zGoogleAdsState,
+  zGoogleAdsSyncAnswer,
   zGoogleAdsTrackingTemplateBody,
   zNeverExcludeCreateBody,
   zNeverExcludeEntry,
@@ -146,10 +147,14 @@ export const googleAdsRoutes =
 
     app.post(
       `${base}/sync`,
-      { config: { access: manage }, schema: { response: { 200: zGoogleAdsState } } },
+      { config: { access: manage }, schema: { response: { 200: zGoogleAdsSyncAnswer } } },
       async (request) => {
-        await syncNow({ services, events, log: request.log }, actorOf(request));
-        return state(accountOf(request).relationship.id);
+        const outcome = await syncNow({ services, events, log: request.log }, actorOf(request));
+        const { mode, added, removed, failed, held } = outcome;
+        return {
+          ...(await state(accountOf(request).relationship.id)),
+          sync: { mode, added, removed, failed, held },
+        };
       },
     );
 

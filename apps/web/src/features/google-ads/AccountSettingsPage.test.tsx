@@ -201,3 +201,126 @@ describe('Google Ads account settings: protection, caps, sync and the log', () =
     expect(row.querySelector('img')).toBeNull();
   });
 });
+
+describe('Google Ads account settings: Sync now', () => {
+  const SYNC = 'POST /integrations/google-ads/sync';
+
+  it('runs the sync, busy while it runs, then says what it did and reloads the state and the lists', async () => {
+    let finish: (value: ReturnType<typeof ok>) => void = () => undefined;
+    const api = mockApi(
+      answers({
+        [SYNC]: () =>
+          new Promise((resolve) => {
+            finish = resolve;
+          }),
+      }),
+    );
+    renderRoutes(SETTINGS);
+    const button = await screen.findByTestId('sync-now');
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+    await waitFor(() => expect(api.called('GET /integrations/google-ads/exclusion-log')).toHaveLength(1));
+    const exclusionReads = api.called('GET /integrations/google-ads/exclusions').length;
+    await userEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByTestId('sync-progress').textContent).toBe('Syncing with Google…');
+    // A second click while it runs sends nothing more.
+    await userEvent.click(button);
+    expect(api.called(SYNC)).toHaveLength(1);
+    finish(
+      ok({
+        ...linkedStateFixture({ lastSyncAt: '2026-11-27T09:30:00Z' }),
+        sync: { mode: 'protection', added: 3, removed: 1, failed: 1, held: 2 },
+      }),
+    );
+    const outcome = await screen.findByTestId('sync-outcome');
+    expect(outcome.textContent).toBe(
+      'Sync done: 3 exclusions pushed to Google, 1 removed. Google refused 1 change; the next sync retries. 2 IPs held back: the lists are full.',
+    );
+    expect(outcome.getAttribute('role')).toBe('status');
+    expect((await screen.findByTestId('notification')).textContent).toContain('3 exclusions pushed');
+    expect(button.getAttribute('aria-busy')).toBeNull();
+    expect(screen.getByTestId('sync-progress').textContent).toBe('');
+    expect(screen.getByTestId('last-sync').textContent).toContain('27 Nov 2026');
+    await waitFor(() => expect(api.called('GET /integrations/google-ads/exclusion-log')).toHaveLength(2));
+    expect(api.called('GET /integrations/google-ads/exclusions').length).toBeGreaterThan(exclusionReads);
+  });
+
+  it('says in the words of the mode that detection and dry run change nothing in Google Ads', async () => {
+    let mode: 'detection' | 'dry_run' = 'detection';
+    mockApi(
+      answers({
+        [SYNC]: () =>
+          ok({ ...linkedStateFixture(), sync: { mode, added: 1, removed: 0, failed: 0, held: 0 } }),
+      }),
+    );
+    renderRoutes(SETTINGS);
+    const button = await screen.findByTestId('sync-now');
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+    await userEvent.click(button);
+    expect((await screen.findByTestId('sync-outcome')).textContent).toBe(
+      'Detection only: 1 exclusion would be added and 0 removed; nothing was sent to Google.',
+    );
+    mode = 'dry_run';
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-outcome').textContent).toBe(
+        'Dry run done: Google accepted 1 exclusion to add and 0 to remove; nothing was changed in Google Ads.',
+      ),
+    );
+  });
+
+  it('shows why the sync could not run: a refused grant, and Google’s quota', async () => {
+    let refusal = { status: 409, body: 'GOOGLE_ADS_RECONNECT' };
+    const api = mockApi(answers({ [SYNC]: () => refusal }));
+    renderRoutes(SETTINGS);
+    const button = await screen.findByTestId('sync-now');
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+    await userEvent.click(button);
+    const outcome = await screen.findByTestId('sync-outcome');
+    expect(outcome.getAttribute('role')).toBe('alert');
+    expect(outcome.textContent).toContain('reconnect with Google');
+    // The state is read again: a refused grant shows as "reconnect" there.
+    await waitFor(() => expect(api.called('GET /integrations/google-ads').length).toBeGreaterThan(1));
+    refusal = { status: 429, body: 'GOOGLE_ADS_QUOTA' };
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.getByTestId('sync-outcome').textContent).toContain('quota'));
+  });
+
+  it('is unavailable, saying why, to the demo, to a user without the permission, and before an account is protected', async () => {
+    const cases = [
+      {
+        me: meFixture({ planType: 'pro', isDemo: true }),
+        permissions: ACCOUNT_PERMISSIONS,
+        state: linkedStateFixture(),
+        reason: 'demo account',
+      },
+      {
+        me: meFixture({ planType: 'pro' }),
+        permissions: [],
+        state: linkedStateFixture(),
+        reason: 'account_manage_integrations',
+      },
+      {
+        me: meFixture({ planType: 'pro' }),
+        permissions: ACCOUNT_PERMISSIONS,
+        state: linkedStateFixture({ areAllAccountsInactive: true }),
+        reason: 'Choose the accounts to protect first',
+      },
+    ];
+    for (const { me, permissions, state, reason } of cases) {
+      const api = mockApi(
+        answers({
+          'GET /me': ok(me),
+          'GET /me/permissions': ok(permissions),
+          'GET /integrations/google-ads': ok(state),
+        }),
+      );
+      renderRoutes(SETTINGS);
+      const button = await screen.findByTestId('sync-now');
+      await waitFor(() => expect(button.getAttribute('data-disabled-reason')).toContain(reason));
+      await userEvent.click(button);
+      expect(api.called(SYNC)).toHaveLength(0);
+      cleanup();
+    }
+  });
+});

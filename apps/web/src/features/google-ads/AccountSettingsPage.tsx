@@ -12,7 +12,6 @@ import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { RadioGroup } from '../../components/RadioGroup/RadioGroup';
 import { Link } from '../../lib/navigation';
-import { formatDateTime } from '../account/format';
 import { useAccountToday } from '../session/use-account-today';
 import { isLocked, useWriteAccess, type WriteAccess } from '../session/use-write-access';
 import { CapsCard } from './CapsCard';
@@ -22,6 +21,7 @@ import { updateGoogleAdsSettings, useGoogleAdsState } from './google-ads.api';
 import { GOOGLE_ADS_PATHS } from './google-ads-copy';
 import { NeverExcludeCard } from './NeverExcludeCard';
 import { PROTECTION_MODE_OPTIONS } from './ProtectionStep';
+import { SyncCard } from './SyncCard';
 import { useGoogleAdsWrite } from './use-google-ads-write';
 
 export const ROTATION_MESSAGE = `Enter a whole number of days from ${EXCLUSION_ROTATION_MIN_DAYS} to ${EXCLUSION_ROTATION_MAX_DAYS}`;
@@ -82,29 +82,6 @@ function ProtectionCard({ state, access }: { state: GoogleAdsState; access: Writ
   );
 }
 
-function SyncCard({ state }: { state: GoogleAdsState }) {
-  return (
-    <Card title="Synchronisation" data-testid="sync-card">
-      <div className={styles.form}>
-        <p className={styles.help} data-testid="last-sync">
-          {`Last sync: ${formatDateTime(state.lastSyncAt)}`}
-        </p>
-        {state.lastSyncError ? (
-          <p className={styles.errorText} role="alert" data-testid="last-sync-error">
-            {`The last sync failed: ${state.lastSyncError}`}
-          </p>
-        ) : null}
-        {state.connection === 'reconnect' ? (
-          <p className={styles.warning} data-testid="sync-reconnect">
-            Google refused Veracity’s access. <Link to={GOOGLE_ADS_PATHS.linking}>Reconnect with Google</Link>{' '}
-            to resume exclusions.
-          </p>
-        ) : null}
-      </div>
-    </Card>
-  );
-}
-
 function Settings({ state }: { state: GoogleAdsState }) {
   const access = useWriteAccess('account_manage_integrations');
   const { today } = useAccountToday();
@@ -125,7 +102,7 @@ function Settings({ state }: { state: GoogleAdsState }) {
           state={state}
           access={access}
         />
-        <SyncCard state={state} />
+        <SyncCard state={state} access={access} />
       </div>
       {today ? <CapsCard state={state} today={today} /> : <SkeletonRows rows={3} />}
       <NeverExcludeCard />

@@ -7,6 +7,7 @@ import {
   zGoogleAdsConnectAnswer,
   type zGoogleAdsSettingsPatch,
   zGoogleAdsState,
+  zGoogleAdsSyncAnswer,
   zNeverExcludeEntry,
 } from '@veracity/contracts/google-ads';
 import { api } from '../../lib/api-client';
@@ -59,6 +60,11 @@ export function updateGoogleAdsSettings(patch: GoogleAdsSettingsPatch) {
 /** apply: set the ValueTrack template on the active accounts; false: keep one's own (skipTT). */
 export function setTrackingTemplate(apply: boolean) {
   return api.post(`${GOOGLE_ADS_PATH}/tracking-template`, { apply }, { schema: zGoogleAdsState });
+}
+
+/** Runs the exclusion sync for this account now: the state and what the run did. */
+export function syncGoogleAds() {
+  return api.post(`${GOOGLE_ADS_PATH}/sync`, undefined, { schema: zGoogleAdsSyncAnswer });
 }
 
 /** Revokes the access at Google and deletes the tokens and the account and campaign lists. */
