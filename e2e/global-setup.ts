@@ -4,10 +4,43 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
 
 /** The accounts the server creates on its first start, with credentials the tests know. */
 export const E2E_ADMIN = { email: 'owner@veracity-e2e.example', password: 'owner-e2e-password' };
 export const E2E_DEMO = { email: 'demo@veracity.example', password: 'demo-e2e-password' };
+
+/**
+ * What the local Google fake holds for the Google Ads journey: a manager the consenting user reaches,
+ * two client accounts under it, and a Search and a Performance Max campaign on the first.
+ */
+export const E2E_GOOGLE = {
+  managerId: '1112223333',
+  shop: { customerId: '1234567890', name: 'E2E Shop' },
+  brand: { customerId: '2345678901', name: 'E2E Brand' },
+  searchCampaign: { id: '23000000001', name: 'E2E Brand search' },
+  pmaxCampaign: { id: '23000000002', name: 'E2E Shop Performance Max' },
+} as const;
+
+/** The fake Google of the journeys, seeded as E2E_GOOGLE says; the server is pointed at it. */
+async function startGoogle() {
+  const google = await startFakeGoogle();
+  google.state.addCustomer({ id: E2E_GOOGLE.managerId, name: 'E2E Agency MCC', manager: true });
+  for (const client of [E2E_GOOGLE.shop, E2E_GOOGLE.brand]) {
+    google.state.addCustomer({
+      id: client.customerId,
+      name: client.name,
+      parentId: E2E_GOOGLE.managerId,
+      currencyCode: 'EUR',
+      timeZone: 'Europe/Madrid',
+    });
+  }
+  const shop = E2E_GOOGLE.shop.customerId;
+  google.state.addCampaign({ customerId: shop, ...E2E_GOOGLE.searchCampaign, type: 'SEARCH' });
+  google.state.addCampaign({ customerId: shop, ...E2E_GOOGLE.pmaxCampaign, type: 'PERFORMANCE_MAX' });
+  google.state.addCampaign({ customerId: E2E_GOOGLE.brand.customerId, name: 'E2E Display', type: 'DISPLAY' });
+  return google;
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -69,6 +102,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'veracity-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const google = await startGoogle();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -90,6 +124,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       VERACITY_ADMIN_EMAIL: E2E_ADMIN.email,
       VERACITY_ADMIN_PASSWORD: E2E_ADMIN.password,
       VERACITY_DEMO_PASSWORD: E2E_DEMO.password,
+      // Google Ads against the local fake (the same client code as production; NODE_ENV is not production).
+      GOOGLE_ADS_CLIENT_ID: google.clientId,
+      GOOGLE_ADS_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ADS_API_URL: google.url,
+      GOOGLE_ADS_API_VERSION: google.version,
+      GOOGLE_OAUTH_AUTHORIZE_URL: google.oauthUrls.authorize,
+      GOOGLE_OAUTH_TOKEN_URL: google.oauthUrls.token,
+      GOOGLE_OAUTH_REVOKE_URL: google.oauthUrls.revoke,
+      // The Google Ads journey syncs with its "Sync now" button: no scheduled pass in between.
+      GOOGLE_ADS_SYNC_MINUTES: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -101,10 +145,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ADMIN_TOKEN = admin.token;
   process.env.E2E_ADMIN_RELATIONSHIP_ID = String(admin.relationshipId);
   process.env.E2E_DATA_DIR = dataDir;
+  // The tests read the fake's own state (GET /__fake/state) over HTTP.
+  process.env.E2E_GOOGLE_URL = google.url;
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
+    await google.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -237,7 +237,7 @@ describe('Google Ads account settings: Sync now', () => {
       'Sync done: 3 exclusions pushed to Google, 1 removed. Google refused 1 change; the next sync retries. 2 IPs held back: the lists are full.',
     );
     expect(outcome.getAttribute('role')).toBe('status');
-    expect((await screen.findByTestId('notification')).textContent).toContain('3 exclusions pushed');
+    expect(screen.queryByTestId('notification')).toBeNull();
     expect(button.getAttribute('aria-busy')).toBeNull();
     expect(screen.getByTestId('sync-progress').textContent).toBe('');
     expect(screen.getByTestId('last-sync').textContent).toContain('27 Nov 2026');

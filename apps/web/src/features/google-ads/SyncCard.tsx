@@ -40,7 +40,7 @@ export function SyncCard({ state, access }: { state: GoogleAdsState; access: Wri
           </p>
         ) : null}
         <p className={styles.help}>
-          Veracity syncs on its own every few minutes; sync now to push what it found at once.
+          Veracity syncs on its own at regular intervals; Sync now pushes what it found at once.
         </p>
         <div className={styles.actions}>
           <GuardedButton

@@ -1,6 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GoogleAdsSyncAnswer, GoogleAdsSyncSummary } from '@veracity/contracts/google-ads';
-import { useNotify } from '../../components/Notifications/use-notify';
 import { isApiError } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format';
 import { useShowApiError } from '../../lib/use-api-feedback';
@@ -81,18 +80,19 @@ function reloadAfterSync(client: QueryClient): Promise<unknown> {
 
 export type SyncResult = { ok: true; text: string } | { ok: false; text: string };
 
-/** POST /sync: the new state in the cache, the lists reloaded, the outcome said and kept for the card. */
+/**
+ * POST /sync: the new state in the cache, the lists reloaded, the outcome handed to the card; what the
+ * error catalogue covers (the demo's 418, a missing permission, no answer) shows as for any write.
+ */
 export function useSyncNow(onResult: (result: SyncResult) => void) {
   const client = useQueryClient();
-  const notify = useNotify();
   const showError = useShowApiError();
   return useMutation({
     mutationFn: syncGoogleAds,
     onSuccess: async ({ sync, ...state }: GoogleAdsSyncAnswer) => {
       storeState(client, state);
-      const text = syncOutcomeText(sync);
-      onResult({ ok: true, text });
-      notify.success(text);
+      // Said once, in the card, where it stays (a notification would repeat it and fade).
+      onResult({ ok: true, text: syncOutcomeText(sync) });
       await reloadAfterSync(client);
     },
     onError: (error) => {
@@ -102,7 +102,6 @@ export function useSyncNow(onResult: (result: SyncResult) => void) {
         return;
       }
       onResult({ ok: false, text });
-      notify.error(text);
       // A refused grant or a back-off changes the state (connection, last error): read it again.
       void client.invalidateQueries({ queryKey: googleAdsStateKey });
     },
