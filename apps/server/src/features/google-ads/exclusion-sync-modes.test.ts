@@ -1,5 +1,5 @@
 import type { AnalyticsTree } from '@veracity/contracts/analytics/query';
-import type { ExclusionEntry, GoogleAdsState } from '@veracity/contracts/google-ads';
+import type { ExclusionEntry, GoogleAdsState, GoogleAdsSyncAnswer } from '@veracity/contracts/google-ads';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeHit } from '../../storage/events/event-store.fixtures.js';
 import { sql } from '../../storage/events/sql.js';
@@ -156,7 +156,9 @@ describe('POST /sync and the audience', () => {
     const token = await accountToken(h.t, account.tenant);
     const response = await call(h.t, 'POST', `${base}/sync`, { token });
     expect(response.statusCode, response.body).toBe(200);
-    const state = response.json() as GoogleAdsState;
+    const state = response.json() as GoogleAdsSyncAnswer;
+    // What the run did, for "Sync now" to say.
+    expect(state.sync).toEqual({ mode: 'protection', added: 1, removed: 0, failed: 0, held: 0 });
     expect(state.lastSyncError).toBeNull();
     expect(state.lastSyncAt).toBe(h.clock.now().toISOString());
     expect(blocksOf(h, account.displayCampaign)).toEqual(['198.51.100.33']);
@@ -173,7 +175,9 @@ describe('POST /sync and the audience', () => {
 
     // A second run finds the list and its criteria: nothing created twice.
     h.google.service.clearRequests();
-    expect((await call(h.t, 'POST', `${base}/sync`, { token })).statusCode).toBe(200);
+    const again = await call(h.t, 'POST', `${base}/sync`, { token });
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as GoogleAdsSyncAnswer).sync).toMatchObject({ added: 0, removed: 0, failed: 0 });
     expect(h.google.service.requestsTo('googleAds:userLists:mutate')).toEqual([]);
   });
 });
