@@ -125,6 +125,7 @@ test.describe('Google Ads', () => {
     );
     await accounts.getByLabel(E2E_GOOGLE.shop.name).check();
     await accounts.getByTestId('google-accounts-save').click();
+    await expectNotification(page, '1 account is protected');
     await expect(accounts.getByLabel(E2E_GOOGLE.shop.name)).toBeChecked();
     await page.getByRole('button', { name: 'Next' }).click();
 
