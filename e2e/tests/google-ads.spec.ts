@@ -168,6 +168,11 @@ test.describe('Google Ads', () => {
     await expect(page.getByTestId('last-sync')).not.toContainText('Never');
     await expect(page.getByTestId('caps-card')).toContainText(E2E_GOOGLE.searchCampaign.name);
     await expect(page.getByTestId('caps-card')).toContainText('Account level');
+    // The log says each add with its reason.
+    const log = page.getByTestId('exclusion-log-row');
+    await expect(log.filter({ hasText: SEARCH_BOT_IP })).toContainText(E2E_GOOGLE.searchCampaign.name);
+    await expect(log.filter({ hasText: PMAX_BOT_IP })).toContainText('Performance Max');
+    await expect(log.filter({ hasText: 'Applied' })).toHaveCount(2);
 
     // The fake holds the Search campaign's IP block and the account-level one for Performance Max.
     const held = await fakeState();
