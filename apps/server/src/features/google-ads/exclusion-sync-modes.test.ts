@@ -1,6 +1,6 @@
 import type { AnalyticsTree } from '@veracity/contracts/analytics/query';
 import type { ExclusionEntry, GoogleAdsState } from '@veracity/contracts/google-ads';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeHit } from '../../storage/events/event-store.fixtures.js';
 import { sql } from '../../storage/events/sql.js';
 import { accountToken, call } from '../../test-support/fixtures.js';
@@ -9,33 +9,19 @@ import { listStoredEntries } from './exclusion-sync.repo.js';
 import { syncGoogleAdsExclusions } from './exclusion-sync.service.js';
 import {
   blocksOf,
-  type EngineHarness,
+  ipMutates,
   linkAccount,
   sendInvalid,
-  startEngineHarness,
+  useEngineHarness,
 } from './exclusion-sync.test-support.js';
 import { listExclusionLog } from './exclusions.repo.js';
 import { listAdAccounts, listAdCampaigns } from './google-ads.repo.js';
 
 /** The sync's modes, a refused grant, quota back-off, the route, the audience and the cost import, against the fake. */
-let h: EngineHarness;
-
-beforeAll(async () => {
-  h = await startEngineHarness();
-}, 60_000);
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => {
-  h.google.service.clearRequests();
-});
+const h = useEngineHarness();
 
 const db = () => h.t.stores.accounts.db;
 const base = '/integrations/google-ads';
-const ipMutates = () => [
-  ...h.google.service.requestsTo('googleAds:campaignCriteria:mutate'),
-  ...h.google.service.requestsTo('googleAds:customerNegativeCriteria:mutate'),
-];
 
 describe('the protection modes', () => {
   it('detection pushes nothing; the exclusions page shows what would be excluded; a re-run logs nothing new', async () => {
@@ -47,7 +33,7 @@ describe('the protection modes', () => {
       mode: 'detection',
       added: 2,
     });
-    expect(ipMutates()).toEqual([]);
+    expect(ipMutates(h)).toEqual([]);
     expect(blocksOf(h, account.searchCampaign)).toEqual([]);
     const token = await accountToken(h.t, account.tenant);
     const page = await call(h.t, 'GET', `${base}/exclusions?section=search-display`, { token });

@@ -1,9 +1,9 @@
 import type { NeverExcludeEntry } from '@veracity/contracts/google-ads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { call, type Tenant } from '../../test-support/fixtures.js';
+import type { TestApp } from '../../test-support/test-app.js';
 import { addToIpList } from '../account/ip-lists.repo.js';
-import { seedHierarchy } from './google-ads.fixtures.js';
+import { startTwoAccounts } from './google-ads.test-support.js';
 
 /** The never-exclude list and the exclusion reads of the Google Ads pages, on a real server. */
 let t: TestApp;
@@ -17,14 +17,7 @@ const db = () => t.stores.accounts.db;
 const base = '/integrations/google-ads';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  home = await createTenant(t, { company: 'Home' });
-  other = await createTenant(t, { company: 'Other' });
-  admin = await accountToken(t, home);
-  viewer = await accountToken(t, await addTenantUser(t, home.relationshipId, 'Viewer'));
-  otherAdmin = await accountToken(t, other);
-  await seedHierarchy(db(), home.relationshipId, '11');
-  await seedHierarchy(db(), other.relationshipId, '22');
+  ({ t, home, other, admin, viewer, otherAdmin } = await startTwoAccounts());
 });
 
 afterAll(async () => {
