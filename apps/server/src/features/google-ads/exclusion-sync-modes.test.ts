@@ -1,6 +1,7 @@
 import type { AnalyticsTree } from '@veracity/contracts/analytics/query';
 import type { ExclusionEntry, GoogleAdsState } from '@veracity/contracts/google-ads';
 import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../jobs/clock.js';
 import { makeHit } from '../../storage/events/event-store.fixtures.js';
 import { sql } from '../../storage/events/sql.js';
 import { accountToken, call } from '../../test-support/fixtures.js';
@@ -16,6 +17,7 @@ import {
 } from './exclusion-sync.test-support.js';
 import { listExclusionLog } from './exclusions.repo.js';
 import { listAdAccounts, listAdCampaigns } from './google-ads.repo.js';
+import { createGoogleAdsIntegration } from './google-ads-wiring.js';
 
 /** The sync's modes, a refused grant, quota back-off, the route, the audience and the cost import, against the fake. */
 const h = useEngineHarness();
@@ -256,5 +258,16 @@ describe('the cost import', () => {
     });
     await importGoogleAdsCosts(account.deps.services, h.t.stores.events, h.t.app.log, account.relationshipId);
     expect((await tree()).totals).toEqual({ hits: 2, cost: 5 });
+  });
+});
+
+describe('the clients of the integration', () => {
+  it("date a new grant's expiry by the app's clock, not the machine's", async () => {
+    const clock = new VirtualClock(new Date('2031-03-01T08:00:00.000Z'));
+    const { oauth } = createGoogleAdsIntegration(h.t.config, db(), h.t.app.log, clock);
+    const grant = h.google.oauth.issueTokens();
+    const tokens = await oauth?.refresh(grant.refreshToken);
+    // The fake grants an hour, as Google does.
+    expect(tokens?.expiresAt.toISOString()).toBe('2031-03-01T09:00:00.000Z');
   });
 });
