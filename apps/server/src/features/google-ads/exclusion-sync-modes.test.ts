@@ -147,6 +147,7 @@ describe('POST /sync and the audience', () => {
     const state = response.json() as GoogleAdsState;
     expect(state.lastSyncError).toBeNull();
     expect(state.lastSyncAt).toBe(h.clock.now().toISOString());
+    expect(state.configured).toBe(true);
     expect(blocksOf(h, account.displayCampaign)).toEqual(['198.51.100.33']);
     expect(state.audience.userList).toMatch(new RegExp(`^customers/${account.customerId}/userLists/`));
     // SEARCH and DISPLAY take the negative user list; Performance Max does not.

@@ -13,7 +13,7 @@ import type { Database } from '../../storage/oltp/schema.js';
  * The one place the Google Ads integration's outside clients are built from config: the OAuth client
  * (consent URL, code exchange, refresh, revoke), the Google Ads REST client, and the token store over
  * them, all on the app's clock (token expiry included). Without GOOGLE_ADS_CLIENT_ID and
- * GOOGLE_ADS_CLIENT_SECRET both clients are null: the state still reads, linking
+ * GOOGLE_ADS_CLIENT_SECRET both clients are null: the state still reads (configured: false), linking
  * answers 503.
  */
 export interface GoogleAdsIntegration {

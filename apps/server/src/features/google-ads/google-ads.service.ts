@@ -111,6 +111,7 @@ export async function googleAdsState(services: Services, relationshipId: number)
     },
     lastSyncAt: settingsRow?.last_sync_at ?? null,
     lastSyncError: settingsRow?.last_sync_error ?? null,
+    configured: services.googleAds.oauth !== null && services.googleAds.api !== null,
   };
 }
 

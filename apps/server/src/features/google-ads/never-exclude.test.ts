@@ -5,7 +5,10 @@ import type { TestApp } from '../../test-support/test-app.js';
 import { addToIpList } from '../account/ip-lists.repo.js';
 import { startTwoAccounts } from './google-ads.test-support.js';
 
-/** The never-exclude list and the exclusion reads of the Google Ads pages, on a real server. */
+/**
+ * The never-exclude list and the exclusion reads of the Google Ads pages, on a real server without a
+ * Google OAuth client (as a deployment that has not set GOOGLE_ADS_CLIENT_ID yet).
+ */
 let t: TestApp;
 let home: Tenant;
 let other: Tenant;
@@ -72,6 +75,19 @@ describe('the never-exclude list', () => {
       await call(t, 'GET', `${base}/never-exclude`, { token: admin })
     ).json() as NeverExcludeEntry[];
     expect(after.map((entry) => entry.cidr)).not.toContain('203.0.113.7');
+  });
+});
+
+describe('a server without a Google OAuth client', () => {
+  it('says so in the state, and connecting answers 503', async () => {
+    const state = await call(t, 'GET', base, { token: viewer });
+    expect(state.statusCode, state.body).toBe(200);
+    expect(state.json()).toMatchObject({ configured: false, connection: 'none' });
+    const connect = await call(t, 'POST', `${base}/connect`, {
+      token: admin,
+      body: { returnPath: '/integrations/google-ads/linking' },
+    });
+    expect(connect.statusCode, connect.body).toBe(503);
   });
 });
 
