@@ -111,6 +111,40 @@ function operationKind(
   return requiredError(path(['operations', index], ['operation']));
 }
 
+/** Negative criteria are created and removed; Google refuses an update of them. */
+function updateNotPermitted(index: number): GoogleAdsErrorItem {
+  return {
+    errorCode: { operationAccessDeniedError: 'UPDATE_OPERATION_NOT_PERMITTED' },
+    message: 'Update operations are not permitted on these criteria in this fake.',
+    location: path(['operations', index], ['update']),
+  };
+}
+
+/**
+ * A remove of one of this customer's criteria: unknown, another customer's or already removed earlier
+ * in the request is RESOURCE_NOT_FOUND; otherwise `freed` gives its place on its list back at once.
+ */
+function removal<T>(
+  store: Map<string, T>,
+  context: MutateContext,
+  resourceName: string,
+  removed: Set<string>,
+  index: number,
+  freed: (criterion: T) => void,
+): Outcome {
+  const criterion = store.get(resourceName);
+  if (
+    criterion === undefined ||
+    !resourceName.startsWith(`customers/${context.customerId}/`) ||
+    removed.has(resourceName)
+  ) {
+    return notFound(resourceName, path(['operations', index], ['remove']));
+  }
+  removed.add(resourceName);
+  freed(criterion);
+  return { resourceName, apply: () => store.delete(resourceName) };
+}
+
 export function mutateCampaignCriteria(context: MutateContext, body: MutateBody): FakeReply {
   const { state, customerId } = context;
   const operations = operationsOf(context, body);
@@ -124,26 +158,18 @@ export function mutateCampaignCriteria(context: MutateContext, body: MutateBody)
   const outcomes = operations.map((operation, index): Outcome => {
     const kind = operationKind(operation, index);
     if (typeof kind !== 'string') return kind;
-    if (kind === 'update') {
-      return {
-        errorCode: { operationAccessDeniedError: 'UPDATE_OPERATION_NOT_PERMITTED' },
-        message: 'Update operations are not permitted on these criteria in this fake.',
-        location: path(['operations', index], ['update']),
-      };
-    }
+    if (kind === 'update') return updateNotPermitted(index);
     if (kind === 'remove') {
-      const resourceName = String(operation.remove);
-      if (
-        !state.campaignCriteria.has(resourceName) ||
-        !resourceName.startsWith(`customers/${customerId}/`) ||
-        removed.has(resourceName)
-      ) {
-        return notFound(resourceName, path(['operations', index], ['remove']));
-      }
-      removed.add(resourceName);
-      const criterion = state.campaignCriteria.get(resourceName);
-      if (criterion?.type === 'IP_BLOCK') lists.remove(criterion.campaignId, criterion.ipAddress ?? '');
-      return { resourceName, apply: () => state.campaignCriteria.delete(resourceName) };
+      return removal(
+        state.campaignCriteria,
+        context,
+        String(operation.remove),
+        removed,
+        index,
+        (criterion) => {
+          if (criterion.type === 'IP_BLOCK') lists.remove(criterion.campaignId, criterion.ipAddress ?? '');
+        },
+      );
     }
     const create = operation.create as {
       campaign?: string;
@@ -225,19 +251,16 @@ export function mutateCustomerNegativeCriteria(context: MutateContext, body: Mut
   const outcomes = operations.map((operation, index): Outcome => {
     const kind = operationKind(operation, index);
     if (typeof kind !== 'string') return kind;
+    if (kind === 'update') return updateNotPermitted(index);
     if (kind === 'remove') {
-      const resourceName = String(operation.remove);
-      if (
-        !state.customerNegativeCriteria.has(resourceName) ||
-        !resourceName.startsWith(`customers/${customerId}/`) ||
-        removed.has(resourceName)
-      ) {
-        return notFound(resourceName, path(['operations', index], ['remove']));
-      }
-      removed.add(resourceName);
-      const criterion = state.customerNegativeCriteria.get(resourceName);
-      if (criterion) lists.remove(customerId, criterion.ipAddress);
-      return { resourceName, apply: () => state.customerNegativeCriteria.delete(resourceName) };
+      return removal(
+        state.customerNegativeCriteria,
+        context,
+        String(operation.remove),
+        removed,
+        index,
+        (criterion) => lists.remove(customerId, criterion.ipAddress),
+      );
     }
     const at = (...more: Array<[string, number?]>) => path(['operations', index], ['create'], ...more);
     const requested = (operation.create as { ipBlock?: { ipAddress?: string } }).ipBlock?.ipAddress;
