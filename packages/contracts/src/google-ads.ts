@@ -135,6 +135,12 @@ export const zGoogleAdsState = z.object({
   }),
   lastSyncAt: z.string().nullable(),
   lastSyncError: z.string().nullable(),
+  /**
+   * Whether this server has a Google OAuth client (GOOGLE_ADS_CLIENT_ID and GOOGLE_ADS_CLIENT_SECRET);
+   * without one, connecting answers 503 and the linking page says so before any click. Optional so
+   * that an answer without it still parses; absent reads as configured.
+   */
+  configured: z.boolean().optional(),
 });
 export type GoogleAdsState = z.infer<typeof zGoogleAdsState>;
 

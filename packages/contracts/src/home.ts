@@ -7,7 +7,7 @@ import { type TrafficType, zTrafficType } from './detection.js';
  * hits (the spec shows a click as a Visit); invalid means high risk, legitimate low risk.
  */
 
-/** Paid channels: their invalid visits are what savings count (at the account's cost per click). */
+/** Paid channels: their invalid visits are what savings count, each at its price (docs/metrics.md). */
 export const PAID_TRAFFIC_TYPES = [
   'google',
   'facebook',

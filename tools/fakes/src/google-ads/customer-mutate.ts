@@ -1,6 +1,7 @@
 import type { FakeReply } from '../kit/fake-service.js';
 import { type GoogleAdsErrorItem, googleAdsError, path } from './errors.js';
-import { type MutateContext, notFound, requiredError } from './mutate.js';
+import type { MutateContext } from './mutate.js';
+import { notFound, requiredError } from './mutate-errors.js';
 
 /**
  * customers/{id}:mutate: a CustomerOperation `update` with its updateMask, as Google takes it for

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { FakeReply } from '../kit/fake-service.js';
 import {
   type GoogleAdsErrorItem,
@@ -7,6 +6,8 @@ import {
   path,
   RPC_CODE_INVALID_ARGUMENT,
 } from './errors.js';
+import { IpBlockLists } from './ip-block-lists.js';
+import { acceptIpBlock, notFound, requiredError } from './mutate-errors.js';
 import { type GoogleAdsFakeState, IP_BLOCKS_PER_ACCOUNT, IP_BLOCKS_PER_CAMPAIGN } from './state.js';
 
 /**
@@ -40,30 +41,6 @@ const NO_CAMPAIGN_EXCLUSIONS = new Set([
 
 function isError(outcome: Outcome): outcome is GoogleAdsErrorItem {
   return 'errorCode' in outcome;
-}
-
-/** IPv4 or IPv6, optionally with a CIDR prefix, as IpBlockInfo.ip_address takes it. */
-export function validIpBlock(value: string): boolean {
-  const [address = '', prefix, extra] = value.split('/');
-  if (extra !== undefined) return false;
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-export function requiredError(location: ReturnType<typeof path>): GoogleAdsErrorItem {
-  return { errorCode: { fieldError: 'REQUIRED' }, message: 'The required field was not present.', location };
-}
-
-export function notFound(resourceName: string, location: ReturnType<typeof path>): GoogleAdsErrorItem {
-  return {
-    errorCode: { mutateError: 'RESOURCE_NOT_FOUND' },
-    message: 'Requested resource not found.',
-    trigger: { stringValue: resourceName },
-    location,
-  };
 }
 
 function finish(
@@ -134,33 +111,65 @@ function operationKind(
   return requiredError(path(['operations', index], ['operation']));
 }
 
+/** Negative criteria are created and removed; Google refuses an update of them. */
+function updateNotPermitted(index: number): GoogleAdsErrorItem {
+  return {
+    errorCode: { operationAccessDeniedError: 'UPDATE_OPERATION_NOT_PERMITTED' },
+    message: 'Update operations are not permitted on these criteria in this fake.',
+    location: path(['operations', index], ['update']),
+  };
+}
+
+/**
+ * A remove of one of this customer's criteria: unknown, another customer's or already removed earlier
+ * in the request is RESOURCE_NOT_FOUND; otherwise `freed` gives its place on its list back at once.
+ */
+function removal<T>(
+  store: Map<string, T>,
+  context: MutateContext,
+  resourceName: string,
+  removed: Set<string>,
+  index: number,
+  freed: (criterion: T) => void,
+): Outcome {
+  const criterion = store.get(resourceName);
+  if (
+    criterion === undefined ||
+    !resourceName.startsWith(`customers/${context.customerId}/`) ||
+    removed.has(resourceName)
+  ) {
+    return notFound(resourceName, path(['operations', index], ['remove']));
+  }
+  removed.add(resourceName);
+  freed(criterion);
+  return { resourceName, apply: () => store.delete(resourceName) };
+}
+
 export function mutateCampaignCriteria(context: MutateContext, body: MutateBody): FakeReply {
   const { state, customerId } = context;
   const operations = operationsOf(context, body);
   if (!Array.isArray(operations)) return operations;
-  const pendingIps = new Map<string, Set<string>>();
   const removed = new Set<string>();
+  const lists = new IpBlockLists(
+    [...state.campaignCriteria.values()]
+      .filter((item) => item.customerId === customerId && item.type === 'IP_BLOCK')
+      .map((item) => ({ list: item.campaignId, ipAddress: item.ipAddress ?? '' })),
+  );
   const outcomes = operations.map((operation, index): Outcome => {
     const kind = operationKind(operation, index);
     if (typeof kind !== 'string') return kind;
-    if (kind === 'update') {
-      return {
-        errorCode: { operationAccessDeniedError: 'UPDATE_OPERATION_NOT_PERMITTED' },
-        message: 'Update operations are not permitted on these criteria in this fake.',
-        location: path(['operations', index], ['update']),
-      };
-    }
+    if (kind === 'update') return updateNotPermitted(index);
     if (kind === 'remove') {
-      const resourceName = String(operation.remove);
-      if (
-        !state.campaignCriteria.has(resourceName) ||
-        !resourceName.startsWith(`customers/${customerId}/`) ||
-        removed.has(resourceName)
-      ) {
-        return notFound(resourceName, path(['operations', index], ['remove']));
-      }
-      removed.add(resourceName);
-      return { resourceName, apply: () => state.campaignCriteria.delete(resourceName) };
+      return removal(
+        state.campaignCriteria,
+        context,
+        String(operation.remove),
+        removed,
+        index,
+        (criterion) => {
+          if (criterion.type === 'IP_BLOCK') lists.remove(criterion.campaignId, criterion.ipAddress ?? '');
+        },
+      );
     }
     const create = operation.create as {
       campaign?: string;
@@ -202,48 +211,15 @@ export function mutateCampaignCriteria(context: MutateContext, body: MutateBody)
           }),
       };
     }
-    const ipAddress = create.ipBlock?.ipAddress;
-    if (!ipAddress) return requiredError(at(['ip_block'], ['ip_address']));
-    if (!validIpBlock(ipAddress)) {
-      return {
-        errorCode: { criterionError: 'INVALID_IP_ADDRESS' },
-        message: 'The IP address is not valid.',
-        trigger: { stringValue: ipAddress },
-        location: at(['ip_block'], ['ip_address']),
-      };
-    }
-    const existing = state.campaignIpBlocks(campaign.id).filter((ip) => {
-      const criterion = [...state.campaignCriteria.values()].find(
-        (item) => item.campaignId === campaign.id && item.ipAddress === ip,
-      );
-      return !criterion || !removed.has(criterion.resourceName);
-    });
-    const pending = pendingIps.get(campaign.id) ?? new Set<string>();
-    if (existing.includes(ipAddress) || pending.has(ipAddress)) {
-      return {
-        errorCode: { mutateError: 'RESOURCE_ALREADY_EXISTS' },
-        message: 'The resource already exists.',
-        trigger: { stringValue: ipAddress },
-        location: at(['ip_block'], ['ip_address']),
-      };
-    }
-    if (existing.length + pending.size >= IP_BLOCKS_PER_CAMPAIGN) {
-      return {
-        errorCode: { resourceCountLimitExceededError: 'CAMPAIGN_LIMIT' },
-        message: 'The request would exceed the number of allowed resources in a Campaign.',
-        location: at(['ip_block']),
-        details: {
-          resourceCountDetails: {
-            enclosingId: campaign.id,
-            enclosingResource: `customers/${customerId}/campaigns/${campaign.id}`,
-            limit: IP_BLOCKS_PER_CAMPAIGN,
-            existingCount: existing.length + pending.size,
-          },
-        },
-      };
-    }
-    pending.add(ipAddress);
-    pendingIps.set(campaign.id, pending);
+    const scope = {
+      kind: 'campaign',
+      customerId,
+      campaignId: campaign.id,
+      limit: IP_BLOCKS_PER_CAMPAIGN,
+    } as const;
+    const ipAddress = acceptIpBlock(create.ipBlock?.ipAddress, lists.view(campaign.id), scope, at);
+    if (typeof ipAddress !== 'string') return ipAddress;
+    lists.add(campaign.id, ipAddress);
     return {
       resourceName,
       apply: () =>
@@ -266,61 +242,32 @@ export function mutateCustomerNegativeCriteria(context: MutateContext, body: Mut
   const { state, customerId } = context;
   const operations = operationsOf(context, body);
   if (!Array.isArray(operations)) return operations;
-  const pending = new Set<string>();
   const removed = new Set<string>();
+  const lists = new IpBlockLists(
+    [...state.customerNegativeCriteria.values()]
+      .filter((item) => item.customerId === customerId)
+      .map((item) => ({ list: customerId, ipAddress: item.ipAddress })),
+  );
   const outcomes = operations.map((operation, index): Outcome => {
     const kind = operationKind(operation, index);
     if (typeof kind !== 'string') return kind;
+    if (kind === 'update') return updateNotPermitted(index);
     if (kind === 'remove') {
-      const resourceName = String(operation.remove);
-      if (
-        !state.customerNegativeCriteria.has(resourceName) ||
-        !resourceName.startsWith(`customers/${customerId}/`) ||
-        removed.has(resourceName)
-      ) {
-        return notFound(resourceName, path(['operations', index], ['remove']));
-      }
-      removed.add(resourceName);
-      return { resourceName, apply: () => state.customerNegativeCriteria.delete(resourceName) };
+      return removal(
+        state.customerNegativeCriteria,
+        context,
+        String(operation.remove),
+        removed,
+        index,
+        (criterion) => lists.remove(customerId, criterion.ipAddress),
+      );
     }
     const at = (...more: Array<[string, number?]>) => path(['operations', index], ['create'], ...more);
-    const ipAddress = (operation.create as { ipBlock?: { ipAddress?: string } }).ipBlock?.ipAddress;
-    if (!ipAddress) return requiredError(at(['ip_block'], ['ip_address']));
-    if (!validIpBlock(ipAddress)) {
-      return {
-        errorCode: { criterionError: 'INVALID_IP_ADDRESS' },
-        message: 'The IP address is not valid.',
-        trigger: { stringValue: ipAddress },
-        location: at(['ip_block'], ['ip_address']),
-      };
-    }
-    const existing = [...state.customerNegativeCriteria.values()].filter(
-      (item) => item.customerId === customerId && !removed.has(item.resourceName),
-    );
-    if (existing.some((item) => item.ipAddress === ipAddress) || pending.has(ipAddress)) {
-      return {
-        errorCode: { mutateError: 'RESOURCE_ALREADY_EXISTS' },
-        message: 'The resource already exists.',
-        trigger: { stringValue: ipAddress },
-        location: at(['ip_block'], ['ip_address']),
-      };
-    }
-    if (existing.length + pending.size >= IP_BLOCKS_PER_ACCOUNT) {
-      return {
-        errorCode: { resourceCountLimitExceededError: 'ACCOUNT_LIMIT' },
-        message: 'The request would exceed the number of allowed resources in an Account.',
-        location: at(['ip_block']),
-        details: {
-          resourceCountDetails: {
-            enclosingId: customerId,
-            enclosingResource: `customers/${customerId}`,
-            limit: IP_BLOCKS_PER_ACCOUNT,
-            existingCount: existing.length + pending.size,
-          },
-        },
-      };
-    }
-    pending.add(ipAddress);
+    const requested = (operation.create as { ipBlock?: { ipAddress?: string } }).ipBlock?.ipAddress;
+    const scope = { kind: 'account', customerId, limit: IP_BLOCKS_PER_ACCOUNT } as const;
+    const ipAddress = acceptIpBlock(requested, lists.view(customerId), scope, at);
+    if (typeof ipAddress !== 'string') return ipAddress;
+    lists.add(customerId, ipAddress);
     const id = state.newId();
     const resourceName = `customers/${customerId}/customerNegativeCriteria/${id}`;
     return {

@@ -1,6 +1,7 @@
 import type { AnalyticsTree } from '@veracity/contracts/analytics/query';
 import type { ExclusionEntry, GoogleAdsState, GoogleAdsSyncAnswer } from '@veracity/contracts/google-ads';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../jobs/clock.js';
 import { makeHit } from '../../storage/events/event-store.fixtures.js';
 import { sql } from '../../storage/events/sql.js';
 import { accountToken, call } from '../../test-support/fixtures.js';
@@ -9,33 +10,20 @@ import { listStoredEntries } from './exclusion-sync.repo.js';
 import { syncGoogleAdsExclusions } from './exclusion-sync.service.js';
 import {
   blocksOf,
-  type EngineHarness,
+  ipMutates,
   linkAccount,
   sendInvalid,
-  startEngineHarness,
+  useEngineHarness,
 } from './exclusion-sync.test-support.js';
 import { listExclusionLog } from './exclusions.repo.js';
 import { listAdAccounts, listAdCampaigns } from './google-ads.repo.js';
+import { createGoogleAdsIntegration } from './google-ads-wiring.js';
 
 /** The sync's modes, a refused grant, quota back-off, the route, the audience and the cost import, against the fake. */
-let h: EngineHarness;
-
-beforeAll(async () => {
-  h = await startEngineHarness();
-}, 60_000);
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => {
-  h.google.service.clearRequests();
-});
+const h = useEngineHarness();
 
 const db = () => h.t.stores.accounts.db;
 const base = '/integrations/google-ads';
-const ipMutates = () => [
-  ...h.google.service.requestsTo('googleAds:campaignCriteria:mutate'),
-  ...h.google.service.requestsTo('googleAds:customerNegativeCriteria:mutate'),
-];
 
 describe('the protection modes', () => {
   it('detection pushes nothing; the exclusions page shows what would be excluded; a re-run logs nothing new', async () => {
@@ -47,7 +35,7 @@ describe('the protection modes', () => {
       mode: 'detection',
       added: 2,
     });
-    expect(ipMutates()).toEqual([]);
+    expect(ipMutates(h)).toEqual([]);
     expect(blocksOf(h, account.searchCampaign)).toEqual([]);
     const token = await accountToken(h.t, account.tenant);
     const page = await call(h.t, 'GET', `${base}/exclusions?section=search-display`, { token });
@@ -161,6 +149,7 @@ describe('POST /sync and the audience', () => {
     expect(state.sync).toEqual({ mode: 'protection', added: 1, removed: 0, failed: 0, held: 0 });
     expect(state.lastSyncError).toBeNull();
     expect(state.lastSyncAt).toBe(h.clock.now().toISOString());
+    expect(state.configured).toBe(true);
     expect(blocksOf(h, account.displayCampaign)).toEqual(['198.51.100.33']);
     expect(state.audience.userList).toMatch(new RegExp(`^customers/${account.customerId}/userLists/`));
     // SEARCH and DISPLAY take the negative user list; Performance Max does not.
@@ -274,5 +263,16 @@ describe('the cost import', () => {
     });
     await importGoogleAdsCosts(account.deps.services, h.t.stores.events, h.t.app.log, account.relationshipId);
     expect((await tree()).totals).toEqual({ hits: 2, cost: 5 });
+  });
+});
+
+describe('the clients of the integration', () => {
+  it("date a new grant's expiry by the app's clock, not the machine's", async () => {
+    const clock = new VirtualClock(new Date('2031-03-01T08:00:00.000Z'));
+    const { oauth } = createGoogleAdsIntegration(h.t.config, db(), h.t.app.log, clock);
+    const grant = h.google.oauth.issueTokens();
+    const tokens = await oauth?.refresh(grant.refreshToken);
+    // The fake grants an hour, as Google does.
+    expect(tokens?.expiresAt.toISOString()).toBe('2031-03-01T09:00:00.000Z');
   });
 });

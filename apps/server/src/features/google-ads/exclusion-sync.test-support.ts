@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type FakeGoogle, startFakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { GoogleAdsApi } from '../../integrations/google-ads/google-ads-api.js';
 import { VirtualClock } from '../../jobs/clock.js';
 import { makeSession } from '../../storage/events/event-store.fixtures.js';
@@ -50,6 +51,24 @@ export async function startEngineHarness(): Promise<EngineHarness> {
       await google.close();
     },
   };
+}
+
+/**
+ * One harness for a test file: started before its tests, closed after them, and the fake's recorded
+ * requests cleared before each test. The returned object is filled in when the harness has started.
+ */
+export function useEngineHarness(): EngineHarness {
+  const harness = {} as EngineHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startEngineHarness());
+  }, 60_000);
+  afterAll(async () => {
+    await harness.close?.();
+  });
+  beforeEach(() => {
+    harness.google.service.clearRequests();
+  });
+  return harness;
 }
 
 let nextCustomer = 0;
@@ -174,3 +193,9 @@ export async function sendInvalid(
 /** The fake's blocks on a campaign, sorted. */
 export const blocksOf = (h: EngineHarness, campaignId: string) =>
   h.google.state.campaignIpBlocks(campaignId).sort();
+
+/** The IP-block mutates (campaign and account lists) the fake received since the test began. */
+export const ipMutates = (h: EngineHarness) => [
+  ...h.google.service.requestsTo('googleAds:campaignCriteria:mutate'),
+  ...h.google.service.requestsTo('googleAds:customerNegativeCriteria:mutate'),
+];

@@ -1,15 +1,15 @@
 import type { GoogleAdsState } from '@veracity/contracts/google-ads';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GOOGLE_ADS_SYNC_JOB } from '../../jobs/google-ads-sync.js';
 import { accountToken, call } from '../../test-support/fixtures.js';
 import { listStoredEntries } from './exclusion-sync.repo.js';
 import { syncGoogleAdsExclusions } from './exclusion-sync.service.js';
 import {
   blocksOf,
-  type EngineHarness,
+  ipMutates,
   linkAccount,
   sendInvalid,
-  startEngineHarness,
+  useEngineHarness,
 } from './exclusion-sync.test-support.js';
 import { listExclusionLog } from './exclusions.repo.js';
 
@@ -17,27 +17,13 @@ import { listExclusionLog } from './exclusions.repo.js';
  * The exclusion sync in protection mode against the local fake Google, with the production clients,
  * the real token store and real SQLite + DuckDB: what the fake holds after each run is the truth.
  */
-let h: EngineHarness;
-
-beforeAll(async () => {
-  h = await startEngineHarness();
-}, 60_000);
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(() => {
-  h.google.service.clearRequests();
-});
+const h = useEngineHarness();
 
 const DAY_MS = 86_400_000;
 const db = () => h.t.stores.accounts.db;
 /** `count` public addresses, each in a /24 of its own (no ranges form). */
 const spread = (count: number, third = 7) =>
   Array.from({ length: count }, (_, i) => `${20 + (i >> 8)}.${i & 255}.${third}.9`);
-const mutates = () => [
-  ...h.google.service.requestsTo('googleAds:campaignCriteria:mutate'),
-  ...h.google.service.requestsTo('googleAds:customerNegativeCriteria:mutate'),
-];
 
 describe('the exclusion sync in protection mode', () => {
   it('pushes the invalid IPs of a linked campaign once, logs each add, and a re-run changes nothing', async () => {
@@ -60,7 +46,7 @@ describe('the exclusion sync in protection mode', () => {
     h.google.service.clearRequests();
     const again = await syncGoogleAdsExclusions(account.deps, account.relationshipId);
     expect(again).toMatchObject({ status: 'synced', added: 0, removed: 0, logged: 0 });
-    expect(mutates()).toEqual([]);
+    expect(ipMutates(h)).toEqual([]);
     expect(await listExclusionLog(db(), account.relationshipId, 50)).toHaveLength(2);
   });
 
@@ -201,7 +187,7 @@ describe('the exclusion sync in protection mode', () => {
     expect(partner.statusCode, partner.body).toBe(201);
     expect(await syncGoogleAdsExclusions(account.deps, account.relationshipId)).toMatchObject({ removed: 1 });
     expect(blocksOf(h, account.searchCampaign)).toEqual([]);
-    const pushed = mutates().flatMap((request) => JSON.stringify(request.body));
+    const pushed = ipMutates(h).flatMap((request) => JSON.stringify(request.body));
     expect(pushed.join('')).not.toContain('198.51.100.5');
   });
 
@@ -232,7 +218,7 @@ describe('the exclusion sync in protection mode', () => {
       added: 3,
       failed: 0,
     });
-    expect(mutates()).toEqual([]);
+    expect(ipMutates(h)).toEqual([]);
     expect(blocksOf(h, account.searchCampaign)).toEqual([...ips].sort());
     const rows = await listStoredEntries(db(), account.relationshipId);
     expect(rows.map((row) => row.state)).toEqual(['active', 'active', 'active']);

@@ -12,8 +12,9 @@ import type { Database } from '../../storage/oltp/schema.js';
 /**
  * The one place the Google Ads integration's outside clients are built from config: the OAuth client
  * (consent URL, code exchange, refresh, revoke), the Google Ads REST client, and the token store over
- * them. Without GOOGLE_ADS_CLIENT_ID and GOOGLE_ADS_CLIENT_SECRET both clients are null: the state
- * still reads, linking answers 503.
+ * them, all on the app's clock (token expiry included). Without GOOGLE_ADS_CLIENT_ID and
+ * GOOGLE_ADS_CLIENT_SECRET both clients are null: the state still reads (configured: false), linking
+ * answers 503.
  */
 export interface GoogleAdsIntegration {
   oauth: OAuthProvider | null;
@@ -39,7 +40,7 @@ export function createGoogleAdsIntegration(
     clients.oauth !== undefined
       ? clients.oauth
       : configured
-        ? createGoogleOAuthProvider(config.googleAds)
+        ? createGoogleOAuthProvider(config.googleAds, { now: () => clock.now().getTime() })
         : null;
   const api =
     clients.api !== undefined ? clients.api : configured ? createGoogleAdsClient(config.googleAds) : null;

@@ -111,6 +111,7 @@ export async function googleAdsState(services: Services, relationshipId: number)
     },
     lastSyncAt: settingsRow?.last_sync_at ?? null,
     lastSyncError: settingsRow?.last_sync_error ?? null,
+    configured: services.googleAds.oauth !== null && services.googleAds.api !== null,
   };
 }
 
@@ -138,7 +139,7 @@ export async function selectAccounts(
       throw ApiError.fields(managers.map((id) => ({ code: 'NOT_VALID', field: 'customerIds', value: id })));
     }
     const before = accounts.filter((account) => account.active === 1).map((account) => account.customer_id);
-    await setActiveAccounts(trx, actor.relationshipId, wanted, new Date().toISOString());
+    await setActiveAccounts(trx, actor.relationshipId, wanted, services.clock.now().toISOString());
     await audit(trx, {
       ...actor,
       action: 'google_ads.accounts_selected',
@@ -160,7 +161,7 @@ export async function updateSettings(
       ...(patch.protectionMode !== undefined ? { protectionModeChosen: true } : {}),
     };
     const changes = changesOf(publicSettings(current), publicSettings(next));
-    await saveSettings(trx, actor.relationshipId, JSON.stringify(next), new Date().toISOString());
+    await saveSettings(trx, actor.relationshipId, JSON.stringify(next), services.clock.now().toISOString());
     await audit(trx, { ...actor, action: 'google_ads.settings_updated', detail: changes });
   });
 }
@@ -198,7 +199,7 @@ export async function decideTrackingTemplate(
   await db.transaction().execute(async (trx) => {
     const current = readStoredSettings((await findSettings(trx, actor.relationshipId))?.settings);
     const next = { ...current, skipTrackingTemplate: !apply, trackingTemplateApplied: apply };
-    await saveSettings(trx, actor.relationshipId, JSON.stringify(next), new Date().toISOString());
+    await saveSettings(trx, actor.relationshipId, JSON.stringify(next), services.clock.now().toISOString());
     await audit(trx, {
       ...actor,
       action: apply ? 'google_ads.tracking_template_applied' : 'google_ads.tracking_template_skipped',

@@ -9,10 +9,11 @@ import {
 import { type OAuthProvider, OAuthRevokedError } from '../../integrations/oauth/oauth-provider.js';
 import { createTokenStore } from '../../integrations/oauth/token-store.js';
 import { VirtualClock } from '../../jobs/clock.js';
-import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { accountToken, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
+import type { TestApp } from '../../test-support/test-app.js';
 import { seedHierarchy } from './google-ads.fixtures.js';
 import { googleAdsFailure } from './google-ads.service.js';
+import { startTwoAccounts } from './google-ads.test-support.js';
 
 /**
  * The Google Ads dashboard API on a real server and accounts store. The OAuth consent itself (Google's
@@ -31,7 +32,6 @@ const consentOnly: OAuthProvider = {
 let t: TestApp;
 let clock: VirtualClock;
 let home: Tenant;
-let other: Tenant;
 let admin: string;
 let viewer: string;
 let otherAdmin: string;
@@ -41,14 +41,10 @@ const base = '/integrations/google-ads';
 
 beforeAll(async () => {
   clock = new VirtualClock(new Date('2026-11-20T10:00:00.000Z'));
-  t = await startTestApp({}, { clock, googleAds: { oauth: consentOnly } });
-  home = await createTenant(t, { company: 'Home' });
-  other = await createTenant(t, { company: 'Other' });
-  admin = await accountToken(t, home);
-  viewer = await accountToken(t, await addTenantUser(t, home.relationshipId, 'Viewer'));
-  otherAdmin = await accountToken(t, other);
-  await seedHierarchy(db(), home.relationshipId, '11');
-  await seedHierarchy(db(), other.relationshipId, '22');
+  ({ t, home, admin, viewer, otherAdmin } = await startTwoAccounts(
+    {},
+    { clock, googleAds: { oauth: consentOnly } },
+  ));
 });
 
 afterAll(async () => {

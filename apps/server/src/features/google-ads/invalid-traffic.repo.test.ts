@@ -3,7 +3,7 @@ import { makeSession } from '../../storage/events/event-store.fixtures.js';
 import type { SessionRow } from '../../storage/events/event-store.js';
 import { eventStoreEngines } from '../../test-support/event-store-engines.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { invalidIpsOfCampaigns, legitimatePrefixes } from './invalid-traffic.repo.js';
+import { invalidIpsOfCampaigns, LEGITIMATE_EVERYWHERE, legitimatePrefixes } from './invalid-traffic.repo.js';
 
 /** The exclusion engine's event-store reads give the same rows on DuckDB and ClickHouse. */
 const EVENT_STORES = eventStoreEngines('invalid_traffic');
@@ -87,5 +87,13 @@ describe.each(EVENT_STORES)('invalid traffic of linked campaigns, on $name', ({ 
       '192.0.2.0/24',
       '2001:db8:1::9',
     ]);
+  });
+
+  it('answers "everywhere" past its cap, so that no range is judged on a partial list', async () => {
+    expect(await legitimatePrefixes(t.stores.events, RELATIONSHIP, SINCE, 2)).toEqual([
+      '192.0.2.0/24',
+      '2001:db8:1::9',
+    ]);
+    expect(await legitimatePrefixes(t.stores.events, RELATIONSHIP, SINCE, 1)).toEqual(LEGITIMATE_EVERYWHERE);
   });
 });

@@ -61,19 +61,33 @@ export async function invalidIpsOfCampaigns(
 }
 
 /**
+ * How many distinct legitimate prefixes the planner is given at most. It needs them only to judge
+ * whether a range is clear of legitimate traffic; past this many it gets "everywhere" instead.
+ */
+export const LEGITIMATE_PREFIXES_MAX = 100_000;
+
+/** Legitimate traffic from everywhere: no range is clear of it, so only single IPs are excluded. */
+export const LEGITIMATE_EVERYWHERE: readonly string[] = ['0.0.0.0/0', '::/0'];
+
+/**
  * Where legitimate traffic came from since `since`: the /24 of each IPv4 address, and each other
- * address as it is (the planner's range rule asks whether a range overlaps any of them).
+ * address as it is (the planner's range rule asks whether a range overlaps any of them). The read
+ * stops after `max` prefixes: with more than that, a partial list could let a range cover
+ * legitimate visitors, so the answer is LEGITIMATE_EVERYWHERE (ranges wait; single IPs go on).
  */
 export async function legitimatePrefixes(
   events: EventStore,
   relationshipId: number,
   since: Date,
-): Promise<string[]> {
+  max: number = LEGITIMATE_PREFIXES_MAX,
+): Promise<readonly string[]> {
   const rows = await events.query<{ prefix: string }>(
     (d) => sql`select distinct case when net <> '' then net || '.0/24' else ip end as prefix
       from (select ip, ${d.ipv4Net24('ip')} as net from sessions
         where relationship_id = ${relationshipId} and risk_level = ${'low'} and ip is not null
-          and ip <> '' and last_seen_at >= ${since}) as legitimate`,
+          and ip <> '' and last_seen_at >= ${since}) as legitimate
+      limit ${max + 1}`,
   );
+  if (rows.length > max) return LEGITIMATE_EVERYWHERE;
   return rows.map((row) => row.prefix).sort();
 }

@@ -76,7 +76,7 @@ export async function addNeverExclude(
       actor.relationshipId,
       parsed.canonical,
       body.note,
-      new Date().toISOString(),
+      services.clock.now().toISOString(),
     );
     if (id === undefined) {
       throw ApiError.conflict([{ code: 'ALREADY_EXISTS', field: 'cidr', value: parsed.canonical }]);

@@ -1,11 +1,14 @@
 import type { NeverExcludeEntry } from '@veracity/contracts/google-ads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { call, type Tenant } from '../../test-support/fixtures.js';
+import type { TestApp } from '../../test-support/test-app.js';
 import { addToIpList } from '../account/ip-lists.repo.js';
-import { seedHierarchy } from './google-ads.fixtures.js';
+import { startTwoAccounts } from './google-ads.test-support.js';
 
-/** The never-exclude list and the exclusion reads of the Google Ads pages, on a real server. */
+/**
+ * The never-exclude list and the exclusion reads of the Google Ads pages, on a real server without a
+ * Google OAuth client (as a deployment that has not set GOOGLE_ADS_CLIENT_ID yet).
+ */
 let t: TestApp;
 let home: Tenant;
 let other: Tenant;
@@ -17,14 +20,7 @@ const db = () => t.stores.accounts.db;
 const base = '/integrations/google-ads';
 
 beforeAll(async () => {
-  t = await startTestApp();
-  home = await createTenant(t, { company: 'Home' });
-  other = await createTenant(t, { company: 'Other' });
-  admin = await accountToken(t, home);
-  viewer = await accountToken(t, await addTenantUser(t, home.relationshipId, 'Viewer'));
-  otherAdmin = await accountToken(t, other);
-  await seedHierarchy(db(), home.relationshipId, '11');
-  await seedHierarchy(db(), other.relationshipId, '22');
+  ({ t, home, other, admin, viewer, otherAdmin } = await startTwoAccounts());
 });
 
 afterAll(async () => {
@@ -79,6 +75,19 @@ describe('the never-exclude list', () => {
       await call(t, 'GET', `${base}/never-exclude`, { token: admin })
     ).json() as NeverExcludeEntry[];
     expect(after.map((entry) => entry.cidr)).not.toContain('203.0.113.7');
+  });
+});
+
+describe('a server without a Google OAuth client', () => {
+  it('says so in the state, and connecting answers 503', async () => {
+    const state = await call(t, 'GET', base, { token: viewer });
+    expect(state.statusCode, state.body).toBe(200);
+    expect(state.json()).toMatchObject({ configured: false, connection: 'none' });
+    const connect = await call(t, 'POST', `${base}/connect`, {
+      token: admin,
+      body: { returnPath: '/integrations/google-ads/linking' },
+    });
+    expect(connect.statusCode, connect.body).toBe(503);
   });
 });
 

@@ -22,6 +22,7 @@ export interface OAuthClientOptions {
   authorizeParams?: Record<string, string>;
   /** Per request (default 15 s). */
   timeoutMs?: number;
+  /** The time a grant's expires_in counts from, in ms: the app's clock (the server passes it). */
   now?: () => number;
 }
 

@@ -5,12 +5,14 @@ interface RowActionsProps {
   /** The buttons' test ids are `${name}-edit-${id}` and `${name}-delete-${id}`. */
   name: string;
   id: number | string;
+  /** What the row is, for screen readers: the buttons read "Edit <subject>" and "Delete <subject>". */
+  subject?: string;
   onEdit?: () => void;
   onDelete?: () => void;
 }
 
 /** A table row's Edit and Delete buttons (those it has), both behind the same access rule. */
-export function RowActions({ access, name, id, onEdit, onDelete }: RowActionsProps) {
+export function RowActions({ access, name, id, subject, onEdit, onDelete }: RowActionsProps) {
   return (
     <>
       {onEdit ? (
@@ -19,6 +21,7 @@ export function RowActions({ access, name, id, onEdit, onDelete }: RowActionsPro
           variation="white"
           access={access}
           onClick={onEdit}
+          aria-label={subject ? `Edit ${subject}` : undefined}
           data-testid={`${name}-edit-${id}`}
         >
           Edit
@@ -30,6 +33,7 @@ export function RowActions({ access, name, id, onEdit, onDelete }: RowActionsPro
           variation="white"
           access={access}
           onClick={onDelete}
+          aria-label={subject ? `Delete ${subject}` : undefined}
           data-testid={`${name}-delete-${id}`}
         >
           Delete

@@ -9,7 +9,10 @@ import { connectGoogleAds } from './google-ads.api';
 import { GOOGLE_ADS_PATHS } from './google-ads-copy';
 import { markIntegrationStarted } from './integration-marker';
 
-/** Step 0: connect with Google (OAuth); a refused refresh token asks for a reconnect. */
+/**
+ * Step 0: connect with Google (OAuth); a refused refresh token asks for a reconnect. A server without
+ * a Google OAuth client says so, and what its operator sets, instead of a button that would fail.
+ */
 export function ConnectStep({ state, access }: { state: GoogleAdsState; access: WriteAccess }) {
   const showError = useShowApiError();
   const connect = useMutation({
@@ -36,7 +39,14 @@ export function ConnectStep({ state, access }: { state: GoogleAdsState; access: 
   return (
     <div className={styles.stepBody} data-testid="google-step-connect">
       <h2 className={styles.stepTitle}>Connect with Google</h2>
-      {state.connection === 'reconnect' ? (
+      {state.configured === false ? (
+        <p className={styles.warning} role="status" data-testid="google-not-configured">
+          Google Ads is not set up on this Veracity server yet, so it cannot connect to Google. Whoever runs
+          the server sets <code>GOOGLE_ADS_CLIENT_ID</code> and <code>GOOGLE_ADS_CLIENT_SECRET</code> (the
+          OAuth client of a Google Cloud project with the Google Ads API enabled) and restarts it; then you
+          can connect here.
+        </p>
+      ) : state.connection === 'reconnect' ? (
         <>
           <p className={styles.warning} role="alert" data-testid="google-reconnect">
             Google no longer accepts Veracity’s access to your Google Ads accounts (the access was revoked or

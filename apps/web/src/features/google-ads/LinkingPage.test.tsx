@@ -111,6 +111,17 @@ describe('Google Ads linking: the google stepper', () => {
     expect(activeStep()).toContain('1. Connect with Google');
   });
 
+  it('says before any click that this server has no Google OAuth client, and what its operator sets', async () => {
+    const api = mockApi({ ...session(), [STATE]: ok(stateFixture({ configured: false })) });
+    renderRoutes(LINKING);
+    const note = await screen.findByTestId('google-not-configured');
+    expect(note.textContent).toContain('not set up on this Veracity server');
+    expect(note.textContent).toContain('GOOGLE_ADS_CLIENT_ID');
+    expect(note.textContent).toContain('GOOGLE_ADS_CLIENT_SECRET');
+    expect(screen.queryByTestId('google-connect')).toBeNull();
+    expect(api.called('POST /integrations/google-ads/connect')).toHaveLength(0);
+  });
+
   it('asks to reconnect when Google refused the stored token', async () => {
     mockApi({
       ...session(),

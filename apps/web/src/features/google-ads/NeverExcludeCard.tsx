@@ -5,6 +5,7 @@ import { ConfirmModal } from '../../components/ConfirmModal/ConfirmModal';
 import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Input } from '../../components/Input/Input';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
+import { RowActions } from '../../components/RowActions/RowActions';
 import { useAccountMutation } from '../../lib/use-api-feedback';
 import { isLocked, useWriteAccess } from '../session/use-write-access';
 import styles from './GoogleAds.module.css';
@@ -116,16 +117,13 @@ export function NeverExcludeCard() {
                           {entry.source === 'access' ? (
                             <span className={styles.chip}>From access settings</span>
                           ) : (
-                            <GuardedButton
-                              size="xs"
-                              variation="white"
+                            <RowActions
                               access={access}
-                              onClick={() => setDeleting(entry)}
-                              aria-label={`Delete ${entry.cidr}`}
-                              data-testid={`never-exclude-delete-${entry.id}`}
-                            >
-                              Delete
-                            </GuardedButton>
+                              name="never-exclude"
+                              id={entry.id}
+                              subject={entry.cidr}
+                              onDelete={() => setDeleting(entry)}
+                            />
                           )}
                         </td>
                       </tr>

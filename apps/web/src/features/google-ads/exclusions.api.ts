@@ -3,20 +3,17 @@ import {
   type ExclusionWidgetChannel,
   type GOOGLE_CAMPAIGN_TYPES_PICKER,
   type GoogleAdsSection,
-  zExclusionEntries,
   zExclusionWidget,
-  zGoogleAdsState,
 } from '@veracity/contracts/google-ads';
 import { api } from '../../lib/api-client';
+import { exclusionsQuery } from './google-ads.api';
 
 /**
- * The Google Ads channel pages' calls (docs/api.md "Google Ads"): the integration state (is an account
- * linked and active, the audience), the exclusion widget of a section and the exclusions pushed. Every
- * answer is parsed with the contracts' schema. Keyed by [endpoint, params].
+ * The Google Ads channel pages' calls (docs/api.md "Google Ads"): the exclusion widget of a section and
+ * the exclusions pushed (the integration state is google-ads.api's useGoogleAdsState). Every answer is
+ * parsed with the contracts' schema. Keyed by [endpoint, params].
  */
 
-export const GOOGLE_ADS_STATE_ENDPOINT = '/integrations/google-ads';
-export const GOOGLE_ADS_EXCLUSIONS_ENDPOINT = '/integrations/google-ads/exclusions';
 export const exclusionWidgetEndpoint = (channel: ExclusionWidgetChannel) => `/widget/${channel}/exclusions`;
 
 /** The linking page of the stepper (built with the setup pages). */
@@ -27,17 +24,6 @@ export type CampaignTypePick = (typeof GOOGLE_CAMPAIGN_TYPES_PICKER)[number];
 export interface ExclusionPeriod {
   from: string;
   to: string;
-}
-
-/**
- * GET /api/integrations/google-ads: the Google integration state. The same key as the linking pages'
- * read of it, so that linking and the channel pages share one cached answer.
- */
-export function useGoogleAdsLinkState() {
-  return useQuery({
-    queryKey: [GOOGLE_ADS_STATE_ENDPOINT],
-    queryFn: ({ signal }) => api.get(GOOGLE_ADS_STATE_ENDPOINT, { schema: zGoogleAdsState, signal }),
-  });
 }
 
 /**
@@ -62,14 +48,11 @@ export function useExclusionWidget(
   });
 }
 
-/** GET /api/integrations/google-ads/exclusions: the exclusions of a section in the period. */
+/** The exclusions of a section in the period, the previous answer on show while a new period loads. */
 export function useExclusionEntries(section: GoogleAdsSection, period: ExclusionPeriod | undefined) {
-  const query = period ? { section, from: period.from, to: period.to } : undefined;
   return useQuery({
-    queryKey: [GOOGLE_ADS_EXCLUSIONS_ENDPOINT, query],
-    queryFn: ({ signal }) =>
-      api.get(GOOGLE_ADS_EXCLUSIONS_ENDPOINT, { schema: zExclusionEntries, signal, query }),
-    enabled: query !== undefined,
+    ...exclusionsQuery(section, period?.from ?? '', period?.to ?? ''),
+    enabled: period !== undefined,
     placeholderData: keepPreviousData,
   });
 }

@@ -52,6 +52,7 @@ export function stateFixture(overrides: Partial<GoogleAdsState> = {}): GoogleAds
     audience: { userList: null, campaignsExcluded: 0, campaignsNotAllowed: 0 },
     lastSyncAt: null,
     lastSyncError: null,
+    configured: true,
     ...overrides,
   };
 }

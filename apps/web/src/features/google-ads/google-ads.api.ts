@@ -1,5 +1,6 @@
 import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
 import {
+  type GoogleAdsSection,
   type GoogleAdsState,
   zExclusionEntry,
   zExclusionLogLine,
@@ -16,7 +17,7 @@ import { api } from '../../lib/api-client';
 
 export const GOOGLE_ADS_PATH = '/integrations/google-ads';
 export type GoogleAdsSettingsPatch = ReturnType<typeof zGoogleAdsSettingsPatch.parse>;
-export type ExclusionListSection = 'search-display' | 'shopping' | 'pmax' | 'account';
+export type ExclusionListSection = GoogleAdsSection | 'account';
 
 export const googleAdsStateKey = [GOOGLE_ADS_PATH] as const;
 export const neverExcludeKey = [`${GOOGLE_ADS_PATH}/never-exclude`] as const;
@@ -29,10 +30,14 @@ const zExclusionList = zExclusionEntry.array();
 const zExclusionLog = zExclusionLogLine.array();
 const zGlobalIntelligence = zGlobalIntelligenceEntry.array();
 
+/**
+ * GET /api/integrations/google-ads: the Google integration state, the one read of it that the linking,
+ * settings and channel pages share (one key, one cached answer).
+ */
 export function useGoogleAdsState() {
   return useQuery({
     queryKey: googleAdsStateKey,
-    queryFn: () => api.get(GOOGLE_ADS_PATH, { schema: zGoogleAdsState }),
+    queryFn: ({ signal }) => api.get(GOOGLE_ADS_PATH, { schema: zGoogleAdsState, signal }),
   });
 }
 
@@ -88,17 +93,17 @@ export function deleteNeverExclude(id: number) {
   return api.delete(`${GOOGLE_ADS_PATH}/never-exclude/${id}`);
 }
 
-function exclusionsQuery(section: ExclusionListSection, from: string, to: string) {
+/** GET /api/integrations/google-ads/exclusions: the exclusions of one section added within the range (YYYY-MM-DD). */
+export function exclusionsQuery(section: ExclusionListSection, from: string, to: string) {
   return {
     queryKey: [...exclusionsKey, { section, from, to }],
-    queryFn: () =>
-      api.get(`${GOOGLE_ADS_PATH}/exclusions`, { query: { section, from, to }, schema: zExclusionList }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.get(`${GOOGLE_ADS_PATH}/exclusions`, {
+        query: { section, from, to },
+        schema: zExclusionList,
+        signal,
+      }),
   };
-}
-
-/** The exclusions of one section, added within the range (YYYY-MM-DD). */
-export function useExclusions(section: ExclusionListSection, from: string, to: string, enabled = true) {
-  return useQuery({ ...exclusionsQuery(section, from, to), enabled });
 }
 
 /** The exclusions of several sections at once, one query each. */

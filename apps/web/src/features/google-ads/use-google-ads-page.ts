@@ -1,7 +1,8 @@
 import type { DateRangeSection } from '../../lib/date-ranges';
 import { useSectionRange } from '../intelligence/use-section-range';
 import { useAccountToday } from '../session/use-account-today';
-import { type ExclusionPeriod, useGoogleAdsLinkState } from './exclusions.api';
+import type { ExclusionPeriod } from './exclusions.api';
+import { useGoogleAdsState } from './google-ads.api';
 import { type LinkStatus, linkStatus } from './LinkStatusBanner';
 
 /** The Google Ads pages keep the Google Ads range, except Performance Max with its own (spec 02 §4). */
@@ -16,7 +17,7 @@ export function useGoogleAdsPage(rangeSection: GoogleAdsRangeSection) {
   const { today } = useAccountToday();
   const [range, setRange] = useSectionRange(rangeSection, today);
   const period: ExclusionPeriod | undefined = range ? { from: range.from, to: range.to } : undefined;
-  const stateQuery = useGoogleAdsLinkState();
+  const stateQuery = useGoogleAdsState();
   const status: LinkStatus | undefined = linkStatus(stateQuery.data);
   return {
     today,

@@ -41,6 +41,9 @@ describe('planExclusions: candidates and ranges', () => {
     ]);
     const legitimate = planExclusions(input({ observations, legitimatePrefixes: ['198.51.100.0/24'] }));
     expect(legitimate.adds.map((add) => add.cidr)).toEqual(['198.51.100.1', '198.51.100.2', '198.51.100.3']);
+    // Legitimate traffic from everywhere (too many prefixes to list): single IPs only.
+    const everywhere = planExclusions(input({ observations, legitimatePrefixes: ['0.0.0.0/0', '::/0'] }));
+    expect(everywhere.adds.map((add) => add.cidr)).toEqual(['198.51.100.1', '198.51.100.2', '198.51.100.3']);
     const twoOnly = planExclusions(input({ observations: observations.slice(0, 2) }));
     expect(twoOnly.adds.map((add) => add.cidr)).toEqual(['198.51.100.1', '198.51.100.2']);
   });

@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '../../../lib/date-ranges';
 import { type MockResponse, meFixture, mockApi, ok, renderRoutes } from '../../session/session-test-support';
+import { SAVINGS_BASIS } from './SavingsSection';
 
 const ZONE = 'Pacific/Kiritimati';
 
@@ -155,6 +156,11 @@ describe('the overview page', () => {
     const saved = await section('savings', 'ready');
     expect(within(saved).getByTestId('savings-total').textContent).toBe('€120,50');
     expect(within(saved).getByTestId('savings-info').textContent).toBe(SAVINGS_INFO);
+    // Meta's 300 invalid visits were priced differently (30.50 in all): an average, not "300 × 0.10".
+    expect(within(saved).getByTestId('savings-facebook').textContent).toContain(
+      '300 invalid · €0,10 a click on average€30,50',
+    );
+    expect(within(saved).getByTestId('savings-basis').textContent).toBe(SAVINGS_BASIS);
     expect(within(saved).queryByTestId('savings-tiktok')).toBeNull();
   });
 

@@ -10,8 +10,16 @@ import styles from './OverviewPage.module.css';
 import { OverviewSection } from './OverviewSection';
 
 /**
- * Savings (spec 02 §2, §8): invalid visits of paid channels at the account's cost per click, with the
- * spec's info text, and the channels they come from.
+ * How savings price a click, under the spec's info text: the figure beside a channel is the average of
+ * its invalid visits' prices (real per-campaign prices and the default mixed), so the line says
+ * "on average" and never "visits × price", which would not add up when the prices differ.
+ */
+export const SAVINGS_BASIS =
+  'Each invalid click counts at its price: a linked Google Ads campaign’s real cost per click that day, any other click at the cost per click set in your settings. Beside each channel is the average price of its invalid visits.';
+
+/**
+ * Savings (spec 02 §2, §8): the prices of the invalid visits of paid channels, with the spec's info
+ * text and the channels they come from.
  */
 export function SavingsSection({ range }: { range: HomeRange | undefined }) {
   const query = useSavings(range);
@@ -22,9 +30,14 @@ export function SavingsSection({ range }: { range: HomeRange | undefined }) {
       query={query}
       skeletonRows={4}
       footer={
-        <p className={styles.info} data-testid="savings-info">
-          {SAVINGS_INFO}
-        </p>
+        <>
+          <p className={styles.info} data-testid="savings-info">
+            {SAVINGS_INFO}
+          </p>
+          <p className={styles.info} data-testid="savings-basis">
+            {SAVINGS_BASIS}
+          </p>
+        </>
       }
       isEmpty={(data) => data.globalWidgets.paidVisits === 0}
       empty={{
@@ -53,11 +66,11 @@ export function SavingsSection({ range }: { range: HomeRange | undefined }) {
                     <div className={styles.itemText}>
                       <span className={styles.itemName}>{trafficTypeName(channel.type)}</span>
                       <span className={styles.itemDetail}>
-                        {formatNumber(channel.invalidVisits)} invalid ×{' '}
+                        {formatNumber(channel.invalidVisits)} invalid ·{' '}
                         {channel.costPerClick === null ? (
                           <Link to={SETTINGS_PATH}>no cost per click</Link>
                         ) : (
-                          formatCurrency(channel.costPerClick, data.currency)
+                          `${formatCurrency(channel.costPerClick, data.currency)} a click on average`
                         )}
                       </span>
                     </div>
