@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -77,12 +78,12 @@ check('lint', 'npx', ['biome', 'check', '.']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 
 const vitestReport = path.join(results, 'vitest.json');
-const unitOk = step('unit and integration', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
+const vitestLog = path.join(results, 'vitest.log');
+// Through tee: when Vitest fails with every test passed (an error outside the tests), the end of the
+// run repeats its "Unhandled Errors" block, so a CI log's tail says what it was.
+const unitOk = step('unit and integration', 'bash', [
+  '-c',
+  `npx vitest run --reporter=default --reporter=json --outputFile.json='${vitestReport}' 2>&1 | tee '${vitestLog}'; exit "\${PIPESTATUS[0]}"`,
 ]);
 const vitest = readJson(vitestReport);
 if (vitest) reportSuitesOnServers(vitest);
@@ -127,6 +128,14 @@ const failedTests = [
 ];
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(results, 'summary.txt'), `${summary}\n`);
+if (!unitOk && vitest && vitest.numFailedTests === 0) {
+  const plain = stripVTControlCharacters(existsSync(vitestLog) ? readFileSync(vitestLog, 'utf8') : '');
+  const lines = plain.split('\n');
+  const unhandled = lines.findIndex((line) => /⎯ (Unhandled|Failed)|Unhandled (Error|Rejection)/.test(line));
+  const start = unhandled >= 0 ? unhandled : Math.max(0, lines.length - 40);
+  console.log('\nVitest failed with no failed test; what it printed about it:');
+  console.log(lines.slice(start, start + 40).join('\n'));
+}
 if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(summary);

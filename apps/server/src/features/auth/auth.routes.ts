@@ -18,7 +18,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../http/access.js';
 import { connectionOrigin } from '../../http/public-url.js';
-import { addressKey } from '../../http/rate-limit.js';
 import type { Services } from '../../services.js';
 import {
   accountToken,

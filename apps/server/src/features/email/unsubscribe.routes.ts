@@ -1,6 +1,5 @@
 import { zOkResponse, zUnsubscribeBody } from '@veracity/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressKey } from '../../http/rate-limit.js';
 import type { Services } from '../../services.js';
 import { normaliseEmail } from '../users/users.repo.js';
 import { insertUnsubscribe } from './unsubscribe.repo.js';
