@@ -204,5 +204,8 @@ test.describe('Google Ads', () => {
       timeout: 15_000,
     });
     await expect(page.getByTestId('exclusion-series').getByTestId('exclusions-chart')).toBeVisible();
+    // Its list shows that exclusion: an account-level block, the only kind Performance Max takes.
+    const pmaxRow = page.getByTestId('exclusions').getByRole('row').filter({ hasText: PMAX_BOT_IP });
+    await expect(pmaxRow).toContainText('Whole account');
   });
 });

@@ -40,11 +40,17 @@ describe('the protection modes', () => {
     const token = await accountToken(h.t, account.tenant);
     const page = await call(h.t, 'GET', `${base}/exclusions?section=search-display`, { token });
     expect(page.statusCode, page.body).toBe(200);
-    expect((page.json() as ExclusionEntry[]).map((entry) => [entry.cidr, entry.state])).toEqual([
-      ['198.51.100.7', 'planned'],
+    // The search campaign's IP, and the Performance Max one at account level (it applies to every campaign).
+    expect(
+      (page.json() as ExclusionEntry[]).map((entry) => [entry.cidr, entry.campaignId, entry.state]).sort(),
+    ).toEqual([
+      ['198.51.100.7', account.searchCampaign, 'planned'],
+      ['203.0.113.9', null, 'planned'],
     ]);
     const account_ = await call(h.t, 'GET', `${base}/exclusions?section=account`, { token });
     expect((account_.json() as ExclusionEntry[]).map((entry) => entry.cidr)).toEqual(['203.0.113.9']);
+    const pmax = await call(h.t, 'GET', `${base}/exclusions?section=pmax`, { token });
+    expect((pmax.json() as ExclusionEntry[]).map((entry) => entry.cidr)).toEqual(['203.0.113.9']);
     const log = await listExclusionLog(db(), account.relationshipId, 10);
     expect(log.map((line) => [line.outcome, line.mode])).toEqual([
       ['planned', 'detection'],

@@ -7,7 +7,7 @@ const PROVIDER = 'google_ads' as const;
 export type ExclusionEntryRow = Selectable<ExclusionEntriesTable> & { campaign_type: string | null };
 export type ExclusionLogRow = Selectable<ExclusionLogTable>;
 
-/** Which campaigns a section lists: its campaign types, or the account-level exclusions. */
+/** Which campaigns a section lists: its campaign types (with the account-level exclusions), or only those. */
 export type ExclusionScope =
   | { kind: 'types'; include: readonly string[] }
   | { kind: 'types-except'; exclude: readonly string[] }
@@ -35,12 +35,20 @@ export async function listExclusionEntries(
     .where('e.provider', '=', PROVIDER);
   if (scope.kind === 'account') query = query.where('e.campaign_id', '=', '');
   else {
-    query = query.where('e.campaign_id', '!=', '');
-    if (scope.kind === 'types') query = query.where('c.type', 'in', [...scope.include]);
-    else
-      query = query.where((eb) =>
-        eb.or([eb('c.type', 'is', null), eb('c.type', 'not in', [...scope.exclude])]),
-      );
+    // A section lists its campaigns' exclusions and the account-level ones, which apply to every
+    // campaign of the account (Performance Max takes no other): as the section's widget counts them.
+    const ofTypes = scope;
+    query = query.where((eb) =>
+      eb.or([
+        eb('e.campaign_id', '=', ''),
+        ofTypes.kind === 'types'
+          ? eb('c.type', 'in', [...ofTypes.include])
+          : eb.and([
+              eb('e.campaign_id', '!=', ''),
+              eb.or([eb('c.type', 'is', null), eb('c.type', 'not in', [...ofTypes.exclude])]),
+            ]),
+      ]),
+    );
   }
   // An exclusion counts in a range when it was in force during it: added before its end, and not
   // expired (or removed) before its start.

@@ -17,7 +17,8 @@ import {
 /**
  * The exclusions the engine keeps, and its log, as the Google Ads pages read them. A section lists the
  * campaigns of its types: shopping SHOPPING, pmax PERFORMANCE_MAX, search-display every other type
- * (catalogue A's picker narrows it on the page); account the account-level exclusions.
+ * (catalogue A's picker narrows it on the page), each with the account-level exclusions, which apply to
+ * every campaign; account only the account-level ones.
  */
 const SECTION_SCOPES: Record<z.output<typeof zExclusionListQuery>['section'], ExclusionScope> = {
   'search-display': { kind: 'types-except', exclude: ['SHOPPING', 'PERFORMANCE_MAX'] },

@@ -142,7 +142,7 @@ describe('exclusions and the exclusion log', () => {
       .execute();
   });
 
-  it("lists each section's campaigns by type, account-level apart, this account's only", async () => {
+  it("lists each section's campaigns by type with the account-level ones, this account's only", async () => {
     const list = async (query: string, token = admin) => {
       const response = await call(t, 'GET', `${base}/exclusions?${query}`, { token });
       expect(response.statusCode, response.body).toBe(200);
@@ -150,9 +150,9 @@ describe('exclusions and the exclusion log', () => {
         (entry) => entry.cidr,
       );
     };
-    expect(await list('section=search-display')).toEqual(['203.0.113.1']);
-    expect(await list('section=pmax')).toEqual(['203.0.113.2']);
-    expect(await list('section=shopping')).toEqual(['203.0.113.3']);
+    expect(await list('section=search-display')).toEqual(['203.0.113.4', '203.0.113.1']);
+    expect(await list('section=pmax')).toEqual(['203.0.113.4', '203.0.113.2']);
+    expect(await list('section=shopping')).toEqual(['203.0.113.4', '203.0.113.3']);
     expect(await list('section=account')).toEqual(['203.0.113.4']);
     expect(await list('section=search-display&from=2026-12-11&to=2026-12-20')).toEqual([]);
     expect(await list('section=search-display&from=2026-11-01&to=2026-11-09')).toEqual([]);

@@ -53,7 +53,9 @@ function threatText(threats: Record<string, number>): string {
 
 function sessionsText(evidence: ExclusionEvidence): string {
   const ips = evidence.invalidIps === 1 ? '1 IP' : `${evidence.invalidIps} IPs`;
-  return `${evidence.invalidSessions} invalid sessions from ${ips} (${threatText(evidence.threats)})`;
+  const sessions =
+    evidence.invalidSessions === 1 ? '1 invalid session' : `${evidence.invalidSessions} invalid sessions`;
+  return `${sessions} from ${ips} (${threatText(evidence.threats)})`;
 }
 
 const ADDED: Record<ExclusionAddReason, string> = {
