@@ -177,6 +177,33 @@ describe('POST /sync and the audience', () => {
   });
 });
 
+describe('POST /refresh', () => {
+  it('re-reads the campaigns from Google for the asking account, audited', async () => {
+    const account = await linkAccount(h, 'protection');
+    const added = h.google.state.addCampaign({
+      customerId: account.customerId,
+      name: 'Launched later',
+      type: 'SHOPPING',
+    }).id;
+    const token = await accountToken(h.t, account.tenant);
+    const before = (await call(h.t, 'GET', base, { token })).json() as GoogleAdsState;
+    expect(before.campaigns.map((campaign) => campaign.campaignId)).not.toContain(added);
+    const response = await call(h.t, 'POST', `${base}/refresh`, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = (response.json() as GoogleAdsState).campaigns.find(
+      (campaign) => campaign.campaignId === added,
+    );
+    expect(after).toMatchObject({ name: 'Launched later', type: 'SHOPPING' });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('relationship_id', '=', account.relationshipId)
+      .where('action', '=', 'google_ads.refreshed')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+});
+
 describe('the cost import', () => {
   it('imports the names and the daily cost of each campaign; a re-import replaces the days', async () => {
     const account = await linkAccount(h, 'protection');
