@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@veracity/contracts/errors';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
   serializerCompiler,
@@ -107,8 +107,10 @@ export async function buildApp(
     loggerInstance: options.log ?? createLogger(config, options.logStream),
     ...(options.unloggedRequestToken
       ? {
-          disableRequestLogging: (request: { headers: Record<string, unknown> }) =>
-            request.headers[UNLOGGED_REQUEST_HEADER] === options.unloggedRequestToken,
+          logController: new LogController({
+            disableRequestLogging: (request) =>
+              request.headers[UNLOGGED_REQUEST_HEADER] === options.unloggedRequestToken,
+          }),
         }
       : {}),
     trustProxy: config.trustProxy,
