@@ -19,12 +19,19 @@ export interface GoogleAdsIntegration {
   oauth: OAuthProvider | null;
   api: GoogleAdsApi | null;
   tokens: TokenStore;
+  /**
+   * Whether the scheduled jobs sync demo accounts: only in the first start's demo history, whose
+   * app reaches the Google fake the demo account was linked to (features/bootstrap/demo-google-ads.ts).
+   */
+  syncDemoAccounts: boolean;
 }
 
 /** Clients other than those config builds: tests and the demo seed point them at the local fake. */
 export interface GoogleAdsClients {
   oauth?: OAuthProvider | null;
   api?: GoogleAdsApi | null;
+  /** See `GoogleAdsIntegration.syncDemoAccounts` (default false). */
+  syncDemoAccounts?: boolean;
 }
 
 export function createGoogleAdsIntegration(
@@ -50,5 +57,5 @@ export function createGoogleAdsIntegration(
     log,
     clock,
   });
-  return { oauth, api, tokens };
+  return { oauth, api, tokens, syncDemoAccounts: clients.syncDemoAccounts ?? false };
 }
