@@ -56,6 +56,9 @@ describe("the demo account's Google Ads", () => {
     // The OAuth round trip went through the fake's consent page, its Allow link and the token endpoint.
     const routes = google.requests.map((request) => request.route);
     for (const route of ['oauth:authorize', 'oauth:decision', 'oauth:token']) expect(routes).toContain(route);
+    // Google refused nothing the engine sent: no expired token, no invalid request, no cap.
+    const refused = google.requests.filter((request) => request.status >= 400);
+    expect(refused.map((request) => `${request.route} ${request.status}`)).toEqual([]);
 
     const token = await accountToken(t, demo);
     const state = (await call(t, 'GET', '/integrations/google-ads', { token })).json() as {

@@ -18,6 +18,7 @@ import {
   startConnect,
 } from '../google-ads/google-ads-linking.service.js';
 import { createGoogleAdsIntegration } from '../google-ads/google-ads-wiring.js';
+import { demoTrafficSeed } from './demo-traffic.js';
 
 /**
  * The demo account's Google Ads, in the first start's demo history (demo-seed.ts), never in
@@ -148,7 +149,9 @@ export async function startDemoGoogleAds(
   const account = { googleCampaigns: DEMO_GOOGLE_CAMPAIGNS };
   const day = dayIn(demo.timezone);
   const daily = new Map<string, { campaignId: string; date: string; clicks: number; cost: number }>();
-  for (const click of googleClicksOf(demoVisits({ seed: `demo-${relationshipId}`, ...account }, history))) {
+  for (const click of googleClicksOf(
+    demoVisits({ seed: demoTrafficSeed(relationshipId), ...account }, history),
+  )) {
     const date = day(click.at);
     const key = `${click.campaignId} ${date}`;
     const row = daily.get(key) ?? { campaignId: click.campaignId, date, clicks: 0, cost: 0 };

@@ -62,6 +62,11 @@ export interface DemoTrafficTarget {
   signal?: AbortSignal;
 }
 
+/** The seed of an account's simulated traffic: the same history at every run. */
+export function demoTrafficSeed(relationshipId: number): string {
+  return `demo-${relationshipId}`;
+}
+
 /** Removes the demo key an interrupted run left behind. */
 async function removeDemoKeys(db: Kysely<Database>, relationshipId: number): Promise<void> {
   for (const key of await listApiKeys(db, relationshipId))
@@ -127,7 +132,7 @@ export async function runScheduledDemoTraffic(
         relationshipId,
         keyId: key.id,
         apiKey: key.key,
-        seed: `demo-${relationshipId}`,
+        seed: demoTrafficSeed(relationshipId),
         ...(sensorKey ? { sensorKey } : {}),
         ...options.traffic?.get(relationshipId),
       });

@@ -46,7 +46,8 @@ export function createGoogleAdsIntegration(
     clients.oauth !== undefined
       ? clients.oauth
       : configured
-        ? createGoogleOAuthProvider(config.googleAds)
+        ? // The token store judges expiry on the app's clock: the expiry it is given must be on it too.
+          createGoogleOAuthProvider(config.googleAds, { now: () => clock.now().getTime() })
         : null;
   const api =
     clients.api !== undefined ? clients.api : configured ? createGoogleAdsClient(config.googleAds) : null;
