@@ -1,9 +1,12 @@
-import type { FakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
+import { type FakeGoogle, startFakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoSeedOptions, runDemoSeed } from '../../demo-seed.js';
+import { systemClock } from '../../jobs/clock.js';
+import { googleAdsCostImportJob, googleAdsSyncJob } from '../../jobs/google-ads-sync.js';
 import { sql } from '../../storage/events/sql.js';
 import { accountToken, call, firstStartDemoUser, type Tenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createGoogleAdsIntegration } from '../google-ads/google-ads-wiring.js';
 import { DEMO_GOOGLE_ACCOUNTS, DEMO_GOOGLE_CAMPAIGNS } from './demo-google-ads.js';
 import { scheduleDemoTraffic } from './demo-traffic.js';
 
@@ -148,6 +151,56 @@ describe("the demo account's Google Ads", () => {
     expect(after.connection).toBe('connected');
     expect(after.lastSyncAt).toBe(state.lastSyncAt);
     expect(after.lastSyncError).toBeNull();
+
+    // A server with a Google client of its own (here another fake) leaves the demo's link alone too:
+    // its jobs never sync a demo account, so the demo's grant is never sent where it is unknown.
+    const other = await startFakeGoogle();
+    const run = () => {
+      const now = new Date();
+      return { window: { start: new Date(now.getTime() - 3_600_000), end: now }, now, owner: 'test' };
+    };
+    try {
+      const jobsWith = (syncDemoAccounts: boolean) => {
+        const config = {
+          ...t.config,
+          googleAds: {
+            ...t.config.googleAds,
+            clientId: other.clientId,
+            clientSecret: other.clientSecret,
+            apiUrl: other.url,
+            apiVersion: other.version,
+            authorizeUrl: other.oauthUrls.authorize,
+            tokenUrl: other.oauthUrls.token,
+            revokeUrl: other.oauthUrls.revoke,
+          },
+        };
+        const db = t.stores.accounts.db;
+        const googleAds = createGoogleAdsIntegration(config, db, t.app.log, systemClock, {
+          syncDemoAccounts,
+        });
+        const deps = {
+          services: { db, clock: systemClock, googleAds },
+          events: t.stores.events,
+          log: t.app.log,
+        };
+        return [googleAdsSyncJob(deps, 60), googleAdsCostImportJob(deps, 24)];
+      };
+      for (const job of jobsWith(false)) await job.run(run());
+      expect(other.requests).toEqual([]);
+      const kept = (await call(t, 'GET', '/integrations/google-ads', { token })).json() as typeof state;
+      expect([kept.connection, kept.lastSyncAt, kept.lastSyncError]).toEqual([
+        'connected',
+        state.lastSyncAt,
+        null,
+      ]);
+      // Were they to sync it, the other Google would refuse the grant and the demo would say "reconnect".
+      for (const job of jobsWith(true)) await job.run(run());
+      expect(other.requests.length).toBeGreaterThan(0);
+      const refused = (await call(t, 'GET', '/integrations/google-ads', { token })).json() as typeof state;
+      expect(refused.connection).toBe('reconnect');
+    } finally {
+      await other.close();
+    }
   }, 600_000);
 
   it('links again on a run played again, without duplicating anything', async () => {
