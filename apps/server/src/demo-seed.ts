@@ -56,6 +56,9 @@ function readingAcknowledged(store: EventStore, settle: () => Promise<void>): Ev
  * clock throughout and answers at once; main.ts starts its job scheduler only after the seed (one
  * scheduler at a time claims the jobs' windows). The seed app appends to the stores' one journal and
  * has no SMTP: the mails of past alert firings stay in the outbox.
+ * Outside production the demo account's Google Ads is part of the history: a fake of Google in this
+ * process for the run, the demo linked to it through the real OAuth round trip, the seed app's Google
+ * config and jobs pointed at it (`features/bootstrap/demo-google-ads.ts`).
  * Does nothing when no demo history is due.
  */
 export async function runDemoSeed(
@@ -91,7 +94,10 @@ export async function runDemoSeed(
     const events = readingAcknowledged(stores.events, () => stores.journal.drain());
     app.alertDeps.events = events;
     try {
-      await google?.link();
+      // The demo's Google Ads is a part of its history: when it fails, the rest is still played.
+      await google
+        ?.link()
+        .catch((error: unknown) => log.warn({ err: error }, 'demo google ads: linking failed'));
       const inject: InjectTarget = {
         inject: (request) =>
           app.inject({
@@ -123,7 +129,10 @@ export async function runDemoSeed(
           ...(google ? { traffic: new Map([[google.relationshipId, google.account]]) } : {}),
         },
       );
-      if (stored && google) await google.finish(events);
+      if (stored && google)
+        await google
+          .finish(events)
+          .catch((error: unknown) => log.warn({ err: error }, 'demo google ads: last cost import failed'));
       return stored;
     } finally {
       await app.close();
