@@ -121,6 +121,21 @@ describe("the demo account's Google Ads", () => {
     expect(costs.reduce((sum, row) => sum + Number(row.clicks), 0)).toBe(
       google.state.metrics.reduce((sum, row) => sum + row.clicks, 0),
     );
+    // The fake's clicks are the Google clicks the history sent: per campaign, its stored landings
+    // (the demo account's zone is UTC; the history ends before the last day begins).
+    const landings = await t.stores.events.query<{ campaign: string; n: number }>(
+      () => sql`select google_campaign_id as campaign, count(*)::INTEGER as n from hits
+        where relationship_id = ${demo.relationshipId} and google_campaign_id is not null group by all`,
+    );
+    const clicksOf = (campaign: string) =>
+      google.state.metrics
+        .filter((row) => row.campaignId === campaign)
+        .reduce((sum, row) => sum + row.clicks, 0);
+    expect(landings.length).toBeGreaterThan(3);
+    expect(landings.reduce((sum, row) => sum + row.n, 0)).toBe(
+      google.state.metrics.reduce((sum, row) => sum + row.clicks, 0),
+    );
+    for (const row of landings) expect([row.campaign, clicksOf(row.campaign)]).toEqual([row.campaign, row.n]);
 
     // The sensor's exclusion firings, recorded by the collector, and counted by the widgets.
     const firings = await t.stores.events.query<{ n: number }>(
