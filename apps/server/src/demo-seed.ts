@@ -1,11 +1,14 @@
+import { sensorEventPath } from '@veracity/contracts/collect';
+import type { FakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
 import type { InjectTarget } from '@veracity/simulator/transport';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, UNLOGGED_REQUEST_HEADER } from './app.js';
 import type { Config } from './config.js';
+import { startDemoGoogleAds } from './features/bootstrap/demo-google-ads.js';
 import {
   demoHistoryStart,
-  demoTrafficDue,
   runScheduledDemoTraffic,
+  scheduledDemoTraffic,
 } from './features/bootstrap/demo-traffic.js';
 import { VirtualClock } from './jobs/clock.js';
 import type { EventStore } from './storage/events/event-store.js';
@@ -24,6 +27,8 @@ export interface DemoSeedOptions {
   through?: (app: InjectTarget) => InjectTarget;
   /** Called with the seed app's clock once the app is built (tests read it as requests arrive). */
   onClock?: (clock: VirtualClock) => void;
+  /** Called with the demo's Google fake when the run starts one (tests read its state afterwards). */
+  onGoogle?: (google: FakeGoogle) => void;
 }
 
 /** The store, whose queries first wait for `settle` (the seed app's writer draining). */
@@ -51,6 +56,9 @@ function readingAcknowledged(store: EventStore, settle: () => Promise<void>): Ev
  * clock throughout and answers at once; main.ts starts its job scheduler only after the seed (one
  * scheduler at a time claims the jobs' windows). The seed app appends to the stores' one journal and
  * has no SMTP: the mails of past alert firings stay in the outbox.
+ * Outside production the demo account's Google Ads is part of the history: a fake of Google in this
+ * process for the run, the demo linked to it through the real OAuth round trip, the seed app's Google
+ * config and jobs pointed at it (`features/bootstrap/demo-google-ads.ts`).
  * Does nothing when no demo history is due.
  */
 export async function runDemoSeed(
@@ -58,46 +66,78 @@ export async function runDemoSeed(
   stores: Stores,
   log: FastifyBaseLogger,
   options: DemoSeedOptions = {},
-): Promise<{ hits: number; conversions: number } | undefined> {
-  if (!(await demoTrafficDue(stores.accounts.db))) return undefined;
+): Promise<{ hits: number; conversions: number; exclusions: number } | undefined> {
+  const scheduled = await scheduledDemoTraffic(stores.accounts.db);
+  if (scheduled === undefined) return undefined;
   const clock = new VirtualClock(demoHistoryStart(options.now, options.days));
   options.onClock?.(clock);
   const token = options.unloggedRequestToken;
-  const app = await buildApp({ ...config, smtpUrl: undefined }, stores, {
-    clock,
-    ...(token ? { unloggedRequestToken: token } : {}),
+  const history = {
+    ...(options.days === undefined ? {} : { days: options.days }),
+    ...(options.visitsPerDay === undefined ? {} : { visitsPerDay: options.visitsPerDay }),
+  };
+  // The demo account's Google Ads: a fake of Google for the length of the run (never in production).
+  const google = await startDemoGoogleAds(config, stores.accounts.db, clock, log, scheduled, {
+    from: clock.now(),
+    ...history,
   });
-  // Its jobs read what its ingestion acknowledged: the writer moves that into the store before each
-  // of their queries, as a running server's loader would have by then. A job that reads nothing (an
-  // hour with no alert window ending) costs no load.
-  app.alertDeps.events = readingAcknowledged(stores.events, () => stores.journal.drain());
+  if (google) options.onGoogle?.(google.google);
   try {
-    const inject: InjectTarget = {
-      inject: (request) =>
-        app.inject({
-          ...request,
-          headers: token ? { ...request.headers, [UNLOGGED_REQUEST_HEADER]: token } : request.headers,
-        }),
-    };
-    return await runScheduledDemoTraffic(
-      stores.accounts.db,
-      {
-        app: options.through ? options.through(inject) : inject,
-        clock,
-        settle: () => stores.journal.drain(),
-        runJobs: async () => {
-          await app.jobs.tick();
-          await app.jobs.idle();
+    const app = await buildApp({ ...(google?.config ?? config), smtpUrl: undefined }, stores, {
+      clock,
+      ...(token ? { unloggedRequestToken: token } : {}),
+      ...(google ? { googleAds: { syncDemoAccounts: true } } : {}),
+    });
+    // Its jobs read what its ingestion acknowledged: the writer moves that into the store before each
+    // of their queries, as a running server's loader would have by then. A job that reads nothing (an
+    // hour with no alert window ending) costs no load.
+    const events = readingAcknowledged(stores.events, () => stores.journal.drain());
+    app.alertDeps.events = events;
+    try {
+      // The demo's Google Ads is a part of its history: when it fails, the rest is still played.
+      await google
+        ?.link()
+        .catch((error: unknown) => log.warn({ err: error }, 'demo google ads: linking failed'));
+      const inject: InjectTarget = {
+        inject: (request) =>
+          app.inject({
+            ...request,
+            headers: token ? { ...request.headers, [UNLOGGED_REQUEST_HEADER]: token } : request.headers,
+          }),
+      };
+      const stored = await runScheduledDemoTraffic(
+        stores.accounts.db,
+        {
+          app: options.through ? options.through(inject) : inject,
+          clock,
+          settle: () => stores.journal.drain(),
+          runJobs: async () => {
+            if (google) {
+              google.publishMetrics(clock.now());
+              // The exclusion sync reads the event store directly: what was acknowledged goes in first.
+              await stores.journal.drain();
+            }
+            await app.jobs.tick();
+            await app.jobs.idle();
+          },
+          ...(options.signal ? { signal: options.signal } : {}),
         },
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-      log,
-      {
-        ...(options.days === undefined ? {} : { days: options.days }),
-        ...(options.visitsPerDay === undefined ? {} : { visitsPerDay: options.visitsPerDay }),
-      },
-    );
+        log,
+        {
+          ...history,
+          exclusionPath: sensorEventPath(config.sensorPath),
+          ...(google ? { traffic: new Map([[google.relationshipId, google.account]]) } : {}),
+        },
+      );
+      if (stored && google)
+        await google
+          .finish(events)
+          .catch((error: unknown) => log.warn({ err: error }, 'demo google ads: last cost import failed'));
+      return stored;
+    } finally {
+      await app.close();
+    }
   } finally {
-    await app.close();
+    await google?.close();
   }
 }

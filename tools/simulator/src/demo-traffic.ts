@@ -1,4 +1,5 @@
-import { simulateTraffic } from './model/traffic-model.js';
+import type { GoogleCampaignTag } from './model/google-campaigns.js';
+import { type SimulatedVisit, simulateTraffic } from './model/traffic-model.js';
 import { sendTimeline } from './send-timeline.js';
 import type { SimulationSummary } from './simulation-summary.js';
 import { type InjectTarget, injectTransport } from './transport.js';
@@ -19,9 +20,20 @@ const DAY_MS = 86_400_000;
 /** The last visit ends this long before the end of the history. */
 const END_MARGIN_MS = 60_000;
 
+/** One account of the demo history and what shapes its traffic. */
+export interface DemoAccount {
+  /** The API key of its S2S calls. */
+  apiKey: string;
+  /** The seed of its traffic. */
+  seed: string;
+  /** Its public sensor key: the sensor's exclusion firings are reported with it (`exclusionPath`). */
+  sensorKey?: string;
+  /** The Google Ads campaigns its Google clicks come from (model/google-campaigns.ts). */
+  googleCampaigns?: readonly GoogleCampaignTag[];
+}
+
 export interface DemoTrafficOptions {
-  /** The accounts: the API key of each for the S2S calls, and the seed of its traffic. */
-  accounts: readonly { apiKey: string; seed: string }[];
+  accounts: readonly DemoAccount[];
   /** The start of the history: where the receiving app's clock stands when the run begins. */
   from: Date;
   days?: number;
@@ -34,12 +46,16 @@ export interface DemoTrafficOptions {
   /** Aborted when the server shuts down: the run stops and reports `stopped`. */
   signal?: AbortSignal;
   log?: (line: string) => void;
+  /** The collector's sensor event path: the sensor's exclusion firings are reported there (send-timeline.ts). */
+  exclusionPath?: string;
 }
 
 export interface DemoTrafficResult {
   /** Hits and conversions the endpoints accepted (duplicates of an earlier run included). */
   hits: number;
   conversions: number;
+  /** Exclusion firings the sensor reported (page views answered high risk that ran the sensor). */
+  exclusions: number;
   /** Requests that got no acceptable answer, with the first few messages. */
   failed: number;
   errors: string[];
@@ -67,6 +83,25 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/**
+ * The visits of one account's demo history: the same for the same account and options, so the
+ * server can read the Google clicks it will send (the Google Ads fake's daily metrics) beforehand.
+ */
+export function demoVisits(
+  account: Pick<DemoAccount, 'seed' | 'googleCampaigns'>,
+  options: Pick<DemoTrafficOptions, 'from' | 'days' | 'visitsPerDay'>,
+): SimulatedVisit[] {
+  const from = options.from.getTime();
+  const days = options.days ?? DEMO_TRAFFIC_DAYS;
+  return simulateTraffic({
+    seed: account.seed,
+    from: new Date(from),
+    to: new Date(from + days * DAY_MS - END_MARGIN_MS),
+    visits: days * (options.visitsPerDay ?? DEMO_VISITS_PER_DAY),
+    ...(account.googleCampaigns ? { googleCampaigns: account.googleCampaigns } : {}),
+  });
+}
+
 /** Sends the accounts' demo history into `app` (a Fastify instance: its `inject`). */
 export async function sendDemoTraffic(
   app: InjectTarget,
@@ -77,14 +112,11 @@ export async function sendDemoTraffic(
   const to = from + days * DAY_MS;
   const accounts = options.accounts.map((account) => ({
     apiKey: account.apiKey,
-    visits: simulateTraffic({
-      seed: account.seed,
-      from: new Date(from),
-      to: new Date(to - END_MARGIN_MS),
-      visits: days * (options.visitsPerDay ?? DEMO_VISITS_PER_DAY),
-    }),
+    visits: demoVisits(account, options),
+    ...(account.sensorKey ? { sensorKey: account.sensorKey } : {}),
   }));
   const { summary, stopped } = await sendTimeline(accounts, {
+    ...(options.exclusionPath ? { exclusionPath: options.exclusionPath } : {}),
     transport: injectTransport(app),
     sleep: (ms) => pause(ms, options.signal),
     log: options.log ?? (() => {}),
@@ -95,6 +127,7 @@ export async function sendDemoTraffic(
   return {
     hits: accepted(summary, 'hits'),
     conversions: accepted(summary, 'conversions'),
+    exclusions: summary.exclusions,
     failed: summary.failed,
     errors: summary.errors,
     stopped: stopped !== null,

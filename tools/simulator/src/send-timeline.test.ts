@@ -1,7 +1,8 @@
+import { SENSOR_EVENT_PATH, zSensorExclusion } from '@veracity/contracts/collect';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { describe, expect, it } from 'vitest';
 import { simulateTraffic } from './model/traffic-model.js';
-import { sendTimeline } from './send-timeline.js';
+import { SHOP_TAGS, sendTimeline } from './send-timeline.js';
 import type { Transport } from './transport.js';
 
 describe('sendTimeline', () => {
@@ -73,5 +74,60 @@ describe('sendTimeline', () => {
           );
       }
     expect(sent.some((event) => event.path === S2S_CONVERSIONS_PATH)).toBe(true);
+  });
+});
+
+const FROM = new Date('2026-11-10T00:00:00Z');
+const TO = new Date('2026-11-13T00:00:00Z');
+
+describe('exclusion firings reported as the sensor reports them', () => {
+  it('follows a high-risk page view that ran the sensor with its exclusion report, and nothing else', async () => {
+    const visits = simulateTraffic({ seed: 'firings', from: FROM, to: TO, visits: 300 });
+    const highRisk = (hit: { userAgent: string }) =>
+      /HeadlessChrome|python|curl|Go-http/i.test(hit.userAgent);
+    const sent: { path: string; body: unknown }[] = [];
+    const transport: Transport = async (request) => {
+      sent.push({ path: request.path, body: request.body });
+      if (request.path === SENSOR_EVENT_PATH) return { status: 204, text: '', header: () => null };
+      const body = request.body as { id: string; userAgent: string };
+      const answer = {
+        id: body.id,
+        riskLevel: highRisk(body) ? 'high' : 'low',
+        label: highRisk(body) ? 'Invalid' : 'Legitimate',
+        score: 0,
+        threats: [],
+        duplicate: false,
+        sessionId: 's',
+        trafficType: 'direct',
+      };
+      return { status: 200, text: JSON.stringify(answer), header: () => null };
+    };
+    const result = await sendTimeline([{ apiKey: 'vk_a', sensorKey: 'vs_demo_sensor_key', visits }], {
+      transport,
+      sleep: async () => {},
+      log: () => {},
+      advanceTo: async () => {},
+      exclusionPath: SENSOR_EVENT_PATH,
+    });
+    expect(result.summary.errors).toEqual([]);
+    const reports = sent.filter((request) => request.path === SENSOR_EVENT_PATH);
+    const expected = visits
+      .flatMap((visit) => visit.hits)
+      .filter((hit) => hit.signals !== undefined && highRisk(hit))
+      .map((hit) => hit.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(result.summary.exclusions).toBe(expected.length);
+    expect(reports.map((report) => (report.body as { hitId: string }).hitId).sort()).toEqual(expected.sort());
+    for (const report of reports) {
+      const parsed = zSensorExclusion.parse(report.body);
+      expect(parsed.key).toBe('vs_demo_sensor_key');
+      expect(parsed.platforms).toEqual([...SHOP_TAGS]);
+      // Sent after the page view it reports on.
+      const hitAt = sent.findIndex(
+        (request) => request.path === S2S_HITS_PATH && (request.body as { id: string }).id === parsed.hitId,
+      );
+      expect(hitAt).toBeGreaterThanOrEqual(0);
+      expect(sent.indexOf(report)).toBeGreaterThan(hitAt);
+    }
   });
 });

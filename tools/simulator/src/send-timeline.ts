@@ -1,3 +1,4 @@
+import { EXCLUSION_PLATFORMS, type SensorExclusion } from '@veracity/contracts/collect';
 import {
   S2S_CONVERSIONS_PATH,
   S2S_HITS_PATH,
@@ -9,13 +10,24 @@ import {
 import type { SimulatedVisit } from './model/traffic-model.js';
 import { MAX_FAILURES_IN_A_ROW, type SendResult } from './send-visits.js';
 import { createSummary, recordFailure, recordVerdict, type SimulationSummary } from './simulation-summary.js';
-import { type CallContext, call, RequestFailed, RunStopped } from './transport.js';
+import { type CallContext, call, RequestFailed, RunStopped, zNoContent } from './transport.js';
 
 /** One account's visits, sent with its API key. */
 export interface AccountVisits {
   apiKey: string;
   visits: readonly SimulatedVisit[];
+  /**
+   * The account's public sensor key: the site runs the sensor, whose exclusion firings are reported
+   * to the collector (`TimelineOptions.exclusionPath`).
+   */
+  sensorKey?: string;
 }
+
+/**
+ * The ad platform tags on the simulated shop's pages (Google tag, Meta pixel, Microsoft UET, TikTok
+ * pixel): the sensor fires the exclusion event on each of them.
+ */
+export const SHOP_TAGS = EXCLUSION_PLATFORMS;
 
 export interface TimelineOptions extends Omit<CallContext, 'summary'> {
   /**
@@ -25,6 +37,13 @@ export interface TimelineOptions extends Omit<CallContext, 'summary'> {
    */
   advanceTo: (at: Date) => Promise<void>;
   log: (line: string) => void;
+  /**
+   * The collector's sensor event path (`/c/e`). With it, a page view that ran the sensor (its hit
+   * carries signals) of an account with a sensor key, answered high risk, is followed by what the
+   * sensor sends in the browser then: the exclusion event fired on the page's tags, reported as
+   * `type: "exclusion"` against that page view.
+   */
+  exclusionPath?: string;
 }
 
 interface TimedEvent {
@@ -101,6 +120,7 @@ export async function sendTimeline(
       );
       recordVerdict(summary, event.visit.kind, event.event, verdict);
       failuresInARow = 0;
+      if (event.event === 'hit' && verdict.riskLevel === 'high') await reportExclusion(event);
     } catch (error) {
       if (error instanceof RunStopped) {
         stopped ??= 'signal';
@@ -115,6 +135,24 @@ export async function sendTimeline(
       }
     }
     if (event.last) summary.visits += 1;
+  };
+
+  /** The sensor's report of the exclusion event it fired for the page view (collector answer `exclude`). */
+  const reportExclusion = async (event: TimedEvent) => {
+    const hit = event.body as Omit<S2sHit, 'ts'>;
+    const key = event.account.sensorKey;
+    if (!options.exclusionPath || !key || !hit.signals || !hit.id || !hit.sessionId) return;
+    const body: SensorExclusion = {
+      type: 'exclusion',
+      key,
+      eventId: `${hit.id}-x`,
+      sessionId: hit.sessionId,
+      ts: event.at,
+      hitId: hit.id,
+      platforms: [...SHOP_TAGS],
+    };
+    await call(context, { method: 'POST', path: options.exclusionPath, body }, zNoContent);
+    summary.exclusions += 1;
   };
 
   const events = timeline(accounts);

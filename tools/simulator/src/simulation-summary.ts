@@ -13,6 +13,8 @@ export interface SimulationSummary {
   hits: Record<VisitKind, LevelCounts>;
   conversions: Record<VisitKind, LevelCounts>;
   duplicates: number;
+  /** Exclusion firings reported to the collector, as the sensor reports them (send-timeline.ts). */
+  exclusions: number;
   /** Retries after 429, 503 (and 502, 504, network errors), by status ("network" for no answer). */
   retries: Record<string, number>;
   /** Requests that finally failed. */
@@ -34,6 +36,7 @@ export function createSummary(): SimulationSummary {
     hits: byKind(),
     conversions: byKind(),
     duplicates: 0,
+    exclusions: 0,
     retries: {},
     failed: 0,
     errors: [],

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SimulationSummary } from './simulation-summary.js';
 
 /**
@@ -89,6 +89,9 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
+/** The schema of an answer without a body (204: the collector's answer to a sensor report). */
+export const zNoContent = z.undefined();
+
 /** A request that got no acceptable answer, after its retries. */
 export class RequestFailed extends Error {}
 
@@ -119,7 +122,7 @@ export async function call<T>(
       if (answer.status >= 200 && answer.status < 300) {
         let json: unknown;
         try {
-          json = JSON.parse(answer.text);
+          json = answer.status === 204 ? undefined : JSON.parse(answer.text);
         } catch {
           throw new RequestFailed(`${label}: answered ${answer.status} with a body that is not JSON`);
         }

@@ -16,7 +16,11 @@ export function googleAdsSyncJob(deps: SyncDeps, minutes: number): Job {
     name: GOOGLE_ADS_SYNC_JOB,
     everyMs: minutes * 60_000,
     async run() {
-      const relationships = await relationshipsToSync(deps.services.db);
+      // Not configured (a demo or a server without Google): nothing to sync, nothing to log.
+      if (!deps.services.googleAds.api) return;
+      const relationships = await relationshipsToSync(deps.services.db, {
+        includeDemo: deps.services.googleAds.syncDemoAccounts,
+      });
       const outcomes = await syncAllGoogleAdsExclusions(deps, relationships);
       const counts: Record<string, number> = {};
       for (const outcome of outcomes.values()) counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
@@ -31,7 +35,11 @@ export function googleAdsCostImportJob(deps: SyncDeps, hours: number): Job {
     name: GOOGLE_ADS_COST_IMPORT_JOB,
     everyMs: hours * 3_600_000,
     async run() {
-      for (const relationshipId of await relationshipsToSync(deps.services.db)) {
+      if (!deps.services.googleAds.api) return;
+      const relationships = await relationshipsToSync(deps.services.db, {
+        includeDemo: deps.services.googleAds.syncDemoAccounts,
+      });
+      for (const relationshipId of relationships) {
         try {
           const result = await importGoogleAdsCosts(deps.services, deps.events, deps.log, relationshipId);
           deps.log.info({ relationshipId, ...result }, 'google ads costs imported');

@@ -1,6 +1,7 @@
 import type { TrafficType } from '@veracity/contracts/detection';
 import type { S2sConversion, S2sHit } from '@veracity/contracts/s2s';
 import { botVisits } from './bot-visits.js';
+import { assignGoogleCampaigns, type GoogleCampaignTag } from './google-campaigns.js';
 import { humanVisit } from './human-visits.js';
 import { isPaidTrafficType } from './landing.js';
 import { createRandom, seedWords } from './random.js';
@@ -66,6 +67,8 @@ export interface TrafficModelOptions {
   siteUrl?: string;
   /** S2S campaign ids of the account to spread paid hits over. */
   campaignIds?: readonly number[];
+  /** Google Ads campaigns the Google clicks come from (google-campaigns.ts); none by default. */
+  googleCampaigns?: readonly GoogleCampaignTag[];
 }
 
 export interface SimulatedVisit {
@@ -151,11 +154,13 @@ export function simulateTraffic(options: TrafficModelOptions): SimulatedVisit[] 
   for (let i = 0; i < options.visits - bots; i++) drafts.push(humanVisit(context));
   const perKind = apportion(bots, BOT_KIND_MIX);
   for (const kind of BOT_KINDS) drafts.push(...botVisits(kind, perKind[kind], context));
+  assignGoogleCampaigns(drafts, options.googleCampaigns ?? [], createRandom(`${options.seed}:google-ads`));
 
   const tag = (seedWords(String(options.seed))[0] % 36 ** 5).toString(36).padStart(5, '0');
   const visits = drafts.map((draft, index) => {
     placeInRange(draft, context.from, context.to);
-    const visitId = `sim-${tag}-${index.toString(36)}`;
+    // At least 16 characters with its suffix: the sensor's event ids (zSensorId) can name its hits.
+    const visitId = `sim-${tag}-${index.toString(36).padStart(4, '0')}`;
     const hits: S2sHit[] = draft.hits.map((hit, h) => ({
       id: `${visitId}-h${h}`,
       ts: new Date(hit.at).toISOString(),

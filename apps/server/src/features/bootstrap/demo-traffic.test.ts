@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { SENSOR_EVENT_PATH } from '@veracity/contracts/collect';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import type { InjectTarget } from '@veracity/simulator/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -61,12 +62,16 @@ describe('first-start demo traffic', () => {
     const stored = await seed({ through: sent.through });
     expect(stored?.hits).toBeGreaterThan(120);
     expect(await getMeta(db, 'demo_traffic')).toBe('done');
-    // Every event arrived as a customer's server sends it: an S2S call with the account's API key.
+    // Every event arrived as a customer's server sends it: an S2S call with the account's API key;
+    // and the sensor's exclusion firings as the sensor reports them, with the public sensor key only.
     expect(new Set(sent.requests)).toEqual(
-      new Set([`POST ${S2S_HITS_PATH}`, `POST ${S2S_CONVERSIONS_PATH}`]),
+      new Set([`POST ${S2S_HITS_PATH}`, `POST ${S2S_CONVERSIONS_PATH}`, `POST ${SENSOR_EVENT_PATH}`]),
     );
-    expect(sent.requests).toHaveLength((stored?.hits ?? 0) + (stored?.conversions ?? 0));
-    expect([...sent.authorizations]).toEqual([expect.stringMatching(/^Bearer vk_/)]);
+    expect(stored?.exclusions).toBeGreaterThan(0);
+    expect(sent.requests).toHaveLength(
+      (stored?.hits ?? 0) + (stored?.conversions ?? 0) + (stored?.exclusions ?? 0),
+    );
+    expect([...sent.authorizations].sort()).toEqual(['', expect.stringMatching(/^Bearer vk_/)]);
     // The key was the run's own: the account keeps none.
     expect(await listApiKeys(db, tenant.relationshipId)).toEqual([]);
     const first = await counts();

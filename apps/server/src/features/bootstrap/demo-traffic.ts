@@ -1,4 +1,4 @@
-import { DEMO_TRAFFIC_DAYS, sendDemoTraffic } from '@veracity/simulator/demo-traffic';
+import { DEMO_TRAFFIC_DAYS, type DemoAccount, sendDemoTraffic } from '@veracity/simulator/demo-traffic';
 import type { InjectTarget } from '@veracity/simulator/transport';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -6,6 +6,7 @@ import { createApiKey, deleteApiKey, listApiKeys } from '../../accounts/api-keys
 import type { VirtualClock } from '../../jobs/clock.js';
 import { getMeta, setMeta } from '../../storage/oltp/app-meta.repo.js';
 import type { Database } from '../../storage/oltp/schema.js';
+import { findRelationship } from '../account/relationships.repo.js';
 import { addDemoAlerts } from './demo-alerts.js';
 
 /** app_meta key: the seeded relationships waiting for their demo traffic, or `done`. */
@@ -31,8 +32,13 @@ export async function scheduleDemoTraffic(
 
 /** Whether relationships wait for their demo traffic (scheduled at first start, not done yet). */
 export async function demoTrafficDue(db: Kysely<Database>): Promise<boolean> {
+  return (await scheduledDemoTraffic(db)) !== undefined;
+}
+
+/** The relationships waiting for their demo traffic, or undefined when none wait. */
+export async function scheduledDemoTraffic(db: Kysely<Database>): Promise<number[] | undefined> {
   const scheduled = await getMeta(db, DEMO_TRAFFIC_META);
-  return scheduled !== undefined && scheduled !== 'done';
+  return scheduled === undefined || scheduled === 'done' ? undefined : (JSON.parse(scheduled) as number[]);
 }
 
 /** Where the demo history starts: its days before `now`. */
@@ -54,6 +60,11 @@ export interface DemoTrafficTarget {
   runJobs: () => Promise<void>;
   /** Aborted at shutdown: the run stops, and the next start runs it again. */
   signal?: AbortSignal;
+}
+
+/** The seed of an account's simulated traffic: the same history at every run. */
+export function demoTrafficSeed(relationshipId: number): string {
+  return `demo-${relationshipId}`;
 }
 
 /** Removes the demo key an interrupted run left behind. */
@@ -85,7 +96,9 @@ function clockDriver(target: DemoTrafficTarget): (at: Date) => Promise<void> {
 /**
  * Fills the relationships scheduled at first start with 30 days of history: simulated traffic
  * (people and several kinds of bots) from the traffic simulator (tools/simulator) sent through the
- * app's own S2S endpoints, with an API key created for the run and removed after it, while the app's
+ * app's own S2S endpoints, with an API key created for the run and removed after it (and, for page
+ * views that ran the sensor and were answered high risk, the sensor's exclusion firings through the
+ * collector, with the account's sensor key), while the app's
  * clock moves from 30 days back to now and its jobs run every virtual hour. Every hit is validated,
  * enriched, assessed and stored as a customer's would be, stamped with the clock's time when it
  * arrived, and the demo alerts (`demo-alerts.ts`) are evaluated and fire as they would have. Ids are
@@ -96,19 +109,33 @@ export async function runScheduledDemoTraffic(
   db: Kysely<Database>,
   target: DemoTrafficTarget,
   log: FastifyBaseLogger,
-  options: { days?: number; visitsPerDay?: number } = {},
-): Promise<{ hits: number; conversions: number } | undefined> {
-  const scheduled = await getMeta(db, DEMO_TRAFFIC_META);
-  if (scheduled === undefined || scheduled === 'done') return undefined;
-  const relationshipIds = JSON.parse(scheduled) as number[];
+  options: {
+    days?: number;
+    visitsPerDay?: number;
+    /** The collector's sensor event path: the sensor's exclusion firings are reported there. */
+    exclusionPath?: string;
+    /** What shapes an account's traffic beyond its seed (the demo's Google Ads campaigns). */
+    traffic?: ReadonlyMap<number, Pick<DemoAccount, 'googleCampaigns'>>;
+  } = {},
+): Promise<{ hits: number; conversions: number; exclusions: number } | undefined> {
+  const relationshipIds = await scheduledDemoTraffic(db);
+  if (relationshipIds === undefined) return undefined;
   const started = Date.now();
   const from = target.clock.now();
-  const accounts: { relationshipId: number; keyId: number; apiKey: string; seed: string }[] = [];
+  const accounts: (DemoAccount & { relationshipId: number; keyId: number })[] = [];
   for (const relationshipId of relationshipIds) {
     await removeDemoKeys(db, relationshipId);
     try {
       const key = await createApiKey(db, relationshipId, null, DEMO_TRAFFIC_KEY_NAME);
-      accounts.push({ relationshipId, keyId: key.id, apiKey: key.key, seed: `demo-${relationshipId}` });
+      const sensorKey = (await findRelationship(db, relationshipId))?.sensorKey;
+      accounts.push({
+        relationshipId,
+        keyId: key.id,
+        apiKey: key.key,
+        seed: demoTrafficSeed(relationshipId),
+        ...(sensorKey ? { sensorKey } : {}),
+        ...options.traffic?.get(relationshipId),
+      });
     } catch (error) {
       // The relationship was deleted since it was scheduled.
       log.warn({ err: error, relationshipId }, 'demo traffic: no key for the account, skipped');
@@ -121,7 +148,9 @@ export async function runScheduledDemoTraffic(
     sent = await sendDemoTraffic(target.app, {
       accounts,
       from,
-      ...options,
+      ...(options.days === undefined ? {} : { days: options.days }),
+      ...(options.visitsPerDay === undefined ? {} : { visitsPerDay: options.visitsPerDay }),
+      ...(options.exclusionPath ? { exclusionPath: options.exclusionPath } : {}),
       advanceTo: clockDriver(target),
       ...(target.signal ? { signal: target.signal } : {}),
     });
@@ -135,7 +164,7 @@ export async function runScheduledDemoTraffic(
     throw new Error(`${sent.failed} requests of the demo traffic failed: ${sent.errors.join('; ')}`);
   await target.settle();
   await setMeta(db, DEMO_TRAFFIC_META, 'done');
-  const totals = { hits: sent.hits, conversions: sent.conversions };
+  const totals = { hits: sent.hits, conversions: sent.conversions, exclusions: sent.exclusions };
   log.info({ ...totals, seconds: Math.round((Date.now() - started) / 1000) }, 'demo traffic stored');
   return totals;
 }

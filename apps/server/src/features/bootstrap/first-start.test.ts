@@ -1,3 +1,4 @@
+import { SENSOR_EVENT_PATH } from '@veracity/contracts/collect';
 import { S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../demo-seed.js';
@@ -98,7 +99,8 @@ describe('first start', () => {
         through: (app) => ({
           inject: (request) => {
             const body = JSON.parse(request.payload ?? '{}') as { id: string; ts?: unknown };
-            timesSent.add(body.ts);
+            // The sensor's exclusion reports carry the browser's clock, informative only.
+            if (request.url !== SENSOR_EVENT_PATH) timesSent.add(body.ts);
             if (request.url === S2S_HITS_PATH) received.set(body.id, clock?.now().toISOString() ?? '');
             return app.inject(request);
           },

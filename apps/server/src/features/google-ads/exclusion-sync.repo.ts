@@ -7,17 +7,25 @@ const PROVIDER = 'google_ads' as const;
 export type StoredEntryRow = Selectable<ExclusionEntriesTable>;
 export type NewLogLine = Omit<Selectable<ExclusionLogTable>, 'id' | 'provider' | 'relationship_id'>;
 
-/** Accounts with a Google connection and at least one active (protected) Google account. */
-export async function relationshipsToSync(db: Kysely<Database>): Promise<number[]> {
+/**
+ * Accounts with a Google connection and at least one active (protected) Google account; demo accounts
+ * only with `includeDemo` (the first start's demo history links the demo to its own fake of Google).
+ */
+export async function relationshipsToSync(
+  db: Kysely<Database>,
+  options: { includeDemo?: boolean } = {},
+): Promise<number[]> {
   const rows = await db
     .selectFrom('oauth_connections as c')
     .innerJoin('ad_accounts as a', (join) =>
       join.onRef('a.relationship_id', '=', 'c.relationship_id').onRef('a.provider', '=', 'c.provider'),
     )
+    .innerJoin('relationships as r', 'r.id', 'c.relationship_id')
     .select('c.relationship_id')
     .distinct()
     .where('c.provider', '=', PROVIDER)
     .where('a.active', '=', 1)
+    .$if(options.includeDemo !== true, (query) => query.where('r.plan_type', '!=', 'demo'))
     .orderBy('c.relationship_id')
     .execute();
   return rows.map((row) => row.relationship_id);

@@ -36,12 +36,15 @@ export const STATE_TTL_MS = 10 * 60 * 1000;
 export const CALLBACK_PATH = '/api/integrations/google-ads/oauth/callback';
 const PROVIDER = 'google_ads' as const;
 
+/** What linking works with: the accounts database, the Google clients and token store, the clock. */
+export type LinkingServices = Pick<Services, 'db' | 'googleAds' | 'clock'>;
+
 function hashState(state: string): string {
   return createHash('sha256').update(state).digest('hex');
 }
 
 export async function startConnect(
-  services: Services,
+  services: LinkingServices,
   actor: AuditActor,
   returnPath: string,
   redirectUri: string,
@@ -88,13 +91,16 @@ export type CallbackError =
 /**
  * The OAuth callback: takes the state (once), exchanges the code, stores the grant, reads the
  * hierarchy. Answers the path to redirect to; a refused state goes to the linking page's start.
+ * A demo account is refused, unless `linkingDemo` says the server itself links it: the first start's
+ * demo history (features/bootstrap/demo-google-ads.ts), never the callback route.
  */
 export async function finishConnect(
-  services: Services,
+  services: LinkingServices,
   log: FastifyBaseLogger,
   query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
   redirectUri: string,
   ip: string | null,
+  options: { linkingDemo?: boolean } = {},
 ): Promise<string> {
   const fallback = '/integrations/google-ads/linking';
   const taken = query.state ? await takeOAuthState(services.db, hashState(query.state)) : undefined;
@@ -110,7 +116,7 @@ export async function finishConnect(
   const permissions = await permissionsOf(services.db, taken.user_id, taken.relationship_id);
   if (
     !relationship?.active ||
-    relationship.planType === 'demo' ||
+    (relationship.planType === 'demo' && options.linkingDemo !== true) ||
     !isViewVisible('google_ppc', relationship.planType, relationship.accountFeatures) ||
     !permissions.has('account_manage_integrations')
   ) {

@@ -20,12 +20,19 @@ export interface GoogleAdsIntegration {
   oauth: OAuthProvider | null;
   api: GoogleAdsApi | null;
   tokens: TokenStore;
+  /**
+   * Whether the scheduled jobs sync demo accounts: only in the first start's demo history, whose
+   * app reaches the Google fake the demo account was linked to (features/bootstrap/demo-google-ads.ts).
+   */
+  syncDemoAccounts: boolean;
 }
 
 /** Clients other than those config builds: tests and the demo seed point them at the local fake. */
 export interface GoogleAdsClients {
   oauth?: OAuthProvider | null;
   api?: GoogleAdsApi | null;
+  /** See `GoogleAdsIntegration.syncDemoAccounts` (default false). */
+  syncDemoAccounts?: boolean;
 }
 
 export function createGoogleAdsIntegration(
@@ -40,7 +47,8 @@ export function createGoogleAdsIntegration(
     clients.oauth !== undefined
       ? clients.oauth
       : configured
-        ? createGoogleOAuthProvider(config.googleAds, { now: () => clock.now().getTime() })
+        ? // The token store judges expiry on the app's clock: the expiry it is given must be on it too.
+          createGoogleOAuthProvider(config.googleAds, { now: () => clock.now().getTime() })
         : null;
   const api =
     clients.api !== undefined ? clients.api : configured ? createGoogleAdsClient(config.googleAds) : null;
@@ -51,5 +59,5 @@ export function createGoogleAdsIntegration(
     log,
     clock,
   });
-  return { oauth, api, tokens };
+  return { oauth, api, tokens, syncDemoAccounts: clients.syncDemoAccounts ?? false };
 }
