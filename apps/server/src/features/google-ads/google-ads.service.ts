@@ -121,7 +121,7 @@ function stepTwoReady(settings: StoredGoogleAdsSettings): boolean {
 
 /** Step 1: the accounts to protect. Every id must be an account of this account's hierarchy. */
 export async function selectAccounts(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'clock'>,
   actor: AuditActor,
   customerIds: readonly string[],
 ): Promise<void> {
@@ -149,7 +149,7 @@ export async function selectAccounts(
 }
 
 export async function updateSettings(
-  services: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'clock'>,
   actor: AuditActor,
   patch: z.output<typeof zGoogleAdsSettingsPatch>,
 ): Promise<void> {
@@ -171,7 +171,7 @@ export async function updateSettings(
  * a template of their own (skipTT). Google refusing one account stops before the choice is saved.
  */
 export async function decideTrackingTemplate(
-  services: Pick<Services, 'db' | 'googleAds'>,
+  services: Pick<Services, 'db' | 'googleAds' | 'clock'>,
   actor: AuditActor,
   apply: boolean,
 ): Promise<void> {
