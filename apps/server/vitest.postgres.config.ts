@@ -19,7 +19,7 @@ export default defineProject({
       'src/app.test.ts',
     ],
     env: { VERACITY_TEST_ACCOUNTS: 'postgres' },
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
