@@ -24,7 +24,10 @@ export function googleAdsSyncJob(deps: SyncDeps, minutes: number): Job {
       const outcomes = await syncAllGoogleAdsExclusions(deps, relationships);
       const counts: Record<string, number> = {};
       for (const outcome of outcomes.values()) counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
-      if (relationships.length > 0) deps.log.info(counts, 'google ads exclusion sync pass');
+      // Each account's changes are logged by the sync; the pass itself only when an account was not synced.
+      if (relationships.length === 0) return;
+      const allSynced = counts.synced === relationships.length;
+      deps.log[allSynced ? 'debug' : 'info'](counts, 'google ads exclusion sync pass');
     },
   };
 }
