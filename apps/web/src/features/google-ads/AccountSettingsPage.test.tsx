@@ -1,9 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExclusionEntry, ExclusionLogLine, NeverExcludeEntry } from '@veracity/contracts/google-ads';
+import { THREAT_REASONS } from '@veracity/contracts/threat-reasons';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_PERMISSIONS } from '../account/test-api';
 import { fieldError, meFixture, mockApi, ok, renderRoutes } from '../session/session-test-support';
+import { EXCLUSION_LOG_PAGE_SIZE } from './ExclusionLogCard';
 import { linkedStateFixture, signIn } from './google-ads-test-support';
 import { NEVER_EXCLUDE_MESSAGES } from './never-exclude';
 
@@ -197,8 +199,39 @@ describe('Google Ads account settings: protection, caps, sync and the log', () =
     const row = await screen.findByTestId('exclusion-log-row');
     expect(row.textContent).toContain('Added');
     expect(row.textContent).toContain('<img src=x onerror=alert(1)> 3 invalid sessions');
-    expect(row.textContent).toContain('automation:webdriver × 3, network:datacenter × 2');
+    // The threats by their labels, most first.
+    expect(row.textContent).toContain(
+      `${THREAT_REASONS['automation:webdriver'].label} (3), ${THREAT_REASONS['network:datacenter'].label} (2)`,
+    );
     expect(row.querySelector('img')).toBeNull();
+  });
+
+  it('shows a long log a page at a time', async () => {
+    const lines: ExclusionLogLine[] = Array.from({ length: EXCLUSION_LOG_PAGE_SIZE + 5 }, (_, index) => ({
+      at: '2026-11-27T07:00:00Z',
+      action: 'add',
+      mode: 'protection',
+      outcome: 'applied',
+      customerId: '1234567890',
+      campaignId: '111',
+      cidr: `203.0.113.${index + 1}`,
+      type: 'DYNAMIC',
+      reason: 'invalid on the campaign: 1 invalid session from 1 IP',
+      threats: { 'network:datacenter': 1 },
+      error: null,
+    }));
+    mockApi(answers({ 'GET /integrations/google-ads/exclusion-log': ok(lines) }));
+    renderRoutes(SETTINGS);
+    expect(await screen.findAllByTestId('exclusion-log-row')).toHaveLength(EXCLUSION_LOG_PAGE_SIZE);
+    expect(screen.getByTestId('exclusion-log-page').textContent).toBe(
+      `1–${EXCLUSION_LOG_PAGE_SIZE} of ${EXCLUSION_LOG_PAGE_SIZE + 5}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getAllByTestId('exclusion-log-row')).toHaveLength(5);
+    expect(screen.getAllByTestId('exclusion-log-row')[0]?.textContent).toContain(
+      `203.0.113.${EXCLUSION_LOG_PAGE_SIZE + 1}`,
+    );
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

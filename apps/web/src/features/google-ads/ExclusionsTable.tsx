@@ -3,8 +3,8 @@ import {
   type ExclusionEntry,
   type GoogleAdsCampaign,
 } from '@veracity/contracts/google-ads';
-import { useMemo, useState } from 'react';
-import { Button } from '../../components/Button/Button';
+import { useMemo } from 'react';
+import { Pager, usePage } from '../../components/Pager/Pager';
 import { ScrollRegion } from '../../components/Table/ScrollRegion';
 import { Tooltip } from '../../components/Tooltip/Tooltip';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -35,13 +35,8 @@ export function ExclusionsTable({
   campaigns: readonly GoogleAdsCampaign[];
   label: string;
 }) {
-  const [page, setPage] = useState(0);
   const names = useMemo(() => campaignIndex(campaigns), [campaigns]);
-  const pages = Math.max(1, Math.ceil(entries.length / EXCLUSIONS_PAGE_SIZE));
-  // A new period can bring fewer entries than the page on show: stay on the last one there is.
-  const current = Math.min(page, pages - 1);
-  const rows = entries.slice(current * EXCLUSIONS_PAGE_SIZE, (current + 1) * EXCLUSIONS_PAGE_SIZE);
-  const first = current * EXCLUSIONS_PAGE_SIZE + 1;
+  const { rows, pager } = usePage(entries, EXCLUSIONS_PAGE_SIZE);
 
   return (
     <>
@@ -87,26 +82,7 @@ export function ExclusionsTable({
           </tbody>
         </table>
       </ScrollRegion>
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label={`${label} pages`}>
-          <span className={styles.caption} data-testid="exclusions-page">
-            {formatNumber(first)}–{formatNumber(first + rows.length - 1)} of {formatNumber(entries.length)}
-          </span>
-          <span className={styles.pagerButtons}>
-            <Button size="s" variation="white" disabled={current === 0} onClick={() => setPage(current - 1)}>
-              Previous
-            </Button>
-            <Button
-              size="s"
-              variation="white"
-              disabled={current >= pages - 1}
-              onClick={() => setPage(current + 1)}
-            >
-              Next
-            </Button>
-          </span>
-        </nav>
-      ) : null}
+      <Pager {...pager} label={label} testId="exclusions-page" />
     </>
   );
 }

@@ -30,7 +30,8 @@ describe('planExclusions: candidates and ranges', () => {
       lastInvalidAt: daysAgo(1),
       expiresAt: daysAgo(-29),
     });
-    expect(plan.adds[0]?.detail).toContain('4 invalid sessions from 1 IP (network:datacenter 4)');
+    expect(plan.adds[0]?.detail).toContain('4 invalid sessions from 1 IP');
+    expect(plan.adds[0]?.threats).toEqual({ 'network:datacenter': 4 });
   });
 
   it('makes a /24 of three invalid IPs when no legitimate traffic came from it, and not otherwise', () => {

@@ -42,20 +42,12 @@ export function sortedThreats(threats: ReadonlyMap<string, number>): Record<stri
   return Object.fromEntries([...threats].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function threatText(threats: Record<string, number>): string {
-  const entries = Object.entries(threats);
-  if (entries.length === 1) return `${entries[0]?.[0]} ${entries[0]?.[1]}`;
-  const parts = entries
-    .sort(([ra, a], [rb, b]) => b - a || (ra < rb ? -1 : 1))
-    .map(([reason, count]) => `${reason} ${count}`);
-  return parts.length === 0 ? 'no threat recorded' : parts.join(', ');
-}
-
 function sessionsText(evidence: ExclusionEvidence): string {
   const ips = evidence.invalidIps === 1 ? '1 IP' : `${evidence.invalidIps} IPs`;
   const sessions =
     evidence.invalidSessions === 1 ? '1 invalid session' : `${evidence.invalidSessions} invalid sessions`;
-  return `${sessions} from ${ips} (${threatText(evidence.threats)})`;
+  // The threats behind it travel beside the text (the log line's `threats`), shown by their labels.
+  return `${sessions} from ${ips}`;
 }
 
 const ADDED: Record<ExclusionAddReason, string> = {
