@@ -37,7 +37,14 @@ export async function importGoogleAdsCosts(
 ): Promise<CostImportResult> {
   const api = services.googleAds.api;
   if (!api) return { accounts: 0, rows: 0 };
-  await importHierarchy(services, log, api, relationshipId);
+  try {
+    await importHierarchy(services, log, api, relationshipId);
+  } catch (error) {
+    // A stored access token Google refuses is renewed once, as for the daily costs below.
+    if (!(error instanceof GoogleAdsAuthError)) throw error;
+    await services.googleAds.tokens.renewAccessToken(relationshipId, PROVIDER);
+    await importHierarchy(services, log, api, relationshipId);
+  }
   const accounts = (await listAdAccounts(services.db, relationshipId)).filter(
     (account) => account.active === 1 && account.is_manager === 0,
   );

@@ -205,6 +205,25 @@ describe('POST /refresh', () => {
 });
 
 describe('the cost import', () => {
+  it('renews an access token Google refuses when it reads the accounts, once, and goes on', async () => {
+    const account = await linkAccount(h, 'protection');
+    h.google.state.addDailyMetrics({
+      campaignId: account.searchCampaign,
+      date: h.clock.now().toISOString().slice(0, 10),
+      clicks: 4,
+      costMicros: 2_000_000,
+    });
+    h.google.oauth.expireAccessTokens();
+    expect(
+      await importGoogleAdsCosts(
+        account.deps.services,
+        h.t.stores.events,
+        h.t.app.log,
+        account.relationshipId,
+      ),
+    ).toMatchObject({ accounts: 1, rows: 1 });
+  });
+
   it('imports the names and the daily cost of each campaign; a re-import replaces the days', async () => {
     const account = await linkAccount(h, 'protection');
     const today = h.clock.now().toISOString().slice(0, 10);
