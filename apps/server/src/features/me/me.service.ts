@@ -12,6 +12,8 @@ import type { Database, IpListName } from '../../storage/oltp/schema.js';
 import { type AuditActor, type AuditChange, audit, changesOf } from '../account/audit.js';
 import { type IpListEntry, readIpList, replaceIpList } from '../account/ip-lists.repo.js';
 import { updateRelationship } from '../account/relationships.repo.js';
+import { countOffers } from '../firewall/offers.repo.js';
+import { countTrafficSources } from '../firewall/traffic-sources.repo.js';
 import { updateUser } from '../users/users.repo.js';
 
 /** GET /api/me: the person, and the selected account's facts and gating when the token is bound. */
@@ -42,9 +44,8 @@ export async function describeMe(
     sensorKey: relationship?.sensorKey ?? null,
     ...urls,
     numCampaigns: relationship ? await countCampaigns(db, relationship.id) : 0,
-    // Offers and traffic sources arrive with the firewall issue.
-    numOffers: 0,
-    numTrafficSources: 0,
+    numOffers: relationship ? await countOffers(db, relationship.id) : 0,
+    numTrafficSources: relationship ? await countTrafficSources(db, relationship.id) : 0,
     allowedVars: relationship?.allowedVars ?? 4,
     isAdmin: auth.permissions.has(ADMIN_PERMISSION),
     isDemo: relationship?.planType === 'demo' || auth.demoUser,
