@@ -7,20 +7,20 @@ import {
 } from '@veracity/contracts/firewall';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { AccountAuthContext } from '../../http/access.js';
-import { ApiError } from '../../http/api-error.js';
-import type { Services } from '../../services.js';
-import type { Database } from '../../storage/oltp/schema.js';
-import { audit, auditActor } from '../account/audit.js';
 import {
   type FirewallCampaignFields,
   findFirewallCampaign,
   insertFirewallCampaign,
   updateFirewallCampaign,
-} from './firewall-campaigns.repo.js';
+} from '../../accounts/firewall-campaigns.repo.js';
+import { findOffer } from '../../accounts/offers.repo.js';
+import { findTrafficSource } from '../../accounts/traffic-sources.repo.js';
+import type { AccountAuthContext } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Services } from '../../services.js';
+import type { Database } from '../../storage/oltp/schema.js';
+import { audit, auditActor } from '../account/audit.js';
 import { assertMayChange, assertOwnLabels, changedFields } from './firewall-checks.js';
-import { findOffer } from './offers.repo.js';
-import { findTrafficSource } from './traffic-sources.repo.js';
 
 type CreateBody = z.output<typeof zFirewallCampaignCreateBody>;
 type UpdateBody = z.output<typeof zFirewallCampaignUpdateBody>;

@@ -7,12 +7,12 @@ import {
   zFirewallToggleBody,
 } from '@veracity/contracts/firewall';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findFirewallCampaign, listFirewallCampaigns } from '../../accounts/firewall-campaigns.repo.js';
 import { accountOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import { dashboardBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
 import { listLabels } from '../account/labels.repo.js';
-import { findFirewallCampaign, listFirewallCampaigns } from './firewall-campaigns.repo.js';
 import { createFirewallCampaign, updateFirewallCampaignFields } from './firewall-campaigns.service.js';
 import { campaignsCsv } from './firewall-csv.js';
 import { firewallAccess, sendCsv, zIdParams } from './firewall-http.js';

@@ -7,12 +7,12 @@ import {
   zOfferUpdateBody,
 } from '@veracity/contracts/firewall';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listOffers } from '../../accounts/offers.repo.js';
 import { accountOf } from '../../http/access.js';
 import type { Services } from '../../services.js';
 import { listLabels } from '../account/labels.repo.js';
 import { offersCsv } from './firewall-csv.js';
 import { firewallAccess, sendCsv, wantsCsv, zIdParams } from './firewall-http.js';
-import { listOffers } from './offers.repo.js';
 import { createOffer, updateOfferFields } from './offers.service.js';
 
 const VIEW = 'firewall_offers';

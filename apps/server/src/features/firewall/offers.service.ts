@@ -5,12 +5,12 @@ import {
   type zOfferUpdateBody,
 } from '@veracity/contracts/firewall';
 import type { z } from 'zod';
+import { findOffer, insertOffer, type OfferFields, updateOffer } from '../../accounts/offers.repo.js';
 import type { AccountAuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
 import { audit, auditActor } from '../account/audit.js';
 import { assertMayChange, assertOwnLabels, assertValidTargeting, changedFields } from './firewall-checks.js';
-import { findOffer, insertOffer, type OfferFields, updateOffer } from './offers.repo.js';
 
 /**
  * POST /api/sensors/firewall/offers. Creating a paused offer needs offer_pause, creating one with

@@ -7,12 +7,12 @@ import {
   zTrafficSourceUpdateBody,
 } from '@veracity/contracts/firewall';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listTrafficSources } from '../../accounts/traffic-sources.repo.js';
 import { accountOf } from '../../http/access.js';
 import type { Services } from '../../services.js';
 import { listLabels } from '../account/labels.repo.js';
 import { trafficSourcesCsv } from './firewall-csv.js';
 import { firewallAccess, sendCsv, wantsCsv, zIdParams } from './firewall-http.js';
-import { listTrafficSources } from './traffic-sources.repo.js';
 import { createTrafficSource, updateTrafficSourceFields } from './traffic-sources.service.js';
 
 const VIEW = 'firewall_traffic_sources';

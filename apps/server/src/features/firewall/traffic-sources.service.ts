@@ -4,17 +4,17 @@ import type {
   zTrafficSourceUpdateBody,
 } from '@veracity/contracts/firewall';
 import type { z } from 'zod';
-import type { AccountAuthContext } from '../../http/access.js';
-import { ApiError } from '../../http/api-error.js';
-import type { Services } from '../../services.js';
-import { audit, auditActor } from '../account/audit.js';
-import { assertOwnLabels, changedFields } from './firewall-checks.js';
 import {
   findTrafficSource,
   insertTrafficSource,
   type TrafficSourceFields,
   updateTrafficSource,
-} from './traffic-sources.repo.js';
+} from '../../accounts/traffic-sources.repo.js';
+import type { AccountAuthContext } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Services } from '../../services.js';
+import { audit, auditActor } from '../account/audit.js';
+import { assertOwnLabels, changedFields } from './firewall-checks.js';
 
 /** POST /api/sensors/firewall/trafficsources. */
 export async function createTrafficSource(

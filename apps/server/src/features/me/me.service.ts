@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { createApiKey, deleteApiKey, listApiKeys } from '../../accounts/api-keys.js';
 import { countCampaigns } from '../../accounts/campaigns.repo.js';
+import { countOffers } from '../../accounts/offers.repo.js';
+import { countTrafficSources } from '../../accounts/traffic-sources.repo.js';
 import type { AuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
@@ -12,8 +14,6 @@ import type { Database, IpListName } from '../../storage/oltp/schema.js';
 import { type AuditActor, type AuditChange, audit, changesOf } from '../account/audit.js';
 import { type IpListEntry, readIpList, replaceIpList } from '../account/ip-lists.repo.js';
 import { updateRelationship } from '../account/relationships.repo.js';
-import { countOffers } from '../firewall/offers.repo.js';
-import { countTrafficSources } from '../firewall/traffic-sources.repo.js';
 import { updateUser } from '../users/users.repo.js';
 
 /** GET /api/me: the person, and the selected account's facts and gating when the token is bound. */

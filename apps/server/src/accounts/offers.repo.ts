@@ -5,7 +5,7 @@ import {
   zOfferTargeting,
 } from '@veracity/contracts/firewall';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, OffersTable } from '../../storage/oltp/schema.js';
+import type { Database, OffersTable } from '../storage/oltp/schema.js';
 import { idsFromJson } from './stored-json.js';
 
 export interface OfferFields {

@@ -1,6 +1,6 @@
 import type { TrafficSource } from '@veracity/contracts/firewall';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, TrafficSourcesTable } from '../../storage/oltp/schema.js';
+import type { Database, TrafficSourcesTable } from '../storage/oltp/schema.js';
 import { idsFromJson, stringsFromJson } from './stored-json.js';
 
 export interface TrafficSourceFields {

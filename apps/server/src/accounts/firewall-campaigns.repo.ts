@@ -5,8 +5,8 @@ import {
   zSecuritySettings,
 } from '@veracity/contracts/firewall';
 import type { Kysely, Selectable } from 'kysely';
-import { type CampaignFields, toCampaign } from '../../accounts/campaigns.repo.js';
-import type { CampaignsTable, Database } from '../../storage/oltp/schema.js';
+import type { CampaignsTable, Database } from '../storage/oltp/schema.js';
+import { type CampaignFields, toCampaign } from './campaigns.repo.js';
 import { idsFromJson } from './stored-json.js';
 
 /**
