@@ -6,7 +6,7 @@ import {
 } from '@veracity/contracts/firewall';
 import type { Kysely, Selectable } from 'kysely';
 import type { CampaignsTable, Database } from '../storage/oltp/schema.js';
-import { type CampaignFields, toCampaign } from './campaigns.repo.js';
+import { type CampaignFields, campaignColumns, toCampaign } from './campaigns.repo.js';
 import { idsFromJson } from './stored-json.js';
 
 /**
@@ -39,12 +39,7 @@ function toFirewallCampaign(row: Selectable<CampaignsTable>): FirewallCampaign {
 
 function columns(fields: Partial<FirewallCampaignFields>) {
   return {
-    ...(fields.name === undefined ? {} : { name: fields.name }),
-    ...(fields.active === undefined ? {} : { active: fields.active ? 1 : 0 }),
-    ...(fields.hidden === undefined ? {} : { hidden: fields.hidden ? 1 : 0 }),
-    ...(fields.googleAccountId === undefined ? {} : { google_account_id: fields.googleAccountId }),
-    ...(fields.googleCampaignId === undefined ? {} : { google_campaign_id: fields.googleCampaignId }),
-    ...(fields.googleCampaignType === undefined ? {} : { google_campaign_type: fields.googleCampaignType }),
+    ...campaignColumns(fields),
     ...(fields.offerId === undefined ? {} : { offer_id: fields.offerId }),
     ...(fields.trafficSourceId === undefined ? {} : { traffic_source_id: fields.trafficSourceId }),
     ...(fields.security === undefined ? {} : { security: JSON.stringify(fields.security) }),

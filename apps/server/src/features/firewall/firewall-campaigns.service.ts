@@ -105,7 +105,7 @@ export async function updateFirewallCampaignFields(
     const changes = changedFields(current, next);
     assertMayChange(auth, 'campaign', Object.keys(changes));
     await assertOwnReferences(trx, relationshipId, next);
-    await assertOwnLabels(trx, relationshipId, next.labelIds);
+    await assertOwnLabels(trx, relationshipId, next.labelIds, current.labelIds);
     const updated = await updateFirewallCampaign(trx, relationshipId, id, next);
     if (!updated) throw ApiError.notFound('No such campaign');
     await audit(trx, {

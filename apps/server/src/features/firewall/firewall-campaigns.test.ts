@@ -141,6 +141,26 @@ describe('firewall campaigns', () => {
     }
   });
 
+  it('keeps a deleted label on a campaign saved with it, and refuses it as a new one', async () => {
+    const kept = await createdId('/account/labels', { name: 'Short-lived' });
+    const campaign = await create({ name: 'Labelled', labelIds: [kept] });
+    expect((await call(t, 'DELETE', `/account/labels/${kept}`, { token: admin })).statusCode).toBeLessThan(
+      300,
+    );
+    const resaved = await call(t, 'PUT', `/sensors/firewall/${campaign.id}`, {
+      token: admin,
+      body: { name: 'Labelled again', labelIds: [kept] },
+    });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    const other = await create({ name: 'Unlabelled' });
+    const added = await call(t, 'PUT', `/sensors/firewall/${other.id}`, {
+      token: admin,
+      body: { labelIds: [kept] },
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toEqual([expect.objectContaining({ field: 'labelIds' })]);
+  });
+
   it('validates the fields with the spec patterns and names the field', async () => {
     for (const [body, field, code] of [
       [{}, 'name', 'REQUIRED'],

@@ -70,15 +70,20 @@ export function changedFields(current: object, next: object): Record<string, Aud
   return changes;
 }
 
-/** 400 naming `labelIds` when a label id is not one of the account's labels. */
+/**
+ * 400 naming `labelIds` when a label id is not one of the account's labels. Ids the item already
+ * carries (`kept`) pass: a label deleted since stays on the item until it is saved without it.
+ */
 export async function assertOwnLabels(
   db: Kysely<Database>,
   relationshipId: number,
   labelIds: readonly number[] | undefined,
+  kept: readonly number[] = [],
 ): Promise<void> {
-  if (!labelIds || labelIds.length === 0) return;
+  const added = (labelIds ?? []).filter((id) => !kept.includes(id));
+  if (added.length === 0) return;
   const own = new Set((await listLabels(db, relationshipId)).map((label) => label.id));
-  if (labelIds.some((id) => !own.has(id))) {
+  if (added.some((id) => !own.has(id))) {
     throw ApiError.fields([{ code: 'NOT_VALID', field: 'labelIds', message: 'No such label' }]);
   }
 }

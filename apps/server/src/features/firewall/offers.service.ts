@@ -65,7 +65,7 @@ export async function updateOfferFields(
     const changes = changedFields(current, next);
     assertMayChange(auth, 'offer', Object.keys(changes));
     if (next.targeting) assertValidTargeting(auth, next.targeting);
-    await assertOwnLabels(trx, relationshipId, next.labelIds);
+    await assertOwnLabels(trx, relationshipId, next.labelIds, current.labelIds);
     const updated = await updateOffer(trx, relationshipId, id, next);
     if (!updated) throw ApiError.notFound('No such offer');
     await audit(trx, { ...auditActor(auth, ip), action: 'offer.updated', detail: { id, ...changes } });

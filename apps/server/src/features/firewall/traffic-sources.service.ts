@@ -53,7 +53,7 @@ export async function updateTrafficSourceFields(
     if (!current) throw ApiError.notFound('No such traffic source');
     const next: Partial<TrafficSourceFields> = body;
     const changes = changedFields(current, next);
-    await assertOwnLabels(trx, relationshipId, next.labelIds);
+    await assertOwnLabels(trx, relationshipId, next.labelIds, current.labelIds);
     const updated = await updateTrafficSource(trx, relationshipId, id, next);
     if (!updated) throw ApiError.notFound('No such traffic source');
     await audit(trx, {
