@@ -3,6 +3,7 @@ import {
   DEFAULT_SECURITY_SETTINGS,
   isDomain,
   isPostbackAddress,
+  postbackAddressOf,
   zFirewallCampaignCreateBody,
   zFirewallToggleBody,
   zOfferCreateBody,
@@ -62,6 +63,9 @@ describe('firewall validation patterns', () => {
     expect(isPostbackAddress('2001:db8::1')).toBe(true);
     expect(isPostbackAddress('198.51.100.0/33')).toBe(false);
     expect(isPostbackAddress('https://n.example/')).toBe(false);
+    expect(postbackAddressOf(' https://track.n.example:8443/pb?x=1 ')).toBe('track.n.example');
+    expect(postbackAddressOf('http://[2001:db8::7]/pb')).toBe('2001:db8::7');
+    expect(postbackAddressOf('203.0.113.7')).toBe('203.0.113.7');
   });
 
   it('fills the defaults of a new campaign and offer', () => {

@@ -58,6 +58,20 @@ export function isPostbackAddress(value: string): boolean {
   return isStrictIpOrCidr(value) || isDomain(value);
 }
 
+/**
+ * The address a postback-address entry stands for: spec 02 §5 takes a URL or an IP, so an http(s) URL
+ * is read as its host (`https://track.example/pb` -> `track.example`); anything else is kept as typed.
+ */
+export function postbackAddressOf(entry: string): string {
+  const value = entry.trim();
+  if (!/^https?:\/\//i.test(value)) return value;
+  try {
+    return new URL(value).hostname.replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return value;
+  }
+}
+
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const zName = z.string().trim().min(1).max(FIREWALL_NAME_MAX);
@@ -244,7 +258,7 @@ export const zTrafficSource = z.object({
   hidden: z.boolean(),
   /** Where legitimate conversions are reported; POSTBACK_MACROS are filled per conversion. */
   postbackUrl: z.string().nullable(),
-  /** Addresses (IPs, ranges, domains) the source's postbacks may come from. */
+  /** Addresses (IPs, ranges, domains; a URL given is kept as its host) the source's postbacks may come from. */
   allowedPostbackAddresses: z.array(z.string()),
   labelIds: z.array(z.number().int()),
 });
@@ -258,7 +272,11 @@ const trafficSourceFields = {
   postbackUrl: z.preprocess(blankToNull, zMacroUrl(POSTBACK_MACROS).nullable()),
   allowedPostbackAddresses: z
     .array(
-      z.string().trim().max(253).refine(isPostbackAddress, { message: 'Not an IP address, range or domain' }),
+      z
+        .string()
+        .max(2000)
+        .transform(postbackAddressOf)
+        .refine(isPostbackAddress, { message: 'Not an IP address, range, domain or URL' }),
     )
     .max(ALLOWED_POSTBACK_ADDRESSES_MAX)
     .transform(unique),

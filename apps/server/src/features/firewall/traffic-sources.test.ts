@@ -37,7 +37,8 @@ describe('traffic sources', () => {
           '203.0.113.7',
           '198.51.100.0/24',
           '2001:db8::/32',
-          'tracker.network.example',
+          'https://tracker.network.example/postback',
+          ' tracker.network.example ',
         ],
       },
       own,
@@ -73,7 +74,8 @@ describe('traffic sources', () => {
       [{ name: 'P', allowedPostbackAddresses: ['256.1.1.1'] }, 'allowedPostbackAddresses.0'],
       [{ name: 'P', allowedPostbackAddresses: ['10.0.0.0/33'] }, 'allowedPostbackAddresses.0'],
       [{ name: 'P', allowedPostbackAddresses: ['example.verylongsuffix'] }, 'allowedPostbackAddresses.0'],
-      [{ name: 'P', allowedPostbackAddresses: ['https://x.example/'] }, 'allowedPostbackAddresses.0'],
+      [{ name: 'P', allowedPostbackAddresses: ['ftp://x.example/'] }, 'allowedPostbackAddresses.0'],
+      [{ name: 'P', allowedPostbackAddresses: ['https://localhost/'] }, 'allowedPostbackAddresses.0'],
     ] as const) {
       const response = await call(t, 'POST', '/sensors/firewall/trafficsources', { token: admin, body });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
