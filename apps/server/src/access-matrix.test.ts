@@ -19,12 +19,18 @@ import { startTestApp, type TestApp } from './test-support/test-app.js';
 type Rule =
   | { who: 'anyone' }
   | { who: 'signed-in'; unverified?: boolean; ofThisAccount?: boolean; write?: boolean; noGhost?: boolean }
-  | { who: 'member'; permission?: PermissionKey; write?: boolean; noGhost?: boolean }
+  | {
+      who: 'member';
+      /** A list: any one of them lets the caller past the access check. */
+      permission?: PermissionKey | readonly PermissionKey[];
+      write?: boolean;
+      noGhost?: boolean;
+    }
   | { who: 'support' };
 
 const anyone: Rule = { who: 'anyone' };
 const member: Rule = { who: 'member' };
-const write = (permission?: PermissionKey, noGhost = false): Rule => ({
+const write = (permission?: PermissionKey | readonly PermissionKey[], noGhost = false): Rule => ({
   who: 'member',
   write: true,
   noGhost,
@@ -78,6 +84,22 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/sensors/s2s': { who: 'member', permission: 'campaign_view' },
   'POST /api/sensors/s2s': write('campaign_create'),
   'PUT /api/sensors/s2s/:id': write('campaign_edit'),
+  // The firewall (issue 34): each list's view (sensor_firewall), then the action's permission; a PATCH
+  // toggle passes with either right and the service asks for the one its field needs.
+  'GET /api/sensors/firewall': { who: 'member', permission: 'campaign_view' },
+  'GET /api/sensors/firewall/csv': { who: 'member', permission: 'campaign_view' },
+  'GET /api/sensors/firewall/:id/tag': { who: 'member', permission: 'campaign_view' },
+  'POST /api/sensors/firewall': write('campaign_create'),
+  'PUT /api/sensors/firewall/:id': write('campaign_edit'),
+  'PATCH /api/sensors/firewall/:id': write(['campaign_edit', 'campaign_pause']),
+  'GET /api/sensors/firewall/offers': { who: 'member', permission: 'offer_view' },
+  'POST /api/sensors/firewall/offers': write('offer_create'),
+  'PUT /api/sensors/firewall/offers/:id': write('offer_edit'),
+  'PATCH /api/sensors/firewall/offers/:id': write(['offer_edit', 'offer_pause']),
+  'GET /api/sensors/firewall/trafficsources': { who: 'member', permission: 'traffic_source_view' },
+  'POST /api/sensors/firewall/trafficsources': write('traffic_source_create'),
+  'PUT /api/sensors/firewall/trafficsources/:id': write('traffic_source_edit'),
+  'PATCH /api/sensors/firewall/trafficsources/:id': write('traffic_source_edit'),
   'GET /api/sensors/recent-hits': member,
   'POST /api/analytics/tree': member,
   'POST /api/analytics/threats': member,
@@ -144,22 +166,39 @@ const EVERY_PERMISSION: readonly PermissionKey[] = [
   'campaign_create',
   'campaign_edit',
   'campaign_pause',
+  'campaign_edit_security',
+  'offer_view',
+  'offer_create',
+  'offer_edit',
+  'offer_edit_targeting',
+  'offer_pause',
+  'traffic_source_view',
+  'traffic_source_create',
+  'traffic_source_edit',
   'log_export_reports',
 ];
+const VIEW_ONLY: readonly PermissionKey[] = ['campaign_view', 'offer_view', 'traffic_source_view'];
 const ROLE_PERMISSIONS: Record<string, readonly PermissionKey[]> = {
   admin: EVERY_PERMISSION,
   'campaign-manager': [
+    ...VIEW_ONLY,
     'account_manage_labels',
-    'campaign_view',
     'campaign_create',
     'campaign_edit',
+    'campaign_edit_security',
     'campaign_pause',
+    'offer_create',
+    'offer_edit',
+    'offer_edit_targeting',
+    'offer_pause',
+    'traffic_source_create',
+    'traffic_source_edit',
     'log_export_reports',
   ],
-  analyst: ['campaign_view', 'log_export_reports'],
-  viewer: ['campaign_view'],
+  analyst: [...VIEW_ONLY, 'log_export_reports'],
+  viewer: VIEW_ONLY,
   // The public demo user holds the read-only role (Viewer), a support session every permission.
-  demo: ['campaign_view'],
+  demo: VIEW_ONLY,
   ghost: EVERY_PERMISSION,
 };
 
@@ -181,7 +220,10 @@ function expected(rule: Rule, caller: Caller): number | 'allowed' {
   if (caller === 'unbound' || caller === 'demo-unbound' || caller === 'support') return 403;
   if (rule.noGhost && caller === 'ghost') return 403;
   if (rule.write && caller === 'demo') return 418;
-  if (rule.permission && !(ROLE_PERMISSIONS[caller] ?? []).includes(rule.permission)) return 403;
+  const anyOf: readonly PermissionKey[] =
+    typeof rule.permission === 'string' ? [rule.permission] : (rule.permission ?? []);
+  const held = ROLE_PERMISSIONS[caller] ?? [];
+  if (anyOf.length > 0 && !anyOf.some((permission) => held.includes(permission))) return 403;
   return 'allowed';
 }
 
@@ -200,10 +242,21 @@ let foreignLabelId: number;
 let ownLabelId: number;
 let ownCampaignId: number;
 let foreignCampaignId: number;
+/** The home account's firewall campaign, offer and traffic source, and another account's. */
+const firewallIds = { own: new Map<string, number>(), foreign: new Map<string, number>() };
+const FIREWALL_LISTS = ['/sensors/firewall/offers', '/sensors/firewall/trafficsources', '/sensors/firewall'];
 
 beforeAll(async () => {
   t = await startTestApp();
-  home = await createTenant(t, { company: 'Home' });
+  // Flag driven with the firewall and S2S flags: every view of the API is open to its members.
+  home = await createTenant(t, {
+    company: 'Home',
+    plan: 'custom',
+    features: [
+      { name: 'sensor_firewall', value: true },
+      { name: 'sensor_s2s', value: true },
+    ],
+  });
   // The public demo user of the first start, in the demo account (every feature, S2S included).
   const demo = await firstStartDemoUser(t);
   const manager = await addTenantUser(t, home.relationshipId, 'Campaign manager');
@@ -240,7 +293,14 @@ beforeAll(async () => {
   });
   for (const [caller, make] of makers) tokens.set(caller, await make());
 
-  const other = await createTenant(t, { company: 'Other' });
+  const other = await createTenant(t, {
+    company: 'Other',
+    plan: 'custom',
+    features: [
+      { name: 'sensor_firewall', value: true },
+      { name: 'sensor_s2s', value: true },
+    ],
+  });
   otherTenantToken = await accountToken(t, other);
   const foreign = await call(t, 'POST', '/account/labels', {
     token: otherTenantToken,
@@ -255,7 +315,23 @@ beforeAll(async () => {
   const campaign = (body: object, token?: string) => call(t, 'POST', '/sensors/s2s', { token, body });
   ownCampaignId = ((await campaign({ name: 'Ours' }, tokens.get('admin'))).json() as { id: number }).id;
   foreignCampaignId = ((await campaign({ name: 'Theirs' }, otherTenantToken)).json() as { id: number }).id;
+  for (const list of FIREWALL_LISTS) {
+    const body = { name: 'Firewall item', landingUrl: 'https://offer.example/' };
+    for (const [ids, token] of [
+      [firewallIds.own, tokens.get('admin')],
+      [firewallIds.foreign, otherTenantToken],
+    ] as const) {
+      const response = await call(t, 'POST', list, { token, body });
+      expect(response.statusCode, response.body).toBe(201);
+      ids.set(list, (response.json() as { id: number }).id);
+    }
+  }
 });
+
+/** The firewall list a route's :id belongs to, if it is one. */
+function firewallListOf(route: string): string | undefined {
+  return FIREWALL_LISTS.find((list) => route.includes(`${list}/:id`));
+}
 
 afterAll(async () => {
   await t.close();
@@ -291,7 +367,11 @@ describe('the access matrix', () => {
         .replace(
           ':id',
           String(
-            route.includes('/users/') ? home.userId : route.includes('/s2s/') ? ownCampaignId : ownLabelId,
+            route.includes('/users/')
+              ? home.userId
+              : route.includes('/s2s/')
+                ? ownCampaignId
+                : (firewallIds.own.get(firewallListOf(route) ?? '') ?? ownLabelId),
           ),
         );
       const target = route.startsWith('GET /api/auth/account')
@@ -386,6 +466,25 @@ describe('the access matrix', () => {
       body: { name: 'Hijacked' },
     });
     expect(foreignCampaign.statusCode).toBe(404);
+    for (const list of FIREWALL_LISTS) {
+      const id = firewallIds.foreign.get(list);
+      for (const [method, body] of [
+        ['PUT', { name: 'Hijacked' }],
+        ['PATCH', { hidden: true }],
+      ] as const) {
+        const response = await call(t, method, `${list}/${id}`, { token: tokens.get('admin'), body });
+        expect(response.statusCode, `${method} ${list}/${id}`).toBe(404);
+      }
+    }
+    const foreignTag = await call(
+      t,
+      'GET',
+      `/sensors/firewall/${firewallIds.foreign.get('/sensors/firewall')}/tag`,
+      {
+        token: tokens.get('admin'),
+      },
+    );
+    expect(foreignTag.statusCode).toBe(404);
     const foreignUser = await call(t, 'DELETE', `/account/users/${home.userId}`, {
       token: otherTenantToken,
       body: {},

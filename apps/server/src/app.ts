@@ -24,6 +24,9 @@ import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
 import { clientErrorsRoutes } from './features/error-reporting/client-errors.routes.js';
 import { exclusionWidgetsRoutes } from './features/exclusion-widgets/exclusion-widgets.routes.js';
+import { firewallCampaignsRoutes } from './features/firewall/firewall.routes.js';
+import { offersRoutes } from './features/firewall/offers.routes.js';
+import { trafficSourcesRoutes } from './features/firewall/traffic-sources.routes.js';
 import { googleAdsRoutes } from './features/google-ads/google-ads.routes.js';
 import {
   createGoogleAdsIntegration,
@@ -218,6 +221,9 @@ export async function buildApp(
       await api.register(accountRoutes(services));
       await api.register(invitationsRoutes(services));
       await api.register(campaignsRoutes(services));
+      await api.register(firewallCampaignsRoutes(services));
+      await api.register(offersRoutes(services));
+      await api.register(trafficSourcesRoutes(services));
       await api.register(recentHitsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));

@@ -124,6 +124,8 @@ interface Expected {
   detail?: Record<string, unknown>;
 }
 
+const OFFER_URL = 'https://offer.example/land';
+
 const ALERT = {
   name: 'Google bots',
   type: 'click',
@@ -239,6 +241,87 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
       action: 'campaign.updated',
       detail: { id, name: { from: 'Before', to: 'After' }, active: { from: true, to: false } },
     };
+  },
+  'POST /api/sensors/firewall': async () => {
+    const id = await created('/sensors/firewall', { name: 'Audited firewall campaign' });
+    return {
+      action: 'firewall_campaign.created',
+      detail: { id, name: 'Audited firewall campaign', active: true },
+    };
+  },
+  'PUT /api/sensors/firewall/:id': async () => {
+    const id = await created('/sensors/firewall', { name: 'Before' });
+    ok(
+      await call(t, 'PUT', `/sensors/firewall/${id}`, {
+        token: admin,
+        body: { name: 'After', security: { medium: 'block' } },
+      }),
+    );
+    return {
+      action: 'firewall_campaign.updated',
+      detail: {
+        id,
+        name: { from: 'Before', to: 'After' },
+        security: {
+          from: expect.stringContaining('"medium":"pause"'),
+          to: expect.stringContaining('"medium":"block"'),
+        },
+      },
+    };
+  },
+  'PATCH /api/sensors/firewall/:id': async () => {
+    const id = await created('/sensors/firewall', { name: 'Toggled' });
+    ok(await call(t, 'PATCH', `/sensors/firewall/${id}`, { token: admin, body: { active: false } }));
+    return { action: 'firewall_campaign.updated', detail: { id, active: { from: true, to: false } } };
+  },
+  'POST /api/sensors/firewall/offers': async () => {
+    const id = await created('/sensors/firewall/offers', { name: 'Audited offer', landingUrl: OFFER_URL });
+    return { action: 'offer.created', detail: { id, name: 'Audited offer' } };
+  },
+  'PUT /api/sensors/firewall/offers/:id': async () => {
+    const id = await created('/sensors/firewall/offers', { name: 'Offer', landingUrl: OFFER_URL });
+    ok(
+      await call(t, 'PUT', `/sensors/firewall/offers/${id}`, {
+        token: admin,
+        body: { landingUrl: `${OFFER_URL}?c={clickid}` },
+      }),
+    );
+    return {
+      action: 'offer.updated',
+      detail: { id, landingUrl: { from: OFFER_URL, to: `${OFFER_URL}?c={clickid}` } },
+    };
+  },
+  'PATCH /api/sensors/firewall/offers/:id': async () => {
+    const id = await created('/sensors/firewall/offers', { name: 'Offer', landingUrl: OFFER_URL });
+    ok(await call(t, 'PATCH', `/sensors/firewall/offers/${id}`, { token: admin, body: { hidden: true } }));
+    return { action: 'offer.updated', detail: { id, hidden: { from: false, to: true } } };
+  },
+  'POST /api/sensors/firewall/trafficsources': async () => {
+    const id = await created('/sensors/firewall/trafficsources', { name: 'Audited source' });
+    return { action: 'traffic_source.created', detail: { id, name: 'Audited source' } };
+  },
+  'PUT /api/sensors/firewall/trafficsources/:id': async () => {
+    const id = await created('/sensors/firewall/trafficsources', { name: 'Source' });
+    ok(
+      await call(t, 'PUT', `/sensors/firewall/trafficsources/${id}`, {
+        token: admin,
+        body: { allowedPostbackAddresses: ['192.0.2.9'] },
+      }),
+    );
+    return {
+      action: 'traffic_source.updated',
+      detail: { id, allowedPostbackAddresses: { from: '[]', to: '["192.0.2.9"]' } },
+    };
+  },
+  'PATCH /api/sensors/firewall/trafficsources/:id': async () => {
+    const id = await created('/sensors/firewall/trafficsources', { name: 'Source' });
+    ok(
+      await call(t, 'PATCH', `/sensors/firewall/trafficsources/${id}`, {
+        token: admin,
+        body: { active: false },
+      }),
+    );
+    return { action: 'traffic_source.updated', detail: { id, active: { from: true, to: false } } };
   },
   'POST /api/alerts': async () => {
     const id = await created('/alerts', ALERT);
@@ -363,7 +446,15 @@ beforeAll(async () => {
       },
     },
   );
-  home = await createTenant(t, { company: 'Audit Home' });
+  // Flag driven with the firewall and S2S flags, so that every audited route is open to its admin.
+  home = await createTenant(t, {
+    company: 'Audit Home',
+    plan: 'custom',
+    features: [
+      { name: 'sensor_firewall', value: true },
+      { name: 'sensor_s2s', value: true },
+    ],
+  });
   admin = await accountToken(t, home);
   const listed = (await call(t, 'GET', '/list-roles', { token: admin })).json() as {
     id: number;
@@ -432,5 +523,14 @@ describe('the audit log', () => {
     const missing = await call(t, 'PUT', '/sensors/s2s/999999', { token: admin, body: { name: 'Nobody' } });
     expect(missing.statusCode).toBe(404);
     expect(await auditRowsAfter(before)).toEqual([]);
+    // A firewall change refused for a field (a label of no account's) writes nothing either.
+    const firewall = await created('/sensors/firewall', { name: 'Unchanged' });
+    const beforeRefusal = await lastAuditId();
+    const foreignLabel = await call(t, 'PUT', `/sensors/firewall/${firewall}`, {
+      token: admin,
+      body: { name: 'Changed', labelIds: [999999] },
+    });
+    expect(foreignLabel.statusCode).toBe(400);
+    expect(await auditRowsAfter(beforeRefusal)).toEqual([]);
   });
 });

@@ -28,7 +28,8 @@ export interface CampaignFields {
   googleCampaignType: GoogleCampaignType | null;
 }
 
-function columns(fields: Partial<CampaignFields>) {
+/** The columns of the fields given (an omitted field is left as it is). */
+export function campaignColumns(fields: Partial<CampaignFields>) {
   return {
     ...(fields.name === undefined ? {} : { name: fields.name }),
     ...(fields.active === undefined ? {} : { active: fields.active ? 1 : 0 }),
@@ -92,7 +93,7 @@ export async function insertCampaign(
     .values({
       relationship_id: relationshipId,
       type: kind,
-      ...columns(fields),
+      ...campaignColumns(fields),
       name: fields.name,
       created_at: now,
       updated_at: now,
@@ -111,7 +112,7 @@ export async function updateCampaign(
 ): Promise<Campaign | undefined> {
   const row = await db
     .updateTable('campaigns')
-    .set({ ...columns(fields), updated_at: new Date().toISOString() })
+    .set({ ...campaignColumns(fields), updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .where('relationship_id', '=', relationshipId)
     .where('type', '=', kind)

@@ -33,7 +33,14 @@ import { ApiError } from './api-error.js';
 export type Access =
   | { kind: 'public' }
   | { kind: 'user'; allowUnverified?: boolean; noGhost?: boolean; write?: boolean }
-  | { kind: 'account'; view?: ViewId; permission?: PermissionKey; write?: boolean; noGhost?: boolean }
+  | {
+      kind: 'account';
+      view?: ViewId;
+      /** The permission the route needs; a list means any one of them (the service checks the rest). */
+      permission?: PermissionKey | readonly PermissionKey[];
+      write?: boolean;
+      noGhost?: boolean;
+    }
   | { kind: 'support' };
 
 export interface AuthContext {
@@ -139,9 +146,14 @@ export function checkAccess(access: Access, auth: AuthContext | null, write = fa
     throw ApiError.forbidden('This feature is not available on your plan');
   }
   if (write && relationship.planType === 'demo') throw new ApiError(HTTP_STATUS.DEMO_ACCOUNT, DEMO_MESSAGE);
-  if (access.permission && !auth.permissions.has(access.permission)) {
+  if (access.permission && !holdsAny(auth, access.permission)) {
     throw ApiError.forbidden('You do not have permission to do this');
   }
+}
+
+function holdsAny(auth: AuthContext, needed: PermissionKey | readonly PermissionKey[]): boolean {
+  const anyOf: readonly PermissionKey[] = typeof needed === 'string' ? [needed] : needed;
+  return anyOf.some((permission) => auth.permissions.has(permission));
 }
 
 /** The context of an account route, after checkAccess passed. */

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { createApiKey, deleteApiKey, listApiKeys } from '../../accounts/api-keys.js';
 import { countCampaigns } from '../../accounts/campaigns.repo.js';
+import { countOffers } from '../../accounts/offers.repo.js';
+import { countTrafficSources } from '../../accounts/traffic-sources.repo.js';
 import type { AuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
@@ -42,9 +44,8 @@ export async function describeMe(
     sensorKey: relationship?.sensorKey ?? null,
     ...urls,
     numCampaigns: relationship ? await countCampaigns(db, relationship.id) : 0,
-    // Offers and traffic sources arrive with the firewall issue.
-    numOffers: 0,
-    numTrafficSources: 0,
+    numOffers: relationship ? await countOffers(db, relationship.id) : 0,
+    numTrafficSources: relationship ? await countTrafficSources(db, relationship.id) : 0,
     allowedVars: relationship?.allowedVars ?? 4,
     isAdmin: auth.permissions.has(ADMIN_PERMISSION),
     isDemo: relationship?.planType === 'demo' || auth.demoUser,

@@ -182,6 +182,43 @@ export interface CampaignsTable {
   google_account_id: string | null;
   google_campaign_id: string | null;
   google_campaign_type: string | null;
+  /** Firewall campaigns only (0010): where the clicks go and come from. */
+  offer_id: Generated<number | null>;
+  traffic_source_id: Generated<number | null>;
+  /** Firewall campaigns only: JSON of SecuritySettings (packages/contracts/src/firewall.ts). */
+  security: Generated<string | null>;
+  /** JSON list of label ids. */
+  label_ids: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Offers of the firewall (0010). */
+export interface OffersTable {
+  id: Generated<number>;
+  relationship_id: number;
+  name: string;
+  active: Generated<number>;
+  hidden: Generated<number>;
+  landing_url: string;
+  /** JSON of OfferTargeting. */
+  targeting: string;
+  label_ids: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Traffic sources of the firewall (0010). */
+export interface TrafficSourcesTable {
+  id: Generated<number>;
+  relationship_id: number;
+  name: string;
+  active: Generated<number>;
+  hidden: Generated<number>;
+  postback_url: string | null;
+  /** JSON list of IPs, ranges and domains. */
+  allowed_postback_addresses: Generated<string>;
+  label_ids: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -368,6 +405,8 @@ export interface Database {
   audit_log: AuditLogTable;
   unsubscribes: UnsubscribesTable;
   campaigns: CampaignsTable;
+  offers: OffersTable;
+  traffic_sources: TrafficSourcesTable;
   alerts: AlertsTable;
   alert_firings: AlertFiringsTable;
   scheduled_jobs: ScheduledJobsTable;
