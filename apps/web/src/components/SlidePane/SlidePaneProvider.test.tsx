@@ -55,6 +55,20 @@ function Opener({ onClose }: { onClose?: (n: number) => void }) {
   );
 }
 
+function Locked() {
+  const panes = useSlidePanes();
+  return (
+    <Button onClick={() => panes.open({ title: 'Offer', content: <p>Form</p>, closeOnOutsideClick: false })}>
+      Edit offer
+    </Button>
+  );
+}
+
+function Orphan() {
+  useSlidePanes();
+  return null;
+}
+
 function renderStack(onClose?: (n: number) => void) {
   const user = userEvent.setup();
   render(
@@ -182,16 +196,6 @@ describe('SlidePaneProvider', () => {
   });
 
   it('keeps a pane open on an outside click when the pane turns that off', async () => {
-    function Locked() {
-      const panes = useSlidePanes();
-      return (
-        <Button
-          onClick={() => panes.open({ title: 'Offer', content: <p>Form</p>, closeOnOutsideClick: false })}
-        >
-          Edit offer
-        </Button>
-      );
-    }
     const user = userEvent.setup();
     render(
       <SlidePaneProvider>
@@ -204,10 +208,6 @@ describe('SlidePaneProvider', () => {
   });
 
   it('refuses to be used without a provider', () => {
-    function Orphan() {
-      useSlidePanes();
-      return null;
-    }
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Orphan />)).toThrow(/SlidePaneProvider/);
   });
