@@ -62,6 +62,7 @@ const SANDBOX: { path: string; groups: string[] }[] = [
   { path: 'tooltip', groups: ['tooltip-sides', 'tooltip-plan-gating', 'tooltip-delay'] },
   { path: 'overlays', groups: ['overlays-notifications', 'overlays-modal', 'overlays-spinner'] },
   { path: 'stepper', groups: ['stepper-integration'] },
+  { path: 'slide-panes', groups: ['slide-panes-stack'] },
 ];
 
 test.describe('the sandbox catalogue', () => {
