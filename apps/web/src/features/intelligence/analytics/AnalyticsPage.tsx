@@ -222,6 +222,7 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
           filters={state.filters}
           matchType={state.matchType}
           names={names}
+          terms={terms}
           onRemove={(column) => update(removeFilter(state, column))}
           onClear={() => update(clearFilters(state))}
         />
