@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../Button/Button';
+import { SlidePaneFooter } from './SlidePaneFooter';
 import { SlidePaneProvider } from './SlidePaneProvider';
 import { useSlidePanes } from './use-slide-panes';
 
@@ -60,6 +61,40 @@ function Locked() {
   return (
     <Button onClick={() => panes.open({ title: 'Offer', content: <p>Form</p>, closeOnOutsideClick: false })}>
       Edit offer
+    </Button>
+  );
+}
+
+/** A form that owns its Save button, shown in the pane's footer. */
+function OfferForm({ onSave }: { onSave: (name: string) => void }) {
+  const panes = useSlidePanes();
+  return (
+    <form
+      id="offer-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(String(new FormData(event.currentTarget).get('name')));
+        panes.close();
+      }}
+    >
+      <label>
+        Offer name
+        <input name="name" />
+      </label>
+      <SlidePaneFooter>
+        <Button type="submit" form="offer-form">
+          Save offer
+        </Button>
+      </SlidePaneFooter>
+    </form>
+  );
+}
+
+function OfferOpener({ onSave }: { onSave: (name: string) => void }) {
+  const panes = useSlidePanes();
+  return (
+    <Button onClick={() => panes.open({ title: 'Offer', content: <OfferForm onSave={onSave} /> })}>
+      Create offer
     </Button>
   );
 }
@@ -210,5 +245,25 @@ describe('SlidePaneProvider', () => {
   it('refuses to be used without a provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Orphan />)).toThrow(/SlidePaneProvider/);
+  });
+
+  it("puts a form's own buttons in the pane's footer, where they still submit the form", async () => {
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <SlidePaneProvider>
+        <OfferOpener onSave={onSave} />
+      </SlidePaneProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create offer' }));
+    const pane = screen.getByRole('dialog', { name: 'Offer' });
+    const save = await within(pane).findByRole('button', { name: 'Save offer' });
+    expect(within(pane).getByTestId('slide-pane-footer').contains(save)).toBe(true);
+    expect(pane.querySelector('form')?.contains(save)).toBe(false);
+
+    await user.type(within(pane).getByRole('textbox', { name: 'Offer name' }), 'Summer VPN');
+    await user.click(save);
+    expect(onSave).toHaveBeenCalledWith('Summer VPN');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

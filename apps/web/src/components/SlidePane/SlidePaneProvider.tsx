@@ -2,7 +2,12 @@ import { Dialog } from 'radix-ui';
 import { type CSSProperties, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Icon } from '../Icon/Icon';
 import styles from './SlidePane.module.css';
-import { SlidePaneContext, type SlidePaneOptions, type SlidePaneStack } from './slide-pane-context';
+import {
+  SlidePaneContext,
+  SlidePaneFooterContext,
+  type SlidePaneOptions,
+  type SlidePaneStack,
+} from './slide-pane-context';
 
 const DEFAULT_WIDTH_PX = 560;
 
@@ -126,6 +131,7 @@ function Pane({ entry, level, above, onDismiss, onGone }: PaneProps) {
   const { title, description, content, footer, width = DEFAULT_WIDTH_PX, testId } = entry.options;
   const closeOnOutsideClick = entry.options.closeOnOutsideClick ?? true;
   const style = { '--pane-width': `${width}px`, '--panes-above': above } as CSSProperties;
+  const [footerNode, setFooterNode] = useState<HTMLElement | null>(null);
   return (
     <Dialog.Root
       open={entry.open}
@@ -168,8 +174,13 @@ function Pane({ entry, level, above, onDismiss, onGone }: PaneProps) {
           ) : (
             <Dialog.Description className="visually-hidden">{title}</Dialog.Description>
           )}
-          <div className={styles.body}>{content}</div>
-          {footer ? <footer className={styles.footer}>{footer}</footer> : null}
+          <div className={styles.body}>
+            <SlidePaneFooterContext.Provider value={footerNode}>{content}</SlidePaneFooterContext.Provider>
+          </div>
+          {/* Hidden while empty (CSS); <SlidePaneFooter> in the content fills it through a portal. */}
+          <footer ref={setFooterNode} className={styles.footer} data-testid="slide-pane-footer">
+            {footer}
+          </footer>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -6,7 +6,10 @@ export interface SlidePaneOptions {
   description?: ReactNode;
   /** The pane's body, e.g. `<OfferForm offerId={3} />`; it can call useSlidePanes() to open or close. */
   content: ReactNode;
-  /** Buttons at the bottom right, kept in view while the body scrolls. */
+  /**
+   * Buttons at the bottom right, kept in view while the body scrolls. A form that owns its buttons'
+   * state renders them with <SlidePaneFooter> from its content instead.
+   */
   footer?: ReactNode;
   /** Width on wide screens, in px; the pane takes the whole width on narrow ones. */
   width?: number;
@@ -33,3 +36,6 @@ export interface SlidePaneStack {
 }
 
 export const SlidePaneContext = createContext<SlidePaneStack | null>(null);
+
+/** The footer element of the pane around a content, where <SlidePaneFooter> puts its buttons. */
+export const SlidePaneFooterContext = createContext<HTMLElement | null>(null);

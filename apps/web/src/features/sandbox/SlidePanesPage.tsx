@@ -1,5 +1,6 @@
 import { Button } from '../../components/Button/Button';
 import { Input } from '../../components/Input/Input';
+import { SlidePaneFooter } from '../../components/SlidePane/SlidePaneFooter';
 import { SlidePaneProvider } from '../../components/SlidePane/SlidePaneProvider';
 import { useSlidePanes } from '../../components/SlidePane/use-slide-panes';
 import styles from './Sandbox.module.css';
@@ -7,7 +8,8 @@ import { SandboxPage, SandboxSection } from './SandboxLayout';
 
 /**
  * The slide-pane stack (spec 02 §4) with made-up firewall forms: a campaign pane opens an offer pane,
- * which opens a traffic-source pane. What is typed in a pane below stays while another is on top.
+ * which opens a traffic-source pane. What is typed in a pane below stays while another is on top. The
+ * campaign pane gets its buttons from open()'s footer, the others from <SlidePaneFooter> in the form.
  */
 export function SlidePanesPage() {
   return (
@@ -81,7 +83,6 @@ function CampaignForm() {
               title: 'New offer',
               description: 'Where delivered clicks land. Macros such as {clickid} are filled in.',
               content: <OfferForm />,
-              footer: <PaneFooter />,
               width: 520,
               testId: 'slide-pane-offer',
             })
@@ -107,7 +108,6 @@ function OfferForm() {
             panes.open({
               title: 'New traffic source',
               content: <TrafficSourceForm />,
-              footer: <PaneFooter />,
               width: 480,
               testId: 'slide-pane-traffic-source',
             })
@@ -116,6 +116,9 @@ function OfferForm() {
           Create traffic source
         </Button>
       </div>
+      <SlidePaneFooter>
+        <PaneFooter />
+      </SlidePaneFooter>
     </div>
   );
 }
@@ -126,6 +129,9 @@ function TrafficSourceForm() {
       <Input label="Name" placeholder="e.g. PopAds" />
       <Input label="Postback URL" placeholder="https://source.example.com/pb?cid={clickid}&payout={payout}" />
       <Input label="Allowed postback address" placeholder="203.0.113.7 or 203.0.113.0/24" />
+      <SlidePaneFooter>
+        <PaneFooter />
+      </SlidePaneFooter>
     </div>
   );
 }
