@@ -142,6 +142,9 @@ describe('SlidePaneProvider', () => {
     expect(screen.getByTestId('depth').textContent).toBe('3');
     expect(topPane().getAttribute('aria-labelledby')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Pane 3' })).toBe(topPane());
+    // The first pane shades the page; those opened over it only deepen the shade.
+    const overlays = screen.getAllByTestId('slide-pane-overlay');
+    expect(overlays.map((overlay) => overlay.hasAttribute('data-stacked'))).toEqual([false, true, true]);
   });
 
   it('pops the top pane on close, and empties the stack on close-all', async () => {

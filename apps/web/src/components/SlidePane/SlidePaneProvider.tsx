@@ -19,6 +19,8 @@ interface PaneEntry {
   opener: HTMLElement | null;
   /** Closing all panes gives the focus back to the bottom pane's opener only. */
   restoreFocus: boolean;
+  /** Opened over another pane: its overlay only deepens the shade, also while it closes. */
+  stacked: boolean;
 }
 
 function focusedElement(): HTMLElement | null {
@@ -65,9 +67,11 @@ export function SlidePaneProvider({ children }: { children: ReactNode }) {
     (options: SlidePaneOptions) => {
       nextId.current += 1;
       const id = `slide-pane-${nextId.current}`;
+      const current = entriesRef.current;
+      const stacked = current.some((entry) => entry.open);
       update([
-        ...entriesRef.current,
-        { id, options, open: true, opener: focusedElement(), restoreFocus: false },
+        ...current,
+        { id, options, open: true, opener: focusedElement(), restoreFocus: false, stacked },
       ]);
       return id;
     },
@@ -106,7 +110,6 @@ export function SlidePaneProvider({ children }: { children: ReactNode }) {
           <Pane
             key={entry.id}
             entry={entry}
-            level={level}
             above={level < 0 ? 0 : depth - 1 - level}
             onDismiss={() => closeFrom(entry.id)}
             onGone={() => remove(entry.id)}
@@ -119,15 +122,13 @@ export function SlidePaneProvider({ children }: { children: ReactNode }) {
 
 interface PaneProps {
   entry: PaneEntry;
-  /** Position among the open panes from the bottom (0), or -1 while closing. */
-  level: number;
   /** How many open panes lie on top of this one. */
   above: number;
   onDismiss(): void;
   onGone(): void;
 }
 
-function Pane({ entry, level, above, onDismiss, onGone }: PaneProps) {
+function Pane({ entry, above, onDismiss, onGone }: PaneProps) {
   const { title, description, content, footer, width = DEFAULT_WIDTH_PX, testId } = entry.options;
   const closeOnOutsideClick = entry.options.closeOnOutsideClick ?? true;
   const style = { '--pane-width': `${width}px`, '--panes-above': above } as CSSProperties;
@@ -142,7 +143,7 @@ function Pane({ entry, level, above, onDismiss, onGone }: PaneProps) {
       <Dialog.Portal>
         <Dialog.Overlay
           className={styles.overlay}
-          data-stacked={level > 0 || undefined}
+          data-stacked={entry.stacked || undefined}
           data-testid="slide-pane-overlay"
         />
         <Dialog.Content
