@@ -62,6 +62,7 @@ const SANDBOX: { path: string; groups: string[] }[] = [
   { path: 'tooltip', groups: ['tooltip-sides', 'tooltip-plan-gating', 'tooltip-delay'] },
   { path: 'overlays', groups: ['overlays-notifications', 'overlays-modal', 'overlays-spinner'] },
   { path: 'stepper', groups: ['stepper-integration'] },
+  { path: 'slide-panes', groups: ['slide-panes-stack'] },
 ];
 
 test.describe('the sandbox catalogue', () => {
@@ -120,6 +121,46 @@ test.describe('the sandbox catalogue', () => {
     await page.goto('/sandbox/buttons');
     await page.getByTestId('buttons-copy').getByRole('button').first().click();
     await expect(page.getByTestId('notification')).toHaveText(/Copied successfully/);
+  });
+
+  test('slide panes stack: open pushes, Escape pops the top one, close all empties, focus returns', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/sandbox/slide-panes');
+    const opener = page.getByRole('button', { name: 'Create campaign' });
+    const depth = page.getByTestId('slide-panes-depth');
+    await opener.click();
+    await page.getByRole('button', { name: 'Create offer' }).click();
+    await page.getByRole('button', { name: 'Create traffic source' }).click();
+    await expect(depth).toHaveText('3 open');
+    // The panes below the top one are hidden from assistive technology.
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(page.getByRole('dialog', { name: 'New traffic source' })).toBeVisible();
+    const file = testInfo.outputPath('sandbox-slide-panes-1440.png');
+    await page.screenshot({ path: file });
+    await testInfo.attach('sandbox-slide-panes-1440', { path: file, contentType: 'image/png' });
+
+    await page.keyboard.press('Escape');
+    await expect(depth).toHaveText('2 open');
+    await expect(page.getByRole('dialog', { name: 'New offer' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create traffic source' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Close all' }).click();
+    await expect(depth).toHaveText('No pane open');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    // On a phone a pane takes the whole width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await opener.click();
+    const pane = page.getByRole('dialog', { name: 'New campaign' });
+    await expect(pane).toBeVisible();
+    await expect.poll(() => pane.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(390);
+    await expect.poll(() => pane.evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBe(0);
+    const narrow = testInfo.outputPath('sandbox-slide-panes-390.png');
+    await page.screenshot({ path: narrow });
+    await testInfo.attach('sandbox-slide-panes-390', { path: narrow, contentType: 'image/png' });
   });
 
   test('the navigation shell collapses to a top bar with a menu below 780 px', async ({ page }) => {

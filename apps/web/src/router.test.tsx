@@ -97,6 +97,7 @@ describe('router', () => {
     ['/sandbox/tooltip', 'sandbox-tooltip'],
     ['/sandbox/overlays', 'sandbox-overlays'],
     ['/sandbox/stepper', 'sandbox-stepper'],
+    ['/sandbox/slide-panes', 'sandbox-slide-panes'],
     ['/sandbox/report-filters', 'sandbox-report-filters'],
     ['/sandbox/shell/intelligence/overview', 'sandbox-shell'],
   ])('renders %s', async (path, testId) => {

@@ -156,6 +156,11 @@ const sandboxRoutes: RouteObject[] = [
     handle: { title: 'Stepper' },
   },
   {
+    path: 'slide-panes',
+    ...lazyPage(() => import('./features/sandbox/SlidePanesPage'), 'SlidePanesPage'),
+    handle: { title: 'Slide panes' },
+  },
+  {
     path: 'report-filters',
     ...lazyPage(() => import('./features/sandbox/ReportFiltersPage'), 'ReportFiltersPage'),
     handle: { title: 'Report filters' },

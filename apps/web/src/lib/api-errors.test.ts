@@ -136,6 +136,45 @@ describe('describeApiError: 403', () => {
     ]);
   });
 
+  it('lists each message and field name for a PUT of a firewall campaign', () => {
+    const body = [
+      { code: 'NOT_VALID', field: 'googleAccountId', message: 'Use digits separated by dashes' },
+      { code: 'REQUIRED', field: 'name' },
+    ];
+    for (const url of [
+      '/api/sensors/firewall/12',
+      '/api/sensors/firewall/12?draft=1',
+      '/sensors/firewall/7/',
+    ]) {
+      expect(messagesOf(describeApiError(httpError(403, body, 'PUT', url)))).toEqual([
+        'Error occurred',
+        'googleAccountId: Use digits separated by dashes',
+        'name: name is a required field.',
+      ]);
+    }
+  });
+
+  it('reads a PUT of a firewall offer or traffic source as a permission error while editing', () => {
+    const body = [{ code: 'NOT_VALID', field: 'url', message: 'Domain is not allowed' }];
+    for (const url of [
+      '/api/sensors/firewall/offers/3',
+      '/api/sensors/firewall/trafficsources/4',
+      '/api/sensors/firewall/offers',
+      '/api/sensors/firewall/csv',
+      '/api/sensors/firewall',
+    ]) {
+      expect(messagesOf(describeApiError(httpError(403, body, 'PUT', url)))).toEqual([
+        'Permission Error while editing',
+      ]);
+    }
+  });
+
+  it('keeps a 403 on other methods of a firewall campaign a permission error', () => {
+    expect(messagesOf(describeApiError(httpError(403, [], 'PATCH', '/api/sensors/firewall/12')))).toEqual([
+      'You do not have permission to do this.',
+    ]);
+  });
+
   it('reads other PUTs as a permission error while editing', () => {
     expect(messagesOf(describeApiError(httpError(403, [], 'PUT', '/api/offers/3')))).toEqual([
       'Permission Error while editing',

@@ -115,9 +115,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/**
+ * Campaign URLs: `/campaign(s)`, S2S (`/s2s`) and firewall campaigns (`/sensors/firewall/{id}`, spec 02
+ * §7). A firewall offer or traffic source (`/sensors/firewall/offers/...`, `/trafficsources/...`) and the
+ * CSV download are not campaigns.
+ */
+const CAMPAIGN_URLS = [
+  /\/campaigns?(\/|\?|$)/,
+  /\/s2s(\/|\?|$)/,
+  /\/sensors\/firewall\/(?!(offers|trafficsources|csv)(\/|\?|$))[^/?]+(\/|\?|$)/,
+];
+
 /** Campaign URL edits (firewall and S2S campaigns) report each failed field on a 403. */
 export function isCampaignUrl(url: string): boolean {
-  return /\/campaigns?(\/|\?|$)|\/s2s(\/|\?|$)/.test(url);
+  return CAMPAIGN_URLS.some((pattern) => pattern.test(url));
 }
 
 function describeForbiddenEdit(body: unknown, url: string): ApiErrorOutcome {

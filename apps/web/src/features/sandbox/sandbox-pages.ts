@@ -15,6 +15,11 @@ export const SANDBOX_PAGES = [
   { path: 'overlays', title: 'Overlays', summary: 'Modal, notifications and spinners.' },
   { path: 'stepper', title: 'Stepper', summary: 'The vertical integration stepper.' },
   {
+    path: 'slide-panes',
+    title: 'Slide panes',
+    summary: 'Create and edit forms in a stack of panes: push, pop, close all.',
+  },
+  {
     path: 'report-filters',
     title: 'Report filters',
     summary: 'Match all or any, column submenus, the virtualised multi-select picker.',

@@ -10,7 +10,7 @@ import {
   type AlertFrequency,
   type AlertType,
 } from '@veracity/contracts/alerts';
-import { DIMENSIONS, type DimensionId } from '@veracity/contracts/analytics/dimensions';
+import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { Dropdown, type DropdownOption } from '../../../components/Dropdown/Dropdown';
@@ -19,6 +19,7 @@ import { Icon } from '../../../components/Icon/Icon';
 import { Input } from '../../../components/Input/Input';
 import { Modal } from '../../../components/Modal/Modal';
 import { useAccountMutation } from '../../../lib/use-api-feedback';
+import { useTerms } from '../../session/use-terms';
 import { isLocked, useWriteAccess } from '../../session/use-write-access';
 import { useReportFiltersAccess } from '../report-filters/use-report-filters-access';
 import styles from './Alerts.module.css';
@@ -69,6 +70,7 @@ export interface AlertFormProps {
  * Threshold, Minimum events, Frequency and Save, with the messages of spec 02 §5 under the fields.
  */
 export function AlertForm({ alert, draft, fixedDimensions = false, onDone }: AlertFormProps) {
+  const terms = useTerms();
   const [form, setForm] = useState<AlertFormState>(() =>
     alert ? alertFormFromAlert(alert) : draft ? alertFormFromDraft(draft) : emptyAlertForm(),
   );
@@ -144,10 +146,10 @@ export function AlertForm({ alert, draft, fixedDimensions = false, onDone }: Ale
               const lineErrors = errors.lines[line.key] ?? {};
               const options = dimensionChoices(choices, form.lines, index).map((id) => ({
                 value: id,
-                label: DIMENSIONS[id].label,
+                label: terms.dimensionLabel(id),
               }));
               if (line.dimension && !options.some((option) => option.value === line.dimension)) {
-                options.unshift({ value: line.dimension, label: DIMENSIONS[line.dimension].label });
+                options.unshift({ value: line.dimension, label: terms.dimensionLabel(line.dimension) });
               }
               return (
                 <li

@@ -73,6 +73,25 @@ const base = {
 };
 
 describe('the alerts screen', () => {
+  it("names the dimensions of each alert in the account's words", async () => {
+    const publisher: Alert = {
+      ...google,
+      id: 3,
+      dimensions: ['trafficSource', 'var1'],
+      values: { trafficSource: ['12'], var1: ['zone-4'] },
+    };
+    mockApi({
+      ...base,
+      'GET /alerts': [publisher],
+      'GET /me': meFixture({ translations: { trafficSource: 'Publisher', var1: 'Zone' } }),
+    });
+    renderScreen(<AlertsPage />);
+    const row = await screen.findByTestId('alert-row-3');
+    await waitFor(() =>
+      expect(within(row).getAllByRole('cell')[2]?.textContent).toBe('Publisher:12Zone:zone-4'),
+    );
+  });
+
   it('lists the alerts with their slice, threshold, minimum events, frequency and last evaluation', async () => {
     mockApi({ ...base, 'GET /alerts': [google, spain] });
     renderScreen(<AlertsPage />);

@@ -9,6 +9,7 @@ import { RowActions } from '../../../components/RowActions/RowActions';
 import { formatNumber, formatPercent } from '../../../lib/format';
 import { useAccountMutation } from '../../../lib/use-api-feedback';
 import { useAccountToday } from '../../session/use-account-today';
+import { useTerms } from '../../session/use-terms';
 import { useWriteAccess, type WriteAccess } from '../../session/use-write-access';
 import { AlertFormModal, type AlertFormTarget } from './AlertForm';
 import { AlertHistory } from './AlertHistory';
@@ -100,6 +101,7 @@ interface AlertsTableProps {
 }
 
 function AlertsTable({ alerts, access, timeZone, onEdit, onDelete }: AlertsTableProps) {
+  const terms = useTerms();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} data-testid="alerts-table">
@@ -123,7 +125,7 @@ function AlertsTable({ alerts, access, timeZone, onEdit, onDelete }: AlertsTable
         </thead>
         <tbody>
           {alerts.map((alert) => {
-            const slices = alertSlices(alert);
+            const slices = alertSlices(alert, terms);
             return (
               <tr key={alert.id} data-testid={`alert-row-${alert.id}`}>
                 <td className={styles.name}>{alert.name}</td>

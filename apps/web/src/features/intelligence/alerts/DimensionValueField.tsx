@@ -2,6 +2,7 @@ import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import { FILTERS, type FilterId } from '@veracity/contracts/analytics/filters';
 import { Dropdown, type DropdownOption } from '../../../components/Dropdown/Dropdown';
 import { Input } from '../../../components/Input/Input';
+import { useTerms } from '../../session/use-terms';
 import { useFilterOptions } from '../report-filters/filter-options.api';
 
 /** Spec 02 §2: what a picker shows while it loads and when it has nothing. */
@@ -24,10 +25,11 @@ interface DimensionValueFieldProps {
  */
 export function DimensionValueField(props: DimensionValueFieldProps) {
   const filter = FILTERS[props.dimension as FilterId];
+  const label = useTerms().filterLabel(props.dimension as FilterId);
   if (filter.kind === 'text') {
     return (
       <Input
-        aria-label={`${filter.label} value`}
+        aria-label={`${label} value`}
         value={props.value}
         maxLength={200}
         placeholder="Value"
@@ -39,7 +41,7 @@ export function DimensionValueField(props: DimensionValueFieldProps) {
       />
     );
   }
-  return <ListValueField {...props} label={filter.label} />;
+  return <ListValueField {...props} label={label} />;
 }
 
 function ListValueField({

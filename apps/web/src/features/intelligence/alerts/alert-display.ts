@@ -1,6 +1,6 @@
 import { ALERT_FREQUENCY_LABELS, ALERT_TYPE_LABELS, type Alert } from '@veracity/contracts/alerts';
-import { DIMENSIONS } from '@veracity/contracts/analytics/dimensions';
 import { LOCALE } from '../../../lib/format';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 import { trafficTypeName } from '../../../lib/traffic-types';
 
 /** How the alerts screen writes an alert's parts and its firings' times. */
@@ -11,13 +11,16 @@ export interface SliceText {
   values: string;
 }
 
-/** Each dimension with its values in the product's words ("Traffic Type: Google"). */
-export function alertSlices(alert: Pick<Alert, 'dimensions' | 'values'>): SliceText[] {
+/** Each dimension with its values in the product's and the account's words ("Traffic Type: Google"). */
+export function alertSlices(
+  alert: Pick<Alert, 'dimensions' | 'values'>,
+  terms: Terms = DEFAULT_TERMS,
+): SliceText[] {
   return alert.dimensions.map((dimension) => {
     const values = (alert.values[dimension] ?? []).map((value) =>
       dimension === 'trafficType' ? trafficTypeName(String(value)) : String(value),
     );
-    return { dimension, label: DIMENSIONS[dimension].label, values: values.join(', ') };
+    return { dimension, label: terms.dimensionLabel(dimension), values: values.join(', ') };
   });
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { termsOf } from '../../../lib/terms';
 import { describeFilter } from './ActiveFilters';
 
 describe('the "Filtered by" summary of the filters (spec 02 §2)', () => {
@@ -25,5 +26,16 @@ describe('the "Filtered by" summary of the filters (spec 02 §2)', () => {
 
   it('shows free-text values as typed', () => {
     expect(describeFilter({ column: 'isp', type: 'equals', values: ['Orange'] }).values).toBe('Orange');
+  });
+
+  it("names the column in the account's words", () => {
+    const terms = termsOf({ trafficSource: 'Publisher', campaign: 'Flow' });
+    expect(describeFilter({ column: 'trafficSourceId', type: 'equals', values: [3] }, {}, terms).label).toBe(
+      'Publisher',
+    );
+    expect(describeFilter({ column: 'campaignId', type: 'notEquals', values: [3] }, {}, terms).label).toBe(
+      'Flow',
+    );
+    expect(describeFilter({ column: 'campaignId', type: 'equals', values: [3] }).label).toBe('Campaign');
   });
 });

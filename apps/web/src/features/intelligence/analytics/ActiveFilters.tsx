@@ -1,6 +1,7 @@
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { ReportFilter } from '@veracity/contracts/analytics/filters';
 import { Icon } from '../../../components/Icon/Icon';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 import styles from './AnalyticsPage.module.css';
 import { filterDimension, filterLabel, filterValueLabel, type ValueNames } from './dimension-values';
 
@@ -10,6 +11,7 @@ interface ActiveFiltersProps {
   names: Partial<Record<DimensionId, ValueNames>>;
   onRemove: (column: string) => void;
   onClear: () => void;
+  terms?: Terms;
 }
 
 /** Values shown on a chip before "+n more". */
@@ -19,6 +21,7 @@ const CHIP_VALUES = 3;
 export function describeFilter(
   filter: ReportFilter,
   names: Partial<Record<DimensionId, ValueNames>> = {},
+  terms: Terms = DEFAULT_TERMS,
 ): { label: string; verb: string; values: string } {
   const dimension = filterDimension(filter.column);
   const labels = filter.values.map((value) =>
@@ -27,7 +30,7 @@ export function describeFilter(
   const shown = labels.slice(0, CHIP_VALUES).join(', ');
   const more = labels.length > CHIP_VALUES ? ` +${labels.length - CHIP_VALUES} more` : '';
   return {
-    label: filterLabel(filter.column),
+    label: filterLabel(filter.column, terms),
     verb: filter.type === 'equals' ? 'is' : 'is not',
     values: `${shown}${more}`,
   };
@@ -37,7 +40,14 @@ export function describeFilter(
  * The filters the address holds, read-only: a chip per line with a remove button, and a button that
  * removes them all (the date range stays, spec 02 §2). Editing happens in the report filters editor.
  */
-export function ActiveFilters({ filters, matchType, names, onRemove, onClear }: ActiveFiltersProps) {
+export function ActiveFilters({
+  filters,
+  matchType,
+  names,
+  onRemove,
+  onClear,
+  terms = DEFAULT_TERMS,
+}: ActiveFiltersProps) {
   if (filters.length === 0) return null;
   return (
     <div className={styles.activeFilters} data-testid="active-filters">
@@ -46,7 +56,7 @@ export function ActiveFilters({ filters, matchType, names, onRemove, onClear }: 
       </span>
       <ul className={styles.chips}>
         {filters.map((filter) => {
-          const { label, verb, values } = describeFilter(filter, names);
+          const { label, verb, values } = describeFilter(filter, names, terms);
           return (
             <li key={filter.column} className={styles.chip} data-testid="filter-chip">
               <span>

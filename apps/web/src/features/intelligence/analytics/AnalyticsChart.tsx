@@ -1,10 +1,9 @@
 import type { AnalyticsAccess, DimensionId } from '@veracity/contracts/analytics/dimensions';
-import { DIMENSIONS } from '@veracity/contracts/analytics/dimensions';
-import { METRICS } from '@veracity/contracts/analytics/metrics';
 import { lazy, Suspense } from 'react';
 import { Card } from '../../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
 import { formatNumber } from '../../../lib/format';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 import type { AnalyticsState } from '../../../lib/url-state';
 import styles from './AnalyticsChart.module.css';
 import { useWidgetStats, widgetStatsBody } from './analytics.api';
@@ -32,21 +31,28 @@ interface AnalyticsChartProps {
   access: AnalyticsAccess;
   names: Partial<Record<DimensionId, ValueNames>>;
   currency: string;
+  terms?: Terms;
 }
 
 /**
  * The chart above the table, from /api/widget-stats with the table's first dimension. Figures are
  * drawn at once, without animation: a chart of counts should not show values it does not have.
  */
-export function AnalyticsChart({ state, access, names, currency }: AnalyticsChartProps) {
+export function AnalyticsChart({
+  state,
+  access,
+  names,
+  currency,
+  terms = DEFAULT_TERMS,
+}: AnalyticsChartProps) {
   const plan = chartPlan(state, state, access);
   const stats = useWidgetStats(widgetStatsBody(state, plan.dimensions, plan.metrics));
   const first = state.dimensions[0] as DimensionId;
   const metric = plan.metrics[0] ?? 'hits';
   const title =
     plan.kind === 'tiers'
-      ? `Visits by analysis level and ${DIMENSIONS[first].label.toLowerCase()}`
-      : `${METRICS[metric].label} by ${DIMENSIONS[first].label}`;
+      ? `${terms.plural('click')} by analysis level and ${terms.dimensionLabel(first).toLowerCase()}`
+      : `${terms.metricLabel(metric)} by ${terms.dimensionLabel(first)}`;
 
   let data: ChartData | undefined;
   if (stats.data) {

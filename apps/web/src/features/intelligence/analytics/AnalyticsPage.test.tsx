@@ -185,6 +185,37 @@ describe('/intelligence/analytics', () => {
     }
   });
 
+  it("names dimensions and metrics in the account's words (term translations)", async () => {
+    const { api } = renderPage(
+      '?dimensions=trafficSource',
+      {
+        planType: 'custom',
+        accountFeatures: [{ name: 'sensor_firewall', value: true }],
+        translations: { trafficSource: 'Publisher', click: 'Click', conversion: 'Sale' },
+      },
+      { 'GET /analytics/filter-options': ok({ options: [], truncated: false }) },
+    );
+    await waitFor(() => expect(lastTreeBody(api)?.dimensions).toEqual(['trafficSource']));
+    const table = await screen.findByTestId('analytics-table');
+    expect(within(table).getByRole('columnheader', { name: /Publisher/ })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: /^Clicks/ })).toBeTruthy();
+    expect(within(table).queryByRole('columnheader', { name: /Visits|Traffic Source/ })).toBeNull();
+    expect(screen.getByTestId('analytics-chart').textContent).toMatch(/ by (analysis level and )?publisher/i);
+
+    await userEvent.click(screen.getByTestId('metric-picker-trigger'));
+    const metrics = await screen.findByTestId('metric-picker');
+    expect(within(metrics).getByRole('checkbox', { name: 'Invalid Clicks' })).toBeTruthy();
+    expect(within(metrics).getByRole('checkbox', { name: 'Reported Sales' })).toBeTruthy();
+    expect(within(metrics).queryByRole('checkbox', { name: 'Invalid Visits' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByTestId('dimension-picker-trigger'));
+    const dimensions = await screen.findByTestId('dimension-picker');
+    expect(within(dimensions).getByRole('checkbox', { name: 'Publisher' })).toBeTruthy();
+    expect(within(dimensions).getByRole('checkbox', { name: 'Click Status' })).toBeTruthy();
+    expect(within(dimensions).getByRole('checkbox', { name: 'Offer' })).toBeTruthy();
+  });
+
   it('opens with campaign for the MVAS vertical', async () => {
     // Campaign is a firewall dimension: a flag-driven account with the firewall.
     const mvas = renderPage('', {

@@ -19,8 +19,10 @@ import {
   saveSectionRange,
   todayIn,
 } from '../../../lib/date-ranges';
+
 import { formatNumber } from '../../../lib/format';
 import { useNavigateWithSearch } from '../../../lib/navigation';
+import { termsOf } from '../../../lib/terms';
 import {
   type AnalyticsState,
   applyDimensions,
@@ -117,6 +119,7 @@ export function AnalyticsPage() {
 function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; currency: string }) {
   const today = todayIn(timeZone);
   const context = useMemo(() => analyticsUrlContext(me, today), [me, today]);
+  const terms = useMemo(() => termsOf(me.translations), [me.translations]);
   const { access, defaultRange: savedRange } = context;
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseAnalyticsState(searchParams, context), [searchParams, context]);
@@ -203,11 +206,13 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
         <DimensionPicker
           value={state.dimensions}
           access={access}
+          terms={terms}
           onApply={(dimensions) => update(applyDimensions(state, dimensions))}
         />
         <MetricPicker
           value={state.metrics}
           access={access}
+          terms={terms}
           onApply={(metrics) => update(applyMetrics(state, metrics))}
         />
       </div>
@@ -217,12 +222,13 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
           filters={state.filters}
           matchType={state.matchType}
           names={names}
+          terms={terms}
           onRemove={(column) => update(removeFilter(state, column))}
           onClear={() => update(clearFilters(state))}
         />
       </ReportFiltersSlot>
 
-      <AnalyticsChart state={state} access={access} names={names} currency={currency} />
+      <AnalyticsChart state={state} access={access} names={names} currency={currency} terms={terms} />
 
       <Card
         className={styles.tableCard}
@@ -248,6 +254,7 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
               expanded={state.expanded}
               names={names}
               currency={currency}
+              terms={terms}
               threatsPath={threatsPath}
               threatsPanel={
                 <ThreatBreakdown

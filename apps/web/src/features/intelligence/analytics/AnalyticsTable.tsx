@@ -1,7 +1,7 @@
 import { type ColumnDef, getCoreRowModel, type Row, useReactTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { DIMENSIONS, type DimensionId } from '@veracity/contracts/analytics/dimensions';
-import { METRICS, type MetricKey } from '@veracity/contracts/analytics/metrics';
+import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
+import type { MetricKey } from '@veracity/contracts/analytics/metrics';
 import type {
   AnalyticsTree,
   AnalyticsTreeRow,
@@ -11,6 +11,7 @@ import type {
 import { Fragment, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { Icon } from '../../../components/Icon/Icon';
 import { formatNumber } from '../../../lib/format';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 import { pathKey } from '../../../lib/url-state';
 import styles from './AnalyticsTable.module.css';
 import { dimensionValueLabel, type ValueNames } from './dimension-values';
@@ -43,6 +44,8 @@ interface AnalyticsTableProps {
   onSort: (key: SortKey['key']) => void;
   /** A new answer is on its way (the rows shown are the previous one). */
   updating?: boolean;
+  /** The account's words for the dimension and metric headers. */
+  terms?: Terms;
 }
 
 type Item =
@@ -67,6 +70,7 @@ export function AnalyticsTable({
   onToggleThreats,
   onSort,
   updating = false,
+  terms = DEFAULT_TERMS,
 }: AnalyticsTableProps) {
   const dimensions = tree.dimensions;
   const metrics = tree.metrics;
@@ -272,9 +276,9 @@ export function AnalyticsTable({
           <tr className={styles.headRow}>
             {header(
               dimensions[0] ?? 'dimension',
-              dimensions.map((id) => DIMENSIONS[id].label).join(' › '),
+              dimensions.map((id) => terms.dimensionLabel(id)).join(' › '),
               false,
-              `Sort by ${DIMENSIONS[dimensions[0] as DimensionId]?.label ?? ''}`,
+              `Sort by ${dimensions[0] ? terms.dimensionLabel(dimensions[0]) : ''}`,
             )}
             {metrics.map((key) => {
               const tier = tierOf(key);
@@ -282,7 +286,7 @@ export function AnalyticsTable({
                 key,
                 <>
                   {tier ? <span className={styles.tierDot} data-tier={tier} aria-hidden="true" /> : null}
-                  {METRICS[key].label}
+                  {terms.metricLabel(key)}
                 </>,
                 true,
               );

@@ -1,8 +1,8 @@
 import type { AnalyticsAccess, DimensionId } from '@veracity/contracts/analytics/dimensions';
-import { DIMENSIONS } from '@veracity/contracts/analytics/dimensions';
 import { MAX_DIMENSIONS } from '@veracity/contracts/analytics/query';
 import { useState } from 'react';
 import { Icon } from '../../../components/Icon/Icon';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 import { dimensionGroups } from './analytics-access';
 import { PickerPopover } from './PickerPopover';
 import styles from './Pickers.module.css';
@@ -11,6 +11,8 @@ interface DimensionPickerProps {
   value: readonly DimensionId[];
   access: AnalyticsAccess;
   onApply: (dimensions: DimensionId[]) => void;
+  /** The account's words for offer, campaign, traffic source, var1–var4 and visit. */
+  terms?: Terms;
 }
 
 /** The free plan's explanation under its two dimensions (spec 02 §2, §6). */
@@ -22,9 +24,10 @@ export const FREE_PLAN_DIMENSIONS_NOTE = 'The Free plan analyses by Day and Traf
  * plan opens (free: Day and Traffic Type; Google with the Google feature; Traffic and Visit Status
  * with the firewall; var1..var{allowedVars}).
  */
-export function DimensionPicker({ value, access, onApply }: DimensionPickerProps) {
+export function DimensionPicker({ value, access, onApply, terms = DEFAULT_TERMS }: DimensionPickerProps) {
   const [draft, setDraft] = useState<DimensionId[]>([...value]);
-  const groups = dimensionGroups(access);
+  const groups = dimensionGroups(access, terms);
+  const label = terms.dimensionLabel;
   const full = draft.length >= MAX_DIMENSIONS;
 
   const toggle = (id: DimensionId) =>
@@ -46,7 +49,7 @@ export function DimensionPicker({ value, access, onApply }: DimensionPickerProps
   return (
     <PickerPopover
       title="Dimensions"
-      summary={value.map((id) => DIMENSIONS[id].label).join(' › ')}
+      summary={value.map((id) => label(id)).join(' › ')}
       onOpen={() => setDraft([...value])}
       onApply={() => onApply(draft)}
       applyDisabled={draft.length === 0}
@@ -58,13 +61,13 @@ export function DimensionPicker({ value, access, onApply }: DimensionPickerProps
         {draft.map((id, index) => (
           <li key={id} className={styles.chosenItem} data-testid="chosen-dimension">
             <span className={styles.chosenIndex}>{index + 1}.</span>
-            <span className={styles.chosenLabel}>{DIMENSIONS[id].label}</span>
+            <span className={styles.chosenLabel}>{label(id)}</span>
             <button
               type="button"
               className={styles.iconButton}
               onClick={() => move(index, -1)}
               disabled={index === 0}
-              aria-label={`Move ${DIMENSIONS[id].label} up`}
+              aria-label={`Move ${label(id)} up`}
             >
               <Icon name="chevron-down" className={styles.up} />
             </button>
@@ -73,7 +76,7 @@ export function DimensionPicker({ value, access, onApply }: DimensionPickerProps
               className={styles.iconButton}
               onClick={() => move(index, 1)}
               disabled={index === draft.length - 1}
-              aria-label={`Move ${DIMENSIONS[id].label} down`}
+              aria-label={`Move ${label(id)} down`}
             >
               <Icon name="chevron-down" />
             </button>
@@ -81,7 +84,7 @@ export function DimensionPicker({ value, access, onApply }: DimensionPickerProps
               type="button"
               className={styles.iconButton}
               onClick={() => toggle(id)}
-              aria-label={`Remove ${DIMENSIONS[id].label}`}
+              aria-label={`Remove ${label(id)}`}
             >
               <Icon name="close" />
             </button>

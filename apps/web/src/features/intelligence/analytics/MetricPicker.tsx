@@ -1,6 +1,7 @@
 import type { AnalyticsAccess } from '@veracity/contracts/analytics/dimensions';
 import { METRIC_KEYS, type MetricKey } from '@veracity/contracts/analytics/metrics';
 import { useState } from 'react';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 import { defaultMetrics } from '../../../lib/url-state';
 import { metricGroups } from './analytics-access';
 import { PickerPopover } from './PickerPopover';
@@ -10,6 +11,8 @@ interface MetricPickerProps {
   value: readonly MetricKey[];
   access: AnalyticsAccess;
   onApply: (metrics: MetricKey[]) => void;
+  /** The account's words for visits and conversions. */
+  terms?: Terms;
 }
 
 /**
@@ -17,9 +20,9 @@ interface MetricPickerProps {
  * account has: metrics that need the firewall are not offered without it. Columns keep the
  * catalogue's order, so a table reads the same whatever order they were ticked in.
  */
-export function MetricPicker({ value, access, onApply }: MetricPickerProps) {
+export function MetricPicker({ value, access, onApply, terms = DEFAULT_TERMS }: MetricPickerProps) {
   const [draft, setDraft] = useState<ReadonlySet<MetricKey>>(new Set(value));
-  const groups = metricGroups(access);
+  const groups = metricGroups(access, terms);
   const toggle = (key: MetricKey) =>
     setDraft((current) => {
       const next = new Set(current);

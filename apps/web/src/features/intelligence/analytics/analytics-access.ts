@@ -4,7 +4,6 @@ import {
   analyticsAccess,
   DIMENSION_GROUP_LABELS,
   DIMENSION_GROUPS,
-  DIMENSIONS,
   type DimensionGroup,
   type DimensionId,
   defaultDimension,
@@ -19,6 +18,7 @@ import {
   type MetricKey,
   metricsInGroup,
 } from '@veracity/contracts/analytics/metrics';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 
 /**
  * What the signed-in account may ask of analytics, read from /api/me the way the server decides
@@ -52,14 +52,20 @@ export interface PickerGroup<Id extends string> {
   items: { id: Id; label: string }[];
 }
 
-/** The dimension picker: the groups of the catalogue with the dimensions the account has. */
-export function dimensionGroups(access: AnalyticsAccess): PickerGroup<DimensionId>[] {
+/**
+ * The dimension picker: the groups of the catalogue with the dimensions the account has, named in the
+ * account's words (offer, campaign, traffic source, var1–var4, visit).
+ */
+export function dimensionGroups(
+  access: AnalyticsAccess,
+  terms: Terms = DEFAULT_TERMS,
+): PickerGroup<DimensionId>[] {
   return DIMENSION_GROUPS.map((group: DimensionGroup) => ({
     group,
     label: DIMENSION_GROUP_LABELS[group],
     items: dimensionsInGroup(group)
       .filter((id) => isDimensionAllowed(id, access))
-      .map((id) => ({ id, label: DIMENSIONS[id].label })),
+      .map((id) => ({ id, label: terms.dimensionLabel(id) })),
   })).filter((group) => group.items.length > 0);
 }
 
@@ -73,12 +79,15 @@ export function isColumnMetric(key: MetricKey, access: AnalyticsAccess): boolean
   return access.firewall || !METRICS[key].needsFirewall;
 }
 
-export function metricGroups(access: AnalyticsAccess): PickerGroup<MetricKey>[] {
+export function metricGroups(
+  access: AnalyticsAccess,
+  terms: Terms = DEFAULT_TERMS,
+): PickerGroup<MetricKey>[] {
   return METRIC_GROUPS.map((group: MetricGroup) => ({
     group,
     label: METRIC_GROUP_LABELS[group],
     items: metricsInGroup(group)
       .filter((key) => isColumnMetric(key, access))
-      .map((key) => ({ id: key, label: METRICS[key].label })),
+      .map((key) => ({ id: key, label: terms.metricLabel(key) })),
   })).filter((group) => group.items.length > 0);
 }

@@ -8,6 +8,7 @@ import { findHitStatus } from '@veracity/contracts/analytics/reference/hit-statu
 import { referenceOptions } from '@veracity/contracts/analytics/reference/reference-options';
 import { findSecurityLevel } from '@veracity/contracts/analytics/reference/security-levels';
 import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 import { trafficTypeName } from '../../../lib/traffic-types';
 import { formatTimeBucket } from './format';
 
@@ -82,10 +83,10 @@ export function filterDimension(column: string): DimensionId | undefined {
   return id && id in DIMENSIONS ? (id as DimensionId) : undefined;
 }
 
-/** A filter column's label ("campaignId" reads "Campaign"). */
-export function filterLabel(column: string): string {
+/** A filter column's label in the account's words ("campaignId" reads "Campaign" by default). */
+export function filterLabel(column: string, terms: Terms = DEFAULT_TERMS): string {
   const id = filterByColumn(column);
-  return id ? FILTERS[id].label : column;
+  return id ? terms.filterLabel(id) : column;
 }
 
 /** Whether a list-backed filter's list lacks the value; undefined while the account's names are unknown. */

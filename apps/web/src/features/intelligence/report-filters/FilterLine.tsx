@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { Dropdown } from '../../../components/Dropdown/Dropdown';
 import { Icon } from '../../../components/Icon/Icon';
+import { useTerms } from '../../session/use-terms';
 import { ColumnMenu } from './ColumnMenu';
 import styles from './FilterLine.module.css';
 import { refusedForAccount, useFilterOptionLookups, useFilterOptions } from './filter-options.api';
@@ -90,8 +91,9 @@ export function FilterLine({
   disabled,
   readOnly,
 }: FilterLineProps) {
-  const filter = columnFilter(line.column);
-  const label = columnLabel(line.column);
+  const terms = useTerms();
+  const filter = columnFilter(line.column, terms);
+  const label = columnLabel(line.column, terms);
   const [seen, setSeen] = useState<ReadonlyMap<string, FilterOption>>(new Map());
   const rememberOptions = useCallback((options: readonly FilterOption[]) => {
     setSeen((previous) => {

@@ -1,11 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Me } from '@veracity/contracts/account';
 import type { AnalyticsAccess } from '@veracity/contracts/analytics/dimensions';
 import type { FilterOption } from '@veracity/contracts/analytics/query';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../providers';
+import { meQueryKey } from '../../session/session.api';
+import { meFixture } from '../../session/session-test-support';
 import { ReportFilters, type ReportFiltersValue } from './ReportFilters';
 
 /** The filter-options call, answered from these lists the way the server does (search, limit, truncated). */
@@ -110,10 +113,13 @@ function Harness({ initial, access, disabled, disabledReason, valueDelayMs, onCh
   );
 }
 
-function renderFilters(options: Omit<HarnessProps, 'onChange'> = {}) {
+function renderFilters(options: Omit<HarnessProps, 'onChange'> & { me?: Partial<Me> } = {}) {
   const onChange = vi.fn();
+  const client = createQueryClient();
+  // The private screens find the signed-in account in the cache (its term translations).
+  if (options.me) client.setQueryData(meQueryKey, meFixture(options.me));
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <Harness {...options} onChange={onChange} />
     </QueryClientProvider>,
   );
@@ -274,6 +280,29 @@ describe('ReportFilters: groups and gating', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['Var 1', 'Var 2']);
+  });
+
+  it("names columns and lines in the account's words (term translations)", async () => {
+    const { user } = renderFilters({
+      me: { translations: { trafficSource: 'Publisher', var1: 'Zone', click: 'Click' } },
+    });
+    await openAddMenu(user);
+    const traffic = await openGroup(user, 'Traffic');
+    const names = within(traffic)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(names).toContain('Publisher');
+    expect(names).not.toContain('Traffic Source');
+    await user.click(within(traffic).getByRole('menuitem', { name: 'Publisher' }));
+    expect(screen.getByRole('button', { name: 'Filter column: Publisher' })).toBeTruthy();
+
+    await openAddMenu(user);
+    const custom = await openGroup(user, 'Custom');
+    expect(within(custom).getAllByRole('menuitem')[0]?.textContent).toBe('Zone');
+    await user.keyboard('{Escape}');
+    await openAddMenu(user);
+    const security = await openGroup(user, 'Security');
+    expect(within(security).getByRole('menuitem', { name: 'Click Analysis level' })).toBeTruthy();
   });
 
   it('lets the free plan explore the filters but select none, with the spec tooltip', async () => {

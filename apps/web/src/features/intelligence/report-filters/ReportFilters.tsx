@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import { Icon } from '../../../components/Icon/Icon';
 import { Tooltip } from '../../../components/Tooltip/Tooltip';
+import { useTerms } from '../../session/use-terms';
 import { ColumnMenu } from './ColumnMenu';
 import { FilterLine, type FilterLineState } from './FilterLine';
 import styles from './ReportFilters.module.css';
@@ -95,7 +96,8 @@ export function ReportFilters({
 
   const lines = displayLines(value.filters, drafts);
   const used = new Set(lines.map((line) => line.column));
-  const groups = columnGroups(access, used);
+  const terms = useTerms();
+  const groups = columnGroups(access, used, terms);
   const explore = access.free && !disabled;
   const reason = access.free ? FREE_PLAN_FILTERS_MESSAGE : disabledReason;
   const locked = disabled || access.free;

@@ -1,6 +1,7 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { MAX_FILTER_VALUES } from '@veracity/contracts/analytics/filters';
 import type { FilterOption } from '@veracity/contracts/analytics/query';
+import { WORLD_WIDE } from '@veracity/contracts/analytics/reference/countries';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Icon } from '../../../components/Icon/Icon';
 import { ERROR_MESSAGES } from '../../../lib/api-errors';
@@ -43,15 +44,40 @@ interface ValuePickerProps {
   onOptionsSeen(options: readonly FilterOption[]): void;
   /** The options can be looked at but not selected (the free plan explores). */
   readOnly: boolean;
+  /**
+   * Whether a country picker offers WW (World Wide); true by default. Offer targeting leaves it out
+   * (spec 02 §3): an offer targets real countries.
+   */
+  includeWorldWide?: boolean;
+}
+
+/** The listed options, without WW when a country picker leaves it out. */
+export function pickerOptions(
+  filter: FilterColumn['id'],
+  options: readonly FilterOption[] | undefined,
+  includeWorldWide: boolean,
+): readonly FilterOption[] | undefined {
+  if (options === undefined || includeWorldWide || filter !== 'country') return options;
+  return options.filter((option) => String(option.id).toUpperCase() !== WORLD_WIDE);
 }
 
 /** The multi-select picker of one filter line: "Find...", the virtualised options, free-text entry. */
-export function ValuePicker({ column, values, onValuesChange, onOptionsSeen, readOnly }: ValuePickerProps) {
+export function ValuePicker({
+  column,
+  values,
+  onValuesChange,
+  onOptionsSeen,
+  readOnly,
+  includeWorldWide = true,
+}: ValuePickerProps) {
   const id = useId();
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const query = useFilterOptions(column.id, settledSearch);
-  const options = query.data?.options;
+  const options = useMemo(
+    () => pickerOptions(column.id, query.data?.options, includeWorldWide),
+    [column.id, query.data?.options, includeWorldWide],
+  );
   const freeText = column.definition.kind === 'text';
 
   useEffect(() => {

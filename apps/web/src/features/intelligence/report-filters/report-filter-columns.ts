@@ -15,6 +15,7 @@ import {
   parseFreeTextValues,
   type ReportFilter,
 } from '@veracity/contracts/analytics/filters';
+import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 
 /**
  * Which columns a report filter line may use (spec 02 §5, §6): report columns only (the Google account,
@@ -38,22 +39,29 @@ export interface FilterColumnGroup {
   columns: FilterColumn[];
 }
 
-function toColumn(id: FilterId): FilterColumn {
-  return { id, column: FILTERS[id].column, label: FILTERS[id].label, definition: FILTERS[id] };
+/** A column named in the account's words (offer, campaign, traffic source, var1–var4, visit). */
+function toColumn(id: FilterId, terms: Terms = DEFAULT_TERMS): FilterColumn {
+  return { id, column: FILTERS[id].column, label: terms.filterLabel(id), definition: FILTERS[id] };
 }
 
 /**
  * The report columns an account's features open. The free plan sees the same list (it may explore the
  * filters Veracity offers, spec 02 §6) though it cannot select any.
  */
-export function reportColumns(access: AnalyticsAccess): FilterColumn[] {
+export function reportColumns(access: AnalyticsAccess, terms: Terms = DEFAULT_TERMS): FilterColumn[] {
   const explore = { ...access, free: false };
-  return FILTER_IDS.filter((id) => FILTERS[id].inReports && isFilterAllowed(id, explore)).map(toColumn);
+  return FILTER_IDS.filter((id) => FILTERS[id].inReports && isFilterAllowed(id, explore)).map((id) =>
+    toColumn(id, terms),
+  );
 }
 
 /** The columns still free to add, by group in catalogue order; groups with nothing left are left out. */
-export function columnGroups(access: AnalyticsAccess, used: ReadonlySet<string>): FilterColumnGroup[] {
-  const available = reportColumns(access).filter((column) => !used.has(column.column));
+export function columnGroups(
+  access: AnalyticsAccess,
+  used: ReadonlySet<string>,
+  terms: Terms = DEFAULT_TERMS,
+): FilterColumnGroup[] {
+  const available = reportColumns(access, terms).filter((column) => !used.has(column.column));
   return DIMENSION_GROUPS.map((group) => ({
     group,
     label: DIMENSION_GROUP_LABELS[group],
@@ -62,13 +70,13 @@ export function columnGroups(access: AnalyticsAccess, used: ReadonlySet<string>)
 }
 
 /** The filter a line's column belongs to; undefined for a column no report filter reads. */
-export function columnFilter(column: string): FilterColumn | undefined {
+export function columnFilter(column: string, terms: Terms = DEFAULT_TERMS): FilterColumn | undefined {
   const id = filterByColumn(column);
-  return id === undefined || !FILTERS[id].inReports ? undefined : toColumn(id);
+  return id === undefined || !FILTERS[id].inReports ? undefined : toColumn(id, terms);
 }
 
-export function columnLabel(column: string): string {
-  return columnFilter(column)?.label ?? column;
+export function columnLabel(column: string, terms: Terms = DEFAULT_TERMS): string {
+  return columnFilter(column, terms)?.label ?? column;
 }
 
 /**
