@@ -8,6 +8,7 @@ import { demoReadOnly } from './migrations/0006-demo-read-only.js';
 import { scheduledJobs } from './migrations/0007-scheduled-jobs.js';
 import { googleAds } from './migrations/0008-google-ads.js';
 import { exclusionEngine } from './migrations/0009-exclusion-engine.js';
+import { postbackDelivery } from './migrations/0010-postback-delivery.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   scheduledJobs,
   googleAds,
   exclusionEngine,
+  postbackDelivery,
 ];
 
 class ListMigrationProvider implements MigrationProvider {
