@@ -1,5 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutboundRefusedError, type Resolver } from './destination.js';
 import {
@@ -244,5 +250,100 @@ describe('outboundRequest', () => {
     expect(error).toBeInstanceOf(OutboundFailedError);
     expect((error as OutboundFailedError).reason).toBe('network');
     expect(error.message).toContain('ECONNREFUSED');
+  });
+});
+
+describe('outboundRequest over https and IPv6', () => {
+  let dir: string;
+  let cert: string;
+  let tls: HttpsServer;
+  let tlsPort: number;
+  const servernames: (string | false)[] = [];
+
+  beforeAll(async () => {
+    // A certificate for the name tracker.test only (not for 127.0.0.1), made for this run.
+    dir = await mkdtemp(path.join(os.tmpdir(), 'veracity-outbound-tls-'));
+    const keyFile = path.join(dir, 'key.pem');
+    const certFile = path.join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=tracker.test',
+        '-addext',
+        'subjectAltName=DNS:tracker.test',
+      ],
+      { stdio: 'ignore' },
+    );
+    cert = await readFile(certFile, 'utf8');
+    tls = createHttpsServer({ key: await readFile(keyFile, 'utf8'), cert }, (req, res) => {
+      servernames.push((req.socket as TLSSocket).servername);
+      res.end(`secure ${req.headers.host}`);
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    tlsPort = (tls.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    tls.closeAllConnections();
+    await new Promise((resolve) => tls.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('checks the certificate against the name typed while connecting to the vetted address', async () => {
+    const resolve = resolverOf({ 'tracker.test': [['127.0.0.1']] });
+    const answer = await outboundRequest(
+      `https://tracker.test:${tlsPort}/pb`,
+      {},
+      loopback({ resolve, ca: cert }),
+    );
+    expect(answer).toMatchObject({
+      status: 200,
+      address: '127.0.0.1',
+      body: `secure tracker.test:${tlsPort}`,
+    });
+    expect(servernames).toEqual(['tracker.test']);
+  });
+
+  it('refuses a certificate that does not match, or that nothing trusts', async () => {
+    const byAddress = await failure(
+      outboundRequest(`https://127.0.0.1:${tlsPort}/pb`, {}, loopback({ ca: cert })),
+    );
+    expect((byAddress as OutboundFailedError).reason).toBe('network');
+    expect(byAddress.message).toContain('ERR_TLS_CERT_ALTNAME_INVALID');
+    const resolve = resolverOf({ 'tracker.test': [['127.0.0.1']] });
+    const untrusted = await failure(
+      outboundRequest(`https://tracker.test:${tlsPort}/pb`, {}, loopback({ resolve })),
+    );
+    expect((untrusted as OutboundFailedError).reason).toBe('network');
+    expect(untrusted.message).toMatch(/self[- ]signed/i);
+  });
+
+  it('calls an IPv6 literal', async () => {
+    const v6 = createServer((req, res) => res.end(`v6 ${req.headers.host}`));
+    await new Promise<void>((resolve) => v6.listen(0, '::1', resolve));
+    const v6Port = (v6.address() as AddressInfo).port;
+    try {
+      const answer = await outboundRequest(`http://[::1]:${v6Port}/pb`, {}, loopback());
+      expect(answer).toMatchObject({ status: 200, address: '::1', body: `v6 [::1]:${v6Port}` });
+      const refused = await failure(
+        outboundRequest(`http://[::1]:${v6Port}/pb`, {}, { allowLoopback: false }),
+      );
+      expect((refused as OutboundRefusedError).reason).toBe('private_address');
+    } finally {
+      await new Promise((resolve) => v6.close(resolve));
+    }
   });
 });
