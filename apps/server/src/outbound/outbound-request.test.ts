@@ -258,7 +258,7 @@ describe('outboundRequest over https and IPv6', () => {
   let cert: string;
   let tls: HttpsServer;
   let tlsPort: number;
-  const servernames: (string | false)[] = [];
+  const servernames: (string | false | null)[] = [];
 
   beforeAll(async () => {
     // A certificate for the name tracker.test only (not for 127.0.0.1), made for this run.
