@@ -174,7 +174,11 @@ async function send(policy: OutboundPolicy, url: string): Promise<AttemptOutcome
     if (answer.status >= 200 && answer.status < 300) {
       return { outcome: 'delivered', httpStatus: answer.status, error: null, retryable: false };
     }
-    const snippet = answer.body.replace(/\s+/g, ' ').trim().slice(0, 200);
+    // The receiver's text, on one line and without control characters (PostgreSQL refuses NUL).
+    const snippet = answer.body
+      .replace(/[\s\p{Cc}]+/gu, ' ')
+      .trim()
+      .slice(0, 200);
     return {
       outcome: 'http_error',
       httpStatus: answer.status,

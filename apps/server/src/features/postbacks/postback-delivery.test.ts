@@ -39,6 +39,10 @@ beforeAll(async () => {
     received.push(req.url ?? '');
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (path === '/hang') return;
+    if (path === '/nul') {
+      res.writeHead(500).end('bad\u0000answer\r\n\u0007here');
+      return;
+    }
     const queued = answers.get(path);
     const status = queued?.shift() ?? 200;
     res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'OK' : `status ${status}`);
@@ -209,6 +213,23 @@ describe('postback delivery', () => {
     advance(24 * 60 * MINUTE);
     expect((await deliverDuePostbacks(deps({ retry }))).attempted).toBe(0);
     expect(received).toHaveLength(3);
+  });
+
+  it("records a receiver's answer as text on one line, control characters left out", async () => {
+    const conversionId = await queue('/nul');
+    await deliverDuePostbacks(deps());
+    expect(await logOf(conversionId)).toMatchObject({
+      state: 'pending',
+      lastHttpStatus: 500,
+      lastError: 'HTTP 500: bad answer here',
+      log: [{ outcome: 'http_error', httpStatus: 500, error: 'HTTP 500: bad answer here' }],
+    });
+    // Settled here so that later passes in this file have nothing of it left to send.
+    await t.stores.accounts.db
+      .updateTable('postback_deliveries')
+      .set({ state: 'failed', next_attempt_at: null })
+      .where('conversion_id', '=', conversionId)
+      .execute();
   });
 
   it('settles a 404 as rejected at once, and retries a 429', async () => {
