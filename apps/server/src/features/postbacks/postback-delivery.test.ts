@@ -348,16 +348,36 @@ describe('postback delivery', () => {
   });
 
   // Last: its delivery stays pending (due again later) while the receiver holds the request.
-  it('retries a receiver that does not answer in time', async () => {
+  it('queues while a pass waits on a receiver that does not answer, and retries that one later', async () => {
     const conversionId = await queue('/hang');
+    let passEnded = false;
+    const pass = deliverDuePostbacks(deps({ outbound: { allowLoopback: true, timeoutMs: 3000 } })).finally(
+      () => {
+        passEnded = true;
+      },
+    );
+    // Wait (with a deadline) until the receiver holds the request.
+    const deadline = Date.now() + 10_000;
+    while (!received.some((url) => url.startsWith('/hang')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(received.some((url) => url.startsWith('/hang'))).toBe(true);
+    // Queueing another conversion does not wait for the pass.
     expect(
-      await deliverDuePostbacks(deps({ outbound: { allowLoopback: true, timeoutMs: 300 } })),
-    ).toMatchObject({ retrying: 1 });
+      await enqueuePostback(deps(), {
+        relationshipId,
+        conversionId: 'cnv-meanwhile',
+        trafficSourceId: 7,
+        url: `${base}/ok`,
+      }),
+    ).toBe(true);
+    expect(passEnded).toBe(false);
+    expect(await pass).toMatchObject({ retrying: 1 });
     expect(await logOf(conversionId)).toMatchObject({
       state: 'pending',
       attempts: 1,
       lastHttpStatus: null,
-      lastError: 'no answer within 300 ms',
+      lastError: 'no answer within 3000 ms',
       log: [{ outcome: 'timeout' }],
     });
   });
