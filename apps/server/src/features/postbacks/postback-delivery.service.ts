@@ -1,4 +1,9 @@
-import type { PostbackDelivery, PostbackDeliveryState } from '@veracity/contracts/postbacks';
+import {
+  fillPostbackUrl,
+  type PostbackDelivery,
+  type PostbackDeliveryState,
+  type PostbackValues,
+} from '@veracity/contracts/postbacks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../jobs/clock.js';
@@ -78,6 +83,30 @@ export async function enqueuePostback(
 ): Promise<boolean> {
   const id = await insertPostbackDelivery(deps.db, { ...postback, now: deps.clock.now().toISOString() });
   return id !== undefined;
+}
+
+/**
+ * Reports a conversion to a traffic source: its postback URL template filled with the conversion's
+ * values (every value URL-encoded) and queued. A traffic source without a postback URL gets nothing
+ * (false), as does a conversion already queued for it.
+ */
+export async function enqueueConversionPostback(
+  deps: Pick<PostbackDeliveryDeps, 'db' | 'clock'>,
+  conversion: {
+    relationshipId: number;
+    conversionId: string;
+    trafficSource: { id: number; postbackUrl: string | null };
+    values: PostbackValues;
+  },
+): Promise<boolean> {
+  const template = conversion.trafficSource.postbackUrl?.trim();
+  if (!template) return false;
+  return enqueuePostback(deps, {
+    relationshipId: conversion.relationshipId,
+    conversionId: conversion.conversionId,
+    trafficSourceId: conversion.trafficSource.id,
+    url: fillPostbackUrl(template, { conversionid: conversion.conversionId, ...conversion.values }),
+  });
 }
 
 export interface PostbackPassResult {

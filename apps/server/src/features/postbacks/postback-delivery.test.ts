@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { startPostbackAttempt } from './postback-deliveries.repo.js';
 import {
   deliverDuePostbacks,
+  enqueueConversionPostback,
   enqueuePostback,
   type PostbackDeliveryDeps,
   postbackDeliveryLog,
@@ -149,6 +150,34 @@ describe('postback delivery', () => {
     advance(10 * SECOND);
     await schedulerPass();
     expect(received).toHaveLength(1);
+  });
+
+  it("fills a traffic source's template for a conversion, and queues nothing without one", async () => {
+    const source = {
+      id: 11,
+      postbackUrl: `${base}/tpl?c={clickid}&conv={conversionid}&p={payout}&v1={var1}`,
+    };
+    const queued = await enqueueConversionPostback(deps(), {
+      relationshipId,
+      conversionId: 'cnv-tpl',
+      trafficSource: source,
+      values: { clickid: 'k&1', payout: '2.50', var1: undefined },
+    });
+    expect(queued).toBe(true);
+    expect((await logOf('cnv-tpl')).url).toBe(`${base}/tpl?c=k%261&conv=cnv-tpl&p=2.50&v1=`);
+    for (const postbackUrl of [null, '', '   ']) {
+      expect(
+        await enqueueConversionPostback(deps(), {
+          relationshipId,
+          conversionId: 'cnv-no-url',
+          trafficSource: { id: 12, postbackUrl },
+          values: {},
+        }),
+      ).toBe(false);
+    }
+    expect(await postbackDeliveryLog(t.stores.accounts.db, relationshipId, 'cnv-no-url')).toEqual([]);
+    await deliverDuePostbacks(deps());
+    expect(await logOf('cnv-tpl')).toMatchObject({ state: 'delivered' });
   });
 
   it('retries after a 500 with exponential back-off on the app clock', async () => {
