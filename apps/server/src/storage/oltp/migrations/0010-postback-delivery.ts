@@ -5,7 +5,7 @@ import { idColumn } from './0002-accounts.js';
 const TS = 'varchar(30)';
 
 /**
- * Issue 34, durable postback delivery (features/postbacks/): the queue of conversions to report to a
+ * Issue 34, durable postback delivery (postbacks/): the queue of conversions to report to a
  * traffic source's postback URL, one row a conversion and traffic source (so a conversion is reported
  * once), and the log of every attempt. The delivery job picks pending rows whose next attempt is due,
  * so retries survive a restart. `traffic_source_id` names the firewall's traffic source.

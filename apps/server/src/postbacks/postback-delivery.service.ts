@@ -6,14 +6,10 @@ import {
 } from '@veracity/contracts/postbacks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../jobs/clock.js';
-import { OutboundRefusedError } from '../../outbound/destination.js';
-import {
-  OutboundFailedError,
-  type OutboundPolicy,
-  outboundRequest,
-} from '../../outbound/outbound-request.js';
-import type { Database, PostbackAttemptOutcomeColumn } from '../../storage/oltp/schema.js';
+import type { Clock } from '../jobs/clock.js';
+import { OutboundRefusedError } from '../outbound/destination.js';
+import { OutboundFailedError, type OutboundPolicy, outboundRequest } from '../outbound/outbound-request.js';
+import type { Database, PostbackAttemptOutcomeColumn } from '../storage/oltp/schema.js';
 import {
   duePostbackDeliveries,
   insertPostbackDelivery,

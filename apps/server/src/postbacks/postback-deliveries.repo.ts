@@ -5,7 +5,7 @@ import type {
   PostbackDeliveriesTable,
   PostbackDeliveryAttemptsTable,
   PostbackDeliveryStateColumn,
-} from '../../storage/oltp/schema.js';
+} from '../storage/oltp/schema.js';
 
 export type PostbackDeliveryRow = Selectable<PostbackDeliveriesTable>;
 export type PostbackAttemptRow = Selectable<PostbackDeliveryAttemptsTable>;

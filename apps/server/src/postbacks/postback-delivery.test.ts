@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fillPostbackUrl } from '@veracity/contracts/postbacks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../jobs/clock.js';
-import { POSTBACK_DELIVERY_JOB } from '../../jobs/postback-delivery.js';
-import type { Resolver } from '../../outbound/destination.js';
-import { createTenant } from '../../test-support/fixtures.js';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { VirtualClock } from '../jobs/clock.js';
+import { POSTBACK_DELIVERY_JOB } from '../jobs/postback-delivery.js';
+import type { Resolver } from '../outbound/destination.js';
+import { createTenant } from '../test-support/fixtures.js';
+import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { startPostbackAttempt } from './postback-deliveries.repo.js';
 import {
   deliverDuePostbacks,
