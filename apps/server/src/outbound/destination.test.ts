@@ -197,4 +197,17 @@ describe('vetDestination', () => {
       family: 6,
     });
   });
+
+  it('resolves with the system resolver by default: localhost is judged by what it resolves to', async () => {
+    const refused = await vetDestination('http://localhost:9/pb', { allowLoopback: false }).catch(
+      (error) => error,
+    );
+    expect(refused).toBeInstanceOf(OutboundRefusedError);
+    expect(refused.reason).toBe('private_address');
+    expect(refused.message).toMatch(
+      /^localhost resolves to (127\.0\.0\.1|::1), which is a loopback address$/,
+    );
+    const allowed = await vetDestination('http://localhost:9/pb', { allowLoopback: true });
+    expect(['127.0.0.1', '::1']).toContain(allowed.address);
+  });
 });
