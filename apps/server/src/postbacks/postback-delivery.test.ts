@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fillPostbackUrl } from '@veracity/contracts/postbacks';
+import { fillPostbackUrl, zPostbackDelivery } from '@veracity/contracts/postbacks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { VirtualClock } from '../jobs/clock.js';
 import { POSTBACK_DELIVERY_JOB } from '../jobs/postback-delivery.js';
 import type { Resolver } from '../outbound/destination.js';
@@ -373,7 +374,10 @@ describe('postback delivery', () => {
   it("reads one account's log only", async () => {
     const conversionId = await queue('/mine');
     expect(await postbackDeliveryLog(t.stores.accounts.db, otherRelationshipId, conversionId)).toEqual([]);
-    expect(await postbackDeliveryLog(t.stores.accounts.db, relationshipId, conversionId)).toHaveLength(1);
+    const log = await postbackDeliveryLog(t.stores.accounts.db, relationshipId, conversionId);
+    expect(log).toHaveLength(1);
+    // The shape the dashboard will parse.
+    expect(z.array(zPostbackDelivery).parse(log)).toEqual(log);
   });
 
   // Last: its delivery stays pending (due again later) while the receiver holds the request.
