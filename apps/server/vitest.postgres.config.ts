@@ -15,6 +15,7 @@ export default defineProject({
       'src/features/**/*.test.ts',
       'src/jobs/**/*.test.ts',
       'src/integrations/**/*.test.ts',
+      'src/postbacks/**/*.test.ts',
       'src/access-matrix.test.ts',
       'src/app.test.ts',
     ],

@@ -147,6 +147,30 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: tempDir(), CLICKHOUSE_URL: 'https://ch.example:8443/veracity' }),
     ).toMatchObject({ clickhouseUrl: 'https://ch.example:8443/veracity' });
   });
+  it('reads the postback delivery period and refuses the loopback allowance for outbound calls in production', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      postbackDeliverySeconds: 5,
+      outbound: { allowLoopback: false },
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, POSTBACK_DELIVERY_SECONDS: '0', OUTBOUND_ALLOW_LOOPBACK: 'true' }),
+    ).toMatchObject({ postbackDeliverySeconds: 0, outbound: { allowLoopback: true } });
+    expect(() => loadConfig({ DATA_DIR: dataDir, POSTBACK_DELIVERY_SECONDS: '-1' })).toThrow(
+      'Invalid environment variable POSTBACK_DELIVERY_SECONDS: must be 0 (off) or more',
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        SECRET_KEY: 'k'.repeat(40),
+        OUTBOUND_ALLOW_LOOPBACK: 'true',
+      }),
+    ).toThrow(
+      'Invalid environment variable OUTBOUND_ALLOW_LOOPBACK: a test-only setting, refused in production',
+    );
+  });
+
   it("reads Google Ads settings with Google's endpoints by default, and refuses a local fake in production", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).googleAds).toEqual({

@@ -80,6 +80,16 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(24),
+  POSTBACK_DELIVERY_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(5),
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
   INGEST_ACCOUNT_CACHE_SECONDS: zSeconds.default(30),
   HEADERS_TIMEOUT_SECONDS: zSeconds.default(10),
   REQUEST_TIMEOUT_SECONDS: zSeconds.default(30),
@@ -190,6 +200,13 @@ export type Config = {
   googleAdsSyncMinutes: number;
   /** The period of the Google Ads cost import job, in hours; 0 leaves it out of this process. */
   googleAdsCostImportHours: number;
+  /** The period of the postback delivery job, in seconds (src/jobs/); 0 leaves it out of this process. */
+  postbackDeliverySeconds: number;
+  /**
+   * Calls to addresses customers type (outbound/): `allowLoopback` (OUTBOUND_ALLOW_LOOPBACK, for tests
+   * and local receivers only, refused in production) lets them reach 127.0.0.0/8 and ::1.
+   */
+  outbound: { allowLoopback: boolean };
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
   /**
@@ -259,6 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
   if (production && values.CRISP_WEBSITE_ID && !scriptUrl.startsWith('https://')) {
     throw new ConfigError('Invalid environment variable CRISP_SCRIPT_URL: must use https in production');
   }
+  if (production && values.OUTBOUND_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'Invalid environment variable OUTBOUND_ALLOW_LOOPBACK: a test-only setting, refused in production',
+    );
+  }
   const secretKey = values.SECRET_KEY ?? loadOrCreateSecret(dataDir);
   const portForUrl = values.PORT === 0 ? 8080 : values.PORT;
   return {
@@ -279,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     alertsCheckSeconds: values.ALERTS_CHECK_SECONDS,
     googleAdsSyncMinutes: values.GOOGLE_ADS_SYNC_MINUTES,
     googleAdsCostImportHours: values.GOOGLE_ADS_COST_IMPORT_HOURS,
+    postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
+    outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },
     ingestRateLimits: {
       perIpPerMinute: values.INGEST_RATE_PER_IP,
       perKeyPerMinute: values.INGEST_RATE_PER_KEY,

@@ -2,18 +2,26 @@ import type { Config } from '../config.js';
 import type { AlertDeps } from '../features/alerts/alert-evaluator.js';
 import type { SyncDeps } from '../features/google-ads/exclusion-sync.service.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
-import type { Clock } from './clock.js';
+import { type Clock, systemClock } from './clock.js';
 import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
+import { postbackDeliveryJob } from './postback-delivery.js';
 import { JobScheduler } from './scheduler.js';
 
 /**
  * The server's one scheduler with every job of the product registered. main.ts starts it; a test
  * app gets it unstarted and ticks it with an injected clock. ALERTS_CHECK_SECONDS=0 leaves alert
  * evaluation out of this process (another server runs it), GOOGLE_ADS_SYNC_MINUTES=0 the exclusion
- * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import.
+ * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, POSTBACK_DELIVERY_SECONDS=0 postback delivery.
  */
 export function createJobScheduler(
-  config: Pick<Config, 'alertsCheckSeconds' | 'googleAdsSyncMinutes' | 'googleAdsCostImportHours'>,
+  config: Pick<
+    Config,
+    | 'alertsCheckSeconds'
+    | 'googleAdsSyncMinutes'
+    | 'googleAdsCostImportHours'
+    | 'postbackDeliverySeconds'
+    | 'outbound'
+  >,
   alertDeps: AlertDeps,
   clock?: Clock,
   googleAds?: SyncDeps,
@@ -25,6 +33,15 @@ export function createJobScheduler(
   }
   if (googleAds && config.googleAdsCostImportHours > 0) {
     scheduler.add(googleAdsCostImportJob(googleAds, config.googleAdsCostImportHours));
+  }
+  if (config.postbackDeliverySeconds > 0) {
+    const postbacks = {
+      db: alertDeps.db,
+      log: alertDeps.log,
+      clock: clock ?? systemClock,
+      outbound: config.outbound,
+    };
+    scheduler.add(postbackDeliveryJob(postbacks, config.postbackDeliverySeconds));
   }
   return scheduler;
 }

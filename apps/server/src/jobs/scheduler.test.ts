@@ -11,6 +11,7 @@ import { ALERT_EVALUATION_JOB } from './alert-evaluation.js';
 import type { Clock } from './clock.js';
 import { GOOGLE_ADS_COST_IMPORT_JOB, GOOGLE_ADS_SYNC_JOB } from './google-ads-sync.js';
 import { findJob } from './jobs.repo.js';
+import { POSTBACK_DELIVERY_JOB } from './postback-delivery.js';
 import { JOB_LEASE_MS, type Job, JobScheduler } from './scheduler.js';
 
 const MINUTE = 60_000;
@@ -190,12 +191,18 @@ describe('job scheduler', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const alert = created.json() as Alert;
-    expect(t.app.jobs.names).toEqual([ALERT_EVALUATION_JOB, GOOGLE_ADS_SYNC_JOB, GOOGLE_ADS_COST_IMPORT_JOB]);
+    expect(t.app.jobs.names).toEqual([
+      ALERT_EVALUATION_JOB,
+      GOOGLE_ADS_SYNC_JOB,
+      GOOGLE_ADS_COST_IMPORT_JOB,
+      POSTBACK_DELIVERY_JOB,
+    ]);
 
     expect(await t.app.jobs.tick()).toEqual([
       ALERT_EVALUATION_JOB,
       GOOGLE_ADS_SYNC_JOB,
       GOOGLE_ADS_COST_IMPORT_JOB,
+      POSTBACK_DELIVERY_JOB,
     ]);
     await t.app.jobs.idle();
     // The daily window that ended at the last UTC midnight before the clock's 10:30 (UTC account).

@@ -9,6 +9,7 @@ import { scheduledJobs } from './migrations/0007-scheduled-jobs.js';
 import { googleAds } from './migrations/0008-google-ads.js';
 import { exclusionEngine } from './migrations/0009-exclusion-engine.js';
 import { firewall } from './migrations/0010-firewall.js';
+import { postbackDelivery } from './migrations/0011-postback-delivery.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   googleAds,
   exclusionEngine,
   firewall,
+  postbackDelivery,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -389,6 +389,45 @@ export interface ExclusionLogTable {
   error: string | null;
 }
 
+export type PostbackDeliveryStateColumn = 'pending' | 'delivered' | 'rejected' | 'failed' | 'refused';
+export type PostbackAttemptOutcomeColumn =
+  | 'delivered'
+  | 'http_error'
+  | 'timeout'
+  | 'network_error'
+  | 'refused';
+
+/** Migration 0011 (issue 34): a conversion to report to a traffic source's postback URL. */
+export interface PostbackDeliveriesTable {
+  id: Generated<number>;
+  relationship_id: number;
+  conversion_id: string;
+  traffic_source_id: number;
+  /** The URL with its macros filled. */
+  url: string;
+  state: PostbackDeliveryStateColumn;
+  attempts: Generated<number>;
+  /** When a pending delivery is next due; null once it is settled. */
+  next_attempt_at: string | null;
+  last_http_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  delivered_at: string | null;
+}
+
+/** Migration 0011: one attempt of a postback delivery (the delivery log). */
+export interface PostbackDeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  relationship_id: number;
+  attempt: number;
+  at: string;
+  outcome: PostbackAttemptOutcomeColumn;
+  http_status: number | null;
+  error: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -417,4 +456,6 @@ export interface Database {
   ad_integration_settings: AdIntegrationSettingsTable;
   exclusion_entries: ExclusionEntriesTable;
   exclusion_log: ExclusionLogTable;
+  postback_deliveries: PostbackDeliveriesTable;
+  postback_delivery_attempts: PostbackDeliveryAttemptsTable;
 }
