@@ -75,11 +75,11 @@ export function isMacroUrl(value: string, allowed: readonly string[]): boolean {
   }
 }
 
+/** Values of macros by name; a missing one fills as empty. */
+export type MacroValues = Readonly<Record<string, string | number | null | undefined>>;
+
 /** A template with its macros filled, each value URL-encoded; unknown or missing values become empty. */
-export function fillMacros(
-  template: string,
-  values: Readonly<Record<string, string | number | null | undefined>>,
-): string {
+export function fillMacros(template: string, values: MacroValues): string {
   return template.replace(MACRO, (_, name: string) => {
     const value = values[name];
     return value === null || value === undefined ? '' : encodeURIComponent(String(value));

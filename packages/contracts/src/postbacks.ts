@@ -1,97 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Conversion postbacks to traffic sources (issue 34): the macros a traffic source's postback URL may
- * carry, how they are filled, and the delivery log the dashboard reads. The one list of macro names:
- * the server fills them, the traffic-source form documents them.
- *
- * A macro is a name in braces, matched without regard to case (`{clickid}`, `{clickId}`). Every value
- * is URL-encoded (encodeURIComponent), wherever the macro stands; a known macro without a value
- * becomes empty, an unknown one is left as written.
+ * Conversion postbacks to traffic sources (issue 34): the delivery log the dashboard reads. The macros a
+ * traffic source's postback URL may carry, and how they are filled, are the firewall's one list
+ * (`firewall-macros.ts`: POSTBACK_MACROS, fillMacros); the URL itself is checked with the traffic source
+ * (`firewall.ts`).
  */
-
-export const POSTBACK_VAR_COUNT = 20;
-
-const VAR_MACROS = Array.from({ length: POSTBACK_VAR_COUNT }, (_, i) => `var${i + 1}` as const);
-
-export const POSTBACK_MACROS = [
-  /** The traffic source's click id, as it came on the click link. */
-  'clickid',
-  /** The conversion's payout, as the advertiser reported it (a decimal with a point). */
-  'payout',
-  /** Its currency (ISO 4217), when known. */
-  'currency',
-  /** The conversion's status, as the advertiser reported it (e.g. approved). */
-  'status',
-  /** Veracity's id of the conversion. */
-  'conversionid',
-  'campaignid',
-  'offerid',
-  'trafficsourceid',
-  /** The sub-publisher (placement) the traffic source passed on the click link. */
-  'subPublisher',
-  ...VAR_MACROS,
-] as const;
-
-export type PostbackMacro = (typeof POSTBACK_MACROS)[number];
-
-export type PostbackValues = Partial<Record<PostbackMacro, string | number | null | undefined>>;
-
-const MACRO_BY_LOWER_NAME = new Map<string, PostbackMacro>(
-  POSTBACK_MACROS.map((name) => [name.toLowerCase(), name]),
-);
-
-const MACRO_PATTERN = /\{([A-Za-z0-9_]{1,40})\}/g;
-
-/** The macro names a URL template uses (known ones, by their canonical name), in order, once each. */
-export function postbackMacrosIn(template: string): PostbackMacro[] {
-  const found = new Set<PostbackMacro>();
-  for (const match of template.matchAll(MACRO_PATTERN)) {
-    const macro = MACRO_BY_LOWER_NAME.get((match[1] ?? '').toLowerCase());
-    if (macro) found.add(macro);
-  }
-  return [...found];
-}
-
-/** Fills a postback URL template: every known macro replaced by its URL-encoded value (or nothing). */
-export function fillPostbackUrl(template: string, values: PostbackValues): string {
-  return template.replace(MACRO_PATTERN, (whole, name: string) => {
-    const macro = MACRO_BY_LOWER_NAME.get(name.toLowerCase());
-    if (!macro) return whole;
-    const value = values[macro];
-    return value === null || value === undefined ? '' : encodeURIComponent(String(value));
-  });
-}
-
-export const POSTBACK_URL_MAX_LENGTH = 2048;
-
-/** Stands in for every macro when a template is checked. */
-const sampleValues: PostbackValues = Object.fromEntries(POSTBACK_MACROS.map((name) => [name, 'x']));
-
-/**
- * Why a postback URL template cannot be used, or undefined: once its macros are filled it must be an
- * absolute http(s) URL without a user name or password. (Where it points is judged when it is called:
- * the server refuses private and local addresses after resolving the name.)
- */
-export function postbackUrlProblem(template: string): string | undefined {
-  if (template.length > POSTBACK_URL_MAX_LENGTH)
-    return `must be at most ${POSTBACK_URL_MAX_LENGTH} characters`;
-  let url: URL;
-  try {
-    url = new URL(fillPostbackUrl(template, sampleValues));
-  } catch {
-    return 'must be an absolute URL such as https://tracker.example/postback?clickid={clickid}';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
-  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
-  return undefined;
-}
-
-/** A postback URL template, as a traffic source's form sends it. */
-export const zPostbackUrlTemplate = z.string().superRefine((value, ctx) => {
-  const problem = postbackUrlProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
 
 /**
  * Where one delivery stands:

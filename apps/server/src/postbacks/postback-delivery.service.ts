@@ -1,9 +1,5 @@
-import {
-  fillPostbackUrl,
-  type PostbackDelivery,
-  type PostbackDeliveryState,
-  type PostbackValues,
-} from '@veracity/contracts/postbacks';
+import { fillMacros, type MacroValues } from '@veracity/contracts/firewall-macros';
+import type { PostbackDelivery, PostbackDeliveryState } from '@veracity/contracts/postbacks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../jobs/clock.js';
@@ -65,7 +61,7 @@ export interface PostbackToQueue {
   relationshipId: number;
   conversionId: string;
   trafficSourceId: number;
-  /** The traffic source's postback URL with its macros filled (fillPostbackUrl in contracts). */
+  /** The traffic source's postback URL with its macros filled (fillMacros of contracts' firewall-macros). */
   url: string;
 }
 
@@ -92,7 +88,8 @@ export async function enqueueConversionPostback(
     relationshipId: number;
     conversionId: string;
     trafficSource: { id: number; postbackUrl: string | null };
-    values: PostbackValues;
+    /** By macro name (POSTBACK_MACROS); `conversion_id` is the conversion's own. */
+    values: MacroValues;
   },
 ): Promise<boolean> {
   const template = conversion.trafficSource.postbackUrl?.trim();
@@ -101,7 +98,7 @@ export async function enqueueConversionPostback(
     relationshipId: conversion.relationshipId,
     conversionId: conversion.conversionId,
     trafficSourceId: conversion.trafficSource.id,
-    url: fillPostbackUrl(template, { conversionid: conversion.conversionId, ...conversion.values }),
+    url: fillMacros(template, { conversion_id: conversion.conversionId, ...conversion.values }),
   });
 }
 

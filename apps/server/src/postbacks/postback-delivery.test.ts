@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fillPostbackUrl, zPostbackDelivery } from '@veracity/contracts/postbacks';
+import { fillMacros } from '@veracity/contracts/firewall-macros';
+import { zPostbackDelivery } from '@veracity/contracts/postbacks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { VirtualClock } from '../jobs/clock.js';
@@ -113,12 +114,12 @@ async function schedulerPass(): Promise<string[]> {
 
 describe('postback delivery', () => {
   it('queues without calling out, then the job delivers the filled URL once', async () => {
-    const template = `${base}/ok?click={clickid}&sum={payout}&st={status}&sp={subPublisher}&v2={var2}`;
-    const url = fillPostbackUrl(template, {
+    const template = `${base}/ok?click={clickid}&sum={payout}&st={status}&sp={sub_publisher}&v2={var2}`;
+    const url = fillMacros(template, {
       clickid: 'abc 123&x=y',
       payout: 1.5,
       status: 'approved',
-      subPublisher: 'site/7',
+      sub_publisher: 'site/7',
       var2: 'ü',
     });
     const conversionId = 'cnv-filled';
@@ -156,7 +157,7 @@ describe('postback delivery', () => {
   it("fills a traffic source's template for a conversion, and queues nothing without one", async () => {
     const source = {
       id: 11,
-      postbackUrl: `${base}/tpl?c={clickid}&conv={conversionid}&p={payout}&v1={var1}`,
+      postbackUrl: `${base}/tpl?c={clickid}&conv={conversion_id}&p={payout}&v1={var1}`,
     };
     const queued = await enqueueConversionPostback(deps(), {
       relationshipId,
