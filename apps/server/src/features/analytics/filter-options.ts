@@ -6,6 +6,8 @@ import { referenceOptions } from '@veracity/contracts/analytics/reference/refere
 import { formatGoogleAccountId } from '@veracity/contracts/campaigns';
 import type { Kysely } from 'kysely';
 import { listAllCampaigns } from '../../accounts/campaigns.repo.js';
+import { listOffers } from '../../accounts/offers.repo.js';
+import { listTrafficSources } from '../../accounts/traffic-sources.repo.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import type { Database } from '../../storage/oltp/schema.js';
@@ -82,9 +84,16 @@ async function listOptions(
         formatGoogleAccountId(account);
       return [...accounts].map((account) => ({ id: account, name: nameOf(account) }));
     }
+    case 'offers':
+      return (await listOffers(db, relationshipId))
+        .filter((offer) => !offer.hidden)
+        .map((offer) => ({ id: offer.id, name: offer.name }));
+    case 'trafficSources':
+      return (await listTrafficSources(db, relationshipId))
+        .filter((source) => !source.hidden)
+        .map((source) => ({ id: source.id, name: source.name }));
     default:
-      // The reference lists; offers and traffic sources belong to the firewall, which has none yet;
-      // countries are searched by their own rule (below).
+      // The reference lists; countries are searched by their own rule (below).
       return referenceOptions(FILTERS[id].source) ?? [];
   }
 }
