@@ -52,6 +52,10 @@ function openSqlite(file: string): Kysely<Database> {
 
 function openPostgres(databaseUrl: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle connection the server ends (a restart, a failover, an administrator) is reported here; the
+  // pool has already let it go and the next query opens another. Without a listener the event would
+  // be thrown as an uncaught exception and take the process down.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
