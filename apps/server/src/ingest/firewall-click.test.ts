@@ -1,117 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_SECURITY_SETTINGS,
-  type FirewallCampaign,
-  firewallClickLink,
-  HIT_STATUS_OF_ACTION,
-  type Offer,
-  type SecuritySettings,
-} from '@veracity/contracts/firewall';
+import { HIT_STATUS_OF_ACTION, type SecuritySettings } from '@veracity/contracts/firewall';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../accounts/campaigns.repo.js';
-import { insertFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
 import { insertOffer } from '../accounts/offers.repo.js';
-import { insertTrafficSource } from '../accounts/traffic-sources.repo.js';
 import { sql } from '../storage/events/sql.js';
-import { createFirewallTenant } from '../test-support/firewall-fixtures.js';
-import type { Tenant } from '../test-support/fixtures.js';
-import { CHROME, HOME_IP } from '../test-support/ingest-fixtures.js';
+import {
+  AWS_IP,
+  clickLink,
+  type FirewallAccount,
+  firewallCampaign,
+  NAVIGATION,
+  firewallAccount as newAccount,
+  SAFE_PAGE,
+  visit,
+} from '../test-support/firewall-click-fixtures.js';
+import { HOME_IP } from '../test-support/ingest-fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 
-const AWS_IP = '3.120.10.10'; // Amazon, Frankfurt: hosting
-/** What Chrome sends when a person follows a link to another site. */
-const NAVIGATION = {
-  'user-agent': CHROME,
-  'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
-  'sec-ch-ua': '"Chromium";v="142", "Google Chrome";v="142", "Not.A/Brand";v="99"',
-  'sec-ch-ua-mobile': '?0',
-  'sec-ch-ua-platform': '"Windows"',
-  'sec-fetch-site': 'cross-site',
-  'sec-fetch-mode': 'navigate',
-  'sec-fetch-dest': 'document',
-  'sec-fetch-user': '?1',
-  referer: 'https://news.example/article',
-};
-const LANDING =
-  'https://offer.example/lp?cid={clickid}&ext={external_id}&c={campaign_id}&o={offer_id}&s={traffic_source_id}&sub={sub_publisher}&v1={var1}&v20={var20}&cc={country}&d={device}&os={os}';
-const SAFE_PAGE = 'https://safe.example/page';
-
-interface Firewall {
-  tenant: Tenant;
-  sensorKey: string;
-  offer: Offer;
-  trafficSourceId: number;
-}
-
 let t: TestApp;
-let fw: Firewall;
+let fw: FirewallAccount;
 
-async function firewallAccount(company: string): Promise<Firewall> {
-  const tenant = await createFirewallTenant(t, { company });
-  const db = t.stores.accounts.db;
-  const { sensor_key: sensorKey } = await db
-    .selectFrom('relationships')
-    .select('sensor_key')
-    .where('id', '=', tenant.relationshipId)
-    .executeTakeFirstOrThrow();
-  const offer = await insertOffer(db, tenant.relationshipId, {
-    name: 'Offer',
-    active: true,
-    hidden: false,
-    landingUrl: LANDING,
-    targeting: { countries: [], devices: [], os: [], carriers: [] },
-    labelIds: [],
-  });
-  const source = await insertTrafficSource(db, tenant.relationshipId, {
-    name: 'Source',
-    active: true,
-    hidden: false,
-    postbackUrl: null,
-    allowedPostbackAddresses: [],
-    labelIds: [],
-  });
-  return { tenant, sensorKey, offer, trafficSourceId: source.id };
-}
-
-function campaign(
-  account: Firewall,
+const firewallAccount = (company: string) => newAccount(t, company);
+const campaign = (
+  account: FirewallAccount,
   changes: { security?: Partial<SecuritySettings>; active?: boolean; offerId?: number | null } = {},
-): Promise<FirewallCampaign> {
-  return insertFirewallCampaign(t.stores.accounts.db, account.tenant.relationshipId, {
-    name: `Campaign ${randomBytes(3).toString('hex')}`,
-    active: changes.active ?? true,
-    hidden: false,
-    googleAccountId: null,
-    googleCampaignId: null,
-    googleCampaignType: null,
-    offerId: changes.offerId === undefined ? account.offer.id : changes.offerId,
-    trafficSourceId: account.trafficSourceId,
-    security: { ...DEFAULT_SECURITY_SETTINGS, ...changes.security },
-    labelIds: [],
-  });
-}
-
-/** The click link's path and query, as a traffic source fills it. */
-function link(campaignId: number, params: Record<string, string> = {}, account: Firewall = fw): string {
-  const base = firewallClickLink({
-    serverUrl: '',
-    sensorPath: '/c',
-    sensorKey: account.sensorKey,
-    campaignId,
-    sourceParams: {},
-  });
-  const query = new URLSearchParams(params).toString();
-  return query ? `${base}&${query}` : base;
-}
-
-function follow(url: string, options: { ip?: string; headers?: Record<string, string> } = {}) {
-  return t.app.inject({
-    method: 'GET',
-    url,
-    remoteAddress: options.ip ?? HOME_IP,
-    headers: options.headers ?? NAVIGATION,
-  });
-}
+) => firewallCampaign(t, account, changes);
+const link = (campaignId: number, params: Record<string, string> = {}, account: FirewallAccount = fw) =>
+  clickLink(account, campaignId, params);
+const follow = (url: string, options: { ip?: string; headers?: Record<string, string> } = {}) =>
+  visit(t, url, options);
 
 /** The stored hit of a click, by the traffic source's click id it carried. */
 async function storedClick(clickId: string) {
