@@ -316,3 +316,37 @@ describe('the firewall when the event store refuses clicks', () => {
     expect(tag.json()).toEqual({ action: 'redirect', url: SAFE_PAGE });
   });
 });
+
+describe('the firewall click link answering once decided (FIREWALL_WAIT_FOR_SYNC=false)', () => {
+  beforeEach(async () => {
+    t = await startTestApp({}, { ingest: { firewallWaitForSync: false } });
+    fw = await firewallAccount('Quick Co');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('answers as it decides and stores the hit all the same', async () => {
+    const own = await campaign(fw, { security: { safePageUrl: SAFE_PAGE } });
+    const person = clickId();
+    const delivered = await follow(link(own.id, { clickid: person }));
+    expect(String(delivered.headers.location)).toMatch(/^https:\/\/offer\.example\/lp\?cid=/);
+    const bot = clickId();
+    const blocked = await follow(link(own.id, { clickid: bot }), {
+      ip: AWS_IP,
+      headers: { 'user-agent': 'curl/8.5.0' },
+    });
+    expect(blocked.headers.location).toBe(SAFE_PAGE);
+    // Answered before it is durable: the hit is written meanwhile, so it is waited for.
+    const eventually = async (id: string) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const [row] = await storedClick(id);
+        if (row || Date.now() > deadline) return row;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    expect((await eventually(person))?.hit_status).toBe('delivered');
+    expect((await eventually(bot))?.hit_status).not.toBe('delivered');
+  });
+});
