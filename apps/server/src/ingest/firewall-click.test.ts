@@ -341,8 +341,14 @@ describe('the firewall when the event store refuses clicks', () => {
   it('delivers on fail_open and sends to the safe page on fail_closed; the click is answered, not stored', async () => {
     const open = await campaign(fw, { security: { whenStoreDown: 'fail_open', safePageUrl: SAFE_PAGE } });
     const closed = await campaign(fw, { security: { whenStoreDown: 'fail_closed', safePageUrl: SAFE_PAGE } });
+    const inactive = await campaign(fw, {
+      active: false,
+      security: { whenStoreDown: 'fail_open', safePageUrl: SAFE_PAGE },
+    });
     // The real writer, closed as at shutdown: it refuses every write.
     await t.stores.journal.close();
+    // fail_open does not deliver what the campaign would not: an inactive campaign's click.
+    expect((await follow(link(inactive.id, { clickid: 'down-0' }))).headers.location).toBe(SAFE_PAGE);
     const delivered = await follow(link(open.id, { clickid: 'down-1' }));
     expect(delivered.statusCode).toBe(302);
     const location = new URL(String(delivered.headers.location));
