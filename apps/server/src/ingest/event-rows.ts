@@ -1,5 +1,6 @@
 import {
   type ConversionRow,
+  type ConversionStatus,
   type ExclusionFiringRow,
   type ExclusionPlatform,
   exclusionFiringId,
@@ -90,6 +91,7 @@ export function conversionRow(
   conversion: IncomingConversion,
   judged: ConversionJudgement,
   hit: KnownHit | undefined,
+  status: ConversionStatus = 'not_reported',
 ): ConversionRow {
   const { riskLevel, score, threats, evidence } = judged;
   return {
@@ -105,7 +107,7 @@ export function conversionRow(
     riskLevel,
     threats,
     evidence,
-    status: 'not_reported',
+    status,
     score,
   };
 }

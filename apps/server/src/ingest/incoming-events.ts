@@ -1,5 +1,6 @@
 import type { HitChannel, RequestFacts, SensorSignals } from '@veracity/contracts/detection';
 import type { CustomVarName } from '@veracity/contracts/s2s';
+import type { ConversionStatus, HitRow, RiskLevel } from '../storage/events/event-store.js';
 
 /** A hit as the collector or the S2S endpoint hands it to the pipeline. */
 export interface IncomingHit {
@@ -36,4 +37,12 @@ export interface IncomingConversion {
   /** The converting visitor's request, when known; required when the hit is unknown. */
   request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> | null;
   checkStored?: boolean;
+  /**
+   * The status the conversion is stored with, from its verdict and its click (the firewall's postback:
+   * reported, paused); `not_reported` without it.
+   */
+  statusOf?: (
+    judged: { riskLevel: RiskLevel; threats: readonly string[] },
+    click: HitRow | undefined,
+  ) => ConversionStatus;
 }

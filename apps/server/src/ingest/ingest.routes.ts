@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../jobs/clock.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import type { AccountDirectory } from './account-directory.js';
+import { firewallPostbackRoutes } from './firewall-postback.routes.js';
+import type { FirewallPostbacks } from './firewall-postbacks.js';
 import { IngestAdmission, type IngestRateLimits } from './ingest-admission.js';
 import { parseJsonBody } from './json-body.js';
 import type { IngestPipeline } from './pipeline.js';
@@ -19,6 +21,8 @@ export interface IngestDeps {
   sensorPath: string;
   /** Receive times, the S2S age checks and the rate limit windows read "now" from it. */
   clock: Clock;
+  /** Advertisers' conversion postbacks of firewall clicks. */
+  postbacks: FirewallPostbacks;
 }
 
 /**
@@ -65,5 +69,14 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
     sensorEventRoutes(app, { ...deps, admission });
     s2sHitRoutes(app, { ...deps, admission });
     s2sConversionRoutes(app, { ...deps, admission });
+    // Advertisers' postbacks may also come as a form; only these routes read one.
+    await app.register(async (withForms) => {
+      withForms.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) => done(null, body),
+      );
+      firewallPostbackRoutes(withForms, { ...deps, admission });
+    });
   };
 }
