@@ -27,6 +27,8 @@ export interface IngestOptions {
 export interface Ingest {
   pipeline: IngestPipeline;
   accounts: AccountDirectory;
+  /** Advertisers' conversion postbacks (what `<SENSOR_PATH>/pb` calls; in-process producers may too). */
+  postbacks: FirewallPostbacks;
   routes: FastifyPluginAsyncZod;
   /** Settles once the running visits are read back (or could not be): wait for it before the store closes. */
   sessionsRestored: Promise<void>;
@@ -74,9 +76,16 @@ export async function createIngest(
         log?.warn({ err: error }, 'stored event ids not read; ids are looked up in the store'),
     );
   }
+  const postbacks = new FirewallPostbacks({
+    pipeline,
+    auth: new PostbackAuth(options.secretKey),
+    db: stores.accounts.db,
+    clock,
+  });
   return {
     pipeline,
     accounts,
+    postbacks,
     sessionsRestored,
     routes: ingestRoutes({
       pipeline,
@@ -85,12 +94,7 @@ export async function createIngest(
       rateLimits: options.rateLimits,
       sensorPath: options.sensorPath,
       clock,
-      postbacks: new FirewallPostbacks({
-        pipeline,
-        auth: new PostbackAuth(options.secretKey),
-        db: stores.accounts.db,
-        clock,
-      }),
+      postbacks,
     }),
   };
 }
