@@ -135,6 +135,24 @@ describe('the advertiser postback', () => {
     expect(await h.deliveriesOf(home, first.conversionId)).toHaveLength(1);
   });
 
+  it('answers a postback repeated after a restart with its first result, and reads a click back from the store', async () => {
+    const click = await h.storeClick(home);
+    const params = { k: home.sensorKey, clickid: click.id, payout: '2', txid: 'restart-1' };
+    const first = (await h.postback(params)).json() as FirewallPostbackAnswer;
+    expect(first.status).toBe('reported');
+    await h.t.restart();
+    const again = await h.postback(params);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ ...first, duplicate: true });
+    const later = await h.postback({ ...params, txid: 'restart-2' });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json()).toMatchObject({ status: 'reported', clickId: click.id, duplicate: false });
+    await h.deliver();
+    expect(h.received.map((url) => url.searchParams.get('conv')).sort()).toEqual(
+      [first.conversionId, (later.json() as FirewallPostbackAnswer).conversionId].sort(),
+    );
+  });
+
   it('refuses a click id that is not a stored click of the key’s account', async () => {
     const unknown = await h.postback({ k: home.sensorKey, clickid: 'no-such-click-000000' });
     expect(unknown.statusCode).toBe(400);
