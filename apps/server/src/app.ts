@@ -169,6 +169,7 @@ export async function buildApp(
     sensorPath: config.sensorPath,
     secretKey: config.secretKey,
     accounts: { ttlMs: config.ingestAccountCacheMs },
+    firewallWaitForSync: config.firewallWaitForSync,
     clock: services.clock,
     ...options.ingest,
   });

@@ -22,6 +22,8 @@ export interface IngestOptions {
    * Without it (a harness that serves no postbacks) no signature is accepted.
    */
   secretKey?: string;
+  /** Whether a firewall click is answered once its hit is durable (FIREWALL_WAIT_FOR_SYNC). */
+  firewallWaitForSync?: boolean;
 }
 
 export interface Ingest {
@@ -95,6 +97,8 @@ export async function createIngest(
       sensorPath: options.sensorPath,
       clock,
       postbacks,
+      firewallWaitForSync: options.firewallWaitForSync ?? true,
+      log,
     }),
   };
 }

@@ -2,7 +2,7 @@ import type { FirewallPostbackAnswer } from '@veracity/contracts/postbacks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postbackSecret, postbackSignature } from '../postbacks/postback-secret.js';
 import { call } from '../test-support/fixtures.js';
-import { storedRows } from '../test-support/ingest-fixtures.js';
+import { CHROME_HEADERS, HOME_IP, storedRows } from '../test-support/ingest-fixtures.js';
 import {
   ELSEWHERE_IP,
   type FirewallAccount,
@@ -75,6 +75,41 @@ describe('the advertiser postback', () => {
     expect(delivery?.log).toEqual([
       expect.objectContaining({ attempt: 1, outcome: 'delivered', httpStatus: 200 }),
     ]);
+  });
+
+  it('reports the conversion of a click that came through the real click link, with the link’s values', async () => {
+    const link = `/c/fc/${home.campaign.id}?${new URLSearchParams({
+      k: home.sensorKey,
+      clickid: 'network-click-77',
+      sub: 'pub-9',
+      var1: 'creative 3',
+    })}`;
+    const click = await h.t.app.inject({
+      method: 'GET',
+      url: link,
+      remoteAddress: HOME_IP,
+      headers: { ...CHROME_HEADERS, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    });
+    expect(click.statusCode, click.body).toBe(302);
+    const landing = new URL(String(click.headers.location));
+    expect(landing.host).toBe('offer.example');
+    const clickId = landing.searchParams.get('c') ?? '';
+    expect(clickId).not.toBe('');
+
+    h.clock.set(new Date(h.clock.now().getTime() + 60_000));
+    const response = await h.postback({ k: home.sensorKey, clickid: clickId, payout: '4.2', status: 'lead' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'reported', clickId, riskLevel: 'low' });
+    await h.deliver();
+    expect(Object.fromEntries(h.received[0]?.searchParams ?? [])).toMatchObject({
+      cid: 'network-click-77',
+      click: clickId,
+      payout: '4.2',
+      status: 'lead',
+      sub: 'pub-9',
+      v1: 'creative 3',
+      src: String(home.source.id),
+    });
   });
 
   it('takes a POST with a form body the same way', async () => {

@@ -82,6 +82,14 @@ export class IngestAdmission {
   }
 
   /**
+   * The account of a firewall click (by its link's sensor key), admitted as a sensor event is, except
+   * that a writer refusing writes does not turn the click away: the campaign's `whenStoreDown` decides.
+   */
+  admitClick(ip: string, account: AccountContext | undefined, key: string): AccountContext {
+    return this.#admit(ip, account, key, 'always', false);
+  }
+
+  /**
    * The account of an advertiser's postback (its sensor key), admitted: an advertiser's server sends
    * every conversion from one address, so a known key counts per key only, like S2S.
    */
@@ -124,11 +132,13 @@ export class IngestAdmission {
     account: AccountContext | undefined,
     key: string,
     perIp: 'always' | 'unless-authenticated',
+    writerMustAccept = true,
   ): AccountContext {
     if (perIp === 'always' || !account) this.#limiter.hit('perIp', ip);
     if (!account) throw new ApiError(HTTP_STATUS.UNAUTHORIZED, 'Unknown key');
     if (!account.active) throw ApiError.forbidden('This account is inactive');
     this.#limiter.hit('perKey', key);
+    if (!writerMustAccept) return account;
     try {
       this.#writer.assertAccepting();
     } catch (error) {
