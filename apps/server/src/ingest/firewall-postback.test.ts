@@ -120,6 +120,18 @@ describe('the advertiser postback', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'reported' });
+    // Macros the advertiser's tracker had no value for arrive empty: absent, not zero.
+    const empty = await h.postback({
+      k: home.sensorKey,
+      clickid: click.id,
+      payout: '',
+      txid: 'e1',
+      currency: '',
+    });
+    expect(empty.statusCode, empty.body).toBe(200);
+    const { conversionId } = empty.json() as FirewallPostbackAnswer;
+    const stored = (await storedRows(h.t, 'conversions', [conversionId])).get(conversionId);
+    expect(stored).toMatchObject({ value: null, currency: null, name: 'conversion' });
   });
 
   it('accepts a signed postback from any address, and refuses a wrong signature or an unsigned one from elsewhere', async () => {
