@@ -4,6 +4,7 @@ import { postbackSecret, postbackSignature } from '../postbacks/postback-secret.
 import { call } from '../test-support/fixtures.js';
 import { CHROME_HEADERS, HOME_IP, storedRows } from '../test-support/ingest-fixtures.js';
 import {
+  ADVERTISER_IP,
   ELSEWHERE_IP,
   type FirewallAccount,
   type PostbackHarness,
@@ -112,7 +113,7 @@ describe('the advertiser postback', () => {
     });
   });
 
-  it('takes a POST with a form body the same way', async () => {
+  it('takes a POST with a form or JSON body the same way', async () => {
     const click = await h.storeClick(home);
     const response = await h.postback(
       { k: home.sensorKey, clickid: click.id, payout: '3' },
@@ -120,6 +121,21 @@ describe('the advertiser postback', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'reported' });
+    const json = await h.t.app.inject({
+      method: 'POST',
+      url: '/c/pb',
+      remoteAddress: ADVERTISER_IP,
+      payload: { k: home.sensorKey, clickid: click.id, payout: 3, txid: 'json-1' },
+    });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json()).toMatchObject({ status: 'reported', duplicate: false });
+    const nested = await h.t.app.inject({
+      method: 'POST',
+      url: '/c/pb',
+      remoteAddress: ADVERTISER_IP,
+      payload: { k: home.sensorKey, clickid: click.id, payout: { amount: 3 } },
+    });
+    expect(nested.statusCode).toBe(400);
     // Macros the advertiser's tracker had no value for arrive empty: absent, not zero.
     const empty = await h.postback({
       k: home.sensorKey,
