@@ -14,6 +14,7 @@
 // Targets: p99 < 2 ms at 2,000/s, ratio >= 0.4.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -189,6 +190,12 @@ async function saturated(base: string, durationS: number, count: boolean) {
   };
 }
 
+/** CPU seconds a process used so far, user and system, from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** A server in production mode on a fresh DATA_DIR, with one firewall campaign; its click link. */
 async function startServer(dataDir: string, waitForSync: boolean) {
   const port = await freePort();
@@ -309,7 +316,11 @@ try {
   await paced(baseLink, RATE, WARM_UP_S, false);
   console.log(`baseline: bare node:http 302 at ${RATE}/s for ${DURATION_S} s, then saturated`);
   const basePaced = await paced(baseLink, RATE, DURATION_S, false);
+  const baseCpuBefore = cpuSeconds(baseline.pid);
   const baseSaturated = await saturated(baseLink, SATURATION_S, false);
+  const baseCpuUs = Math.round(
+    ((cpuSeconds(baseline.pid) - baseCpuBefore) * 1e6) / Math.max(1, baseSaturated.answered),
+  );
 
   const modes: Record<string, unknown>[] = [];
   const results: Record<string, unknown> = {};
@@ -324,7 +335,11 @@ try {
     console.log(`${name}: ${RATE}/s for ${DURATION_S} s, then saturated`);
     const clicks = await paced(link, RATE, DURATION_S, true);
     await saturated(link, WARM_UP_S, true);
+    const cpuBefore = cpuSeconds(child.pid);
     const saturation = await saturated(link, SATURATION_S, true);
+    const cpuUsPerClick = Math.round(
+      ((cpuSeconds(child.pid) - cpuBefore) * 1e6) / Math.max(1, saturation.answered),
+    );
     child.kill('SIGTERM');
     const code = await exited(child);
     const stored = await storedClicks(dataDir);
@@ -333,6 +348,7 @@ try {
       name,
       paced: clicks,
       saturated: saturation,
+      serverCpuUsPerClick: cpuUsPerClick,
       answered: answeredIds.size,
       answeredNotStored: lost,
       storedByStatus: stored.byStatus,
@@ -351,6 +367,7 @@ try {
       p50Ms: basePaced.p50Ms,
       p99Ms: basePaced.p99Ms,
       maxRps: ceiling,
+      cpuUsPerRequest: baseCpuUs,
     },
     ...modes.map((mode) => {
       const sent = mode.paced as Awaited<ReturnType<typeof paced>>;
@@ -361,6 +378,7 @@ try {
         p99Ms: sent.p99Ms,
         maxRps: sat.requestsPerSecond,
         ratio: Math.round((sat.requestsPerSecond / ceiling) * 100) / 100,
+        cpuUsPerRequest: mode.serverCpuUsPerClick,
         failed: sent.failed + sat.other + sat.errors,
         answeredNotStored: mode.answeredNotStored,
       };
@@ -375,7 +393,12 @@ try {
     durationS: DURATION_S,
     saturationS: SATURATION_S,
     connections: CONNECTIONS,
-    baseline: { paced: basePaced, saturated: baseSaturated, saturatedAgain: baseAgain },
+    baseline: {
+      paced: basePaced,
+      saturated: baseSaturated,
+      saturatedAgain: baseAgain,
+      cpuUsPerRequest: baseCpuUs,
+    },
     ...results,
     table,
   });

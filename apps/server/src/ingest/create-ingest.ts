@@ -97,7 +97,7 @@ export async function createIngest(
       sensorPath: options.sensorPath,
       clock,
       postbacks,
-      firewallWaitForSync: options.firewallWaitForSync ?? true,
+      firewallWaitForSync: options.firewallWaitForSync ?? false,
       log,
     }),
   };
