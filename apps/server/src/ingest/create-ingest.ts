@@ -5,9 +5,11 @@ import { InProcessRecentActivity } from '../counters/recent-activity.js';
 import { type Clock, systemClock } from '../jobs/clock.js';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
+import { FirewallPostbacks } from './firewall-postbacks.js';
 import { ingestRoutes } from './ingest.routes.js';
 import type { IngestRateLimits } from './ingest-admission.js';
 import { IngestPipeline } from './pipeline.js';
+import { PostbackAuth } from './postback-auth.js';
 
 export interface IngestOptions {
   rateLimits: IngestRateLimits;
@@ -15,6 +17,11 @@ export interface IngestOptions {
   accounts?: AccountDirectoryOptions;
   /** Where ingestion reads "now" (the system clock unless a test or the demo history injects one). */
   clock?: Clock;
+  /**
+   * The instance secret (config.secretKey): each account's postback signing secret derives from it.
+   * Without it (a harness that serves no postbacks) no signature is accepted.
+   */
+  secretKey?: string;
   /** Whether a firewall click is answered once its hit is durable (FIREWALL_WAIT_FOR_SYNC). */
   firewallWaitForSync?: boolean;
 }
@@ -22,6 +29,8 @@ export interface IngestOptions {
 export interface Ingest {
   pipeline: IngestPipeline;
   accounts: AccountDirectory;
+  /** Advertisers' conversion postbacks (what `<SENSOR_PATH>/pb` calls; in-process producers may too). */
+  postbacks: FirewallPostbacks;
   routes: FastifyPluginAsyncZod;
   /** Settles once the running visits are read back (or could not be): wait for it before the store closes. */
   sessionsRestored: Promise<void>;
@@ -69,9 +78,16 @@ export async function createIngest(
         log?.warn({ err: error }, 'stored event ids not read; ids are looked up in the store'),
     );
   }
+  const postbacks = new FirewallPostbacks({
+    pipeline,
+    auth: new PostbackAuth(options.secretKey),
+    db: stores.accounts.db,
+    clock,
+  });
   return {
     pipeline,
     accounts,
+    postbacks,
     sessionsRestored,
     routes: ingestRoutes({
       pipeline,
@@ -80,6 +96,7 @@ export async function createIngest(
       rateLimits: options.rateLimits,
       sensorPath: options.sensorPath,
       clock,
+      postbacks,
       firewallWaitForSync: options.firewallWaitForSync ?? false,
       log,
     }),
