@@ -167,6 +167,7 @@ export async function buildApp(
     rateLimits: config.ingestRateLimits,
     sensorPath: config.sensorPath,
     accounts: { ttlMs: config.ingestAccountCacheMs },
+    firewallWaitForSync: config.firewallWaitForSync,
     clock: services.clock,
     ...options.ingest,
   });

@@ -15,6 +15,8 @@ export interface IngestOptions {
   accounts?: AccountDirectoryOptions;
   /** Where ingestion reads "now" (the system clock unless a test or the demo history injects one). */
   clock?: Clock;
+  /** Whether a firewall click is answered once its hit is durable (FIREWALL_WAIT_FOR_SYNC). */
+  firewallWaitForSync?: boolean;
 }
 
 export interface Ingest {
@@ -78,6 +80,8 @@ export async function createIngest(
       rateLimits: options.rateLimits,
       sensorPath: options.sensorPath,
       clock,
+      firewallWaitForSync: options.firewallWaitForSync ?? true,
+      log,
     }),
   };
 }

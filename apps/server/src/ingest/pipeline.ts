@@ -178,9 +178,10 @@ export class IngestPipeline {
   async #ingestHit(account: AccountContext, hit: IncomingHit): Promise<KnownHit> {
     const landing = readLanding(hit.url, hit.referrer);
     const assessed = await this.#assessor.hit(account, hit, landing);
+    const hitStatus = hit.firewall ? hit.firewall.decide(assessed) : 'delivered';
     const counted = this.#sessions.count(account.relationshipId, hit.sessionId, assessed.deviceId, hit.at);
     const session = counted instanceof Promise ? await counted : counted;
-    const row = hitRow(account, hit, landing, assessed, session.id);
+    const row = hitRow(account, hit, landing, assessed, session.id, hitStatus);
     await this.deps.writer.append({
       hits: [row],
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
