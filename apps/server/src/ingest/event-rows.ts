@@ -1,5 +1,6 @@
 import {
   type ConversionRow,
+  type ConversionStatus,
   type ExclusionFiringRow,
   type ExclusionPlatform,
   exclusionFiringId,
@@ -99,6 +100,7 @@ export function conversionRow(
   conversion: IncomingConversion,
   judged: ConversionJudgement,
   hit: KnownHit | undefined,
+  status: ConversionStatus = 'not_reported',
 ): ConversionRow {
   const { riskLevel, score, threats, evidence } = judged;
   return {
@@ -114,7 +116,7 @@ export function conversionRow(
     riskLevel,
     threats,
     evidence,
-    status: 'not_reported',
+    status,
     score,
   };
 }

@@ -1,6 +1,6 @@
 import type { HitChannel, RequestFacts, SensorSignals } from '@veracity/contracts/detection';
 import type { CustomVarName } from '@veracity/contracts/s2s';
-import type { HitStatus } from '../storage/events/event-store.js';
+import type { ConversionStatus, HitRow, HitStatus, RiskLevel } from '../storage/events/event-store.js';
 import type { HitAssessment } from './assessment.js';
 
 /** A click of the firewall's click path: where it came from and went, and the decision on it. */
@@ -53,4 +53,12 @@ export interface IncomingConversion {
   /** The converting visitor's request, when known; required when the hit is unknown. */
   request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> | null;
   checkStored?: boolean;
+  /**
+   * The status the conversion is stored with, from its verdict and its click (the firewall's postback:
+   * reported, paused); `not_reported` without it.
+   */
+  statusOf?: (
+    judged: { riskLevel: RiskLevel; threats: readonly string[] },
+    click: HitRow | undefined,
+  ) => ConversionStatus;
 }

@@ -90,6 +90,14 @@ export class IngestAdmission {
   }
 
   /**
+   * The account of an advertiser's postback (its sensor key), admitted: an advertiser's server sends
+   * every conversion from one address, so a known key counts per key only, like S2S.
+   */
+  admitPostback(ip: string, account: AccountContext | undefined, key: string): AccountContext {
+    return this.#admit(ip, account, key, 'unless-authenticated');
+  }
+
+  /**
    * An `onRequest` hook of the S2S routes: the key is checked when the request arrives, before its
    * body is read or validated, so a caller without a valid key learns nothing about the body's schema
    * and costs no parsing.

@@ -5,6 +5,8 @@ import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import type { AccountDirectory } from './account-directory.js';
 import { firewallClickRoutes } from './firewall-click.routes.js';
 import { FirewallClicks } from './firewall-clicks.js';
+import { firewallPostbackRoutes } from './firewall-postback.routes.js';
+import type { FirewallPostbacks } from './firewall-postbacks.js';
 import { IngestAdmission, type IngestRateLimits } from './ingest-admission.js';
 import { parseJsonBody } from './json-body.js';
 import type { IngestPipeline } from './pipeline.js';
@@ -25,6 +27,8 @@ export interface IngestDeps {
   /** Whether a firewall click is answered once its hit is durable (else once it is decided). */
   firewallWaitForSync: boolean;
   log?: FastifyBaseLogger;
+  /** Advertisers' conversion postbacks of firewall clicks. */
+  postbacks: FirewallPostbacks;
 }
 
 /**
@@ -74,5 +78,14 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
     s2sConversionRoutes(app, { ...deps, admission });
     const clicks = new FirewallClicks({ ...deps, waitForSync: deps.firewallWaitForSync });
     firewallClickRoutes(app, { ...deps, admission, clicks });
+    // Advertisers' postbacks may also come as a form; only these routes read one.
+    await app.register(async (withForms) => {
+      withForms.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) => done(null, body),
+      );
+      firewallPostbackRoutes(withForms, { ...deps, admission });
+    });
   };
 }
