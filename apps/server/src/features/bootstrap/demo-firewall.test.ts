@@ -70,5 +70,29 @@ describe('the demo history of Veracity Enterprise', () => {
     // Stamped with the seed clock: the history's days, not the test's.
     const first = hits.map((row) => row.first).sort()[0] ?? '';
     expect(first.slice(0, 10)).toBe('2026-11-17');
+
+    // The advertiser's postbacks: legitimate conversions reported, those seconds after the click held.
+    const conversions = await t.stores.events.query<{ status: string; n: number }>(
+      () => sql`select status, count(*)::INTEGER as n from conversions
+        where relationship_id = ${relationshipId} and traffic_source_id is not null group by all`,
+    );
+    const ofStatus = (status: string) => conversions.find((row) => row.status === status)?.n ?? 0;
+    expect(ofStatus('reported')).toBeGreaterThan(0);
+    expect(ofStatus('paused')).toBeGreaterThan(0);
+    expect(ofStatus('reported') + ofStatus('paused') + ofStatus('not_reported')).toBe(
+      stored?.firewallConversions,
+    );
+    // Each reported one was delivered to its source's receiver during the run: none is left pending.
+    const deliveries = await db
+      .selectFrom('postback_deliveries')
+      .select(['state', 'url'])
+      .where('relationship_id', '=', relationshipId)
+      .execute();
+    expect(deliveries).toHaveLength(ofStatus('reported'));
+    expect(new Set(deliveries.map((delivery) => delivery.state))).toEqual(new Set(['delivered']));
+    expect(receiver?.requestsTo('postback')).toHaveLength(deliveries.length);
+    const sample = new URL(deliveries[0]?.url ?? '');
+    expect(sample.hostname).toBe(DEMO_POSTBACK_HOST);
+    expect(sample.searchParams.get('clickid')).toMatch(/^[0-9a-f]{16}$/);
   }, 600_000);
 });
