@@ -94,7 +94,7 @@ const zEnv = z.object({
   INGEST_ACCOUNT_CACHE_SECONDS: zSeconds.default(30),
   FIREWALL_WAIT_FOR_SYNC: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-    .default('true')
+    .default('false')
     .transform((value) => value === 'true' || value === '1'),
   HEADERS_TIMEOUT_SECONDS: zSeconds.default(10),
   REQUEST_TIMEOUT_SECONDS: zSeconds.default(30),

@@ -87,7 +87,7 @@ export async function createIngest(
       rateLimits: options.rateLimits,
       sensorPath: options.sensorPath,
       clock,
-      firewallWaitForSync: options.firewallWaitForSync ?? true,
+      firewallWaitForSync: options.firewallWaitForSync ?? false,
       log,
       postbacks: new FirewallPostbacks({
         pipeline,

@@ -1,126 +1,55 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_SECURITY_SETTINGS,
-  type FirewallCampaign,
-  firewallClickLink,
-  HIT_STATUS_OF_ACTION,
-  type Offer,
-  type SecuritySettings,
-} from '@veracity/contracts/firewall';
+import { HIT_STATUS_OF_ACTION, type SecuritySettings } from '@veracity/contracts/firewall';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertCampaign } from '../accounts/campaigns.repo.js';
-import { insertFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
 import { insertOffer } from '../accounts/offers.repo.js';
-import { insertTrafficSource } from '../accounts/traffic-sources.repo.js';
 import { sql } from '../storage/events/sql.js';
-import { createFirewallTenant } from '../test-support/firewall-fixtures.js';
-import type { Tenant } from '../test-support/fixtures.js';
-import { CHROME, HOME_IP } from '../test-support/ingest-fixtures.js';
+import {
+  AWS_IP,
+  clickLink,
+  type FirewallAccount,
+  firewallCampaign,
+  NAVIGATION,
+  firewallAccount as newAccount,
+  SAFE_PAGE,
+  visit,
+} from '../test-support/firewall-click-fixtures.js';
+import { HOME_IP } from '../test-support/ingest-fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 
-const AWS_IP = '3.120.10.10'; // Amazon, Frankfurt: hosting
-/** What Chrome sends when a person follows a link to another site. */
-const NAVIGATION = {
-  'user-agent': CHROME,
-  'accept-language': 'es-ES,es;q=0.9,en;q=0.8',
-  'sec-ch-ua': '"Chromium";v="142", "Google Chrome";v="142", "Not.A/Brand";v="99"',
-  'sec-ch-ua-mobile': '?0',
-  'sec-ch-ua-platform': '"Windows"',
-  'sec-fetch-site': 'cross-site',
-  'sec-fetch-mode': 'navigate',
-  'sec-fetch-dest': 'document',
-  'sec-fetch-user': '?1',
-  referer: 'https://news.example/article',
-};
-const LANDING =
-  'https://offer.example/lp?cid={clickid}&ext={external_id}&c={campaign_id}&o={offer_id}&s={traffic_source_id}&sub={sub_publisher}&v1={var1}&v20={var20}&cc={country}&d={device}&os={os}';
-const SAFE_PAGE = 'https://safe.example/page';
-
-interface Firewall {
-  tenant: Tenant;
-  sensorKey: string;
-  offer: Offer;
-  trafficSourceId: number;
-}
-
 let t: TestApp;
-let fw: Firewall;
+let fw: FirewallAccount;
 
-async function firewallAccount(company: string): Promise<Firewall> {
-  const tenant = await createFirewallTenant(t, { company });
-  const db = t.stores.accounts.db;
-  const { sensor_key: sensorKey } = await db
-    .selectFrom('relationships')
-    .select('sensor_key')
-    .where('id', '=', tenant.relationshipId)
-    .executeTakeFirstOrThrow();
-  const offer = await insertOffer(db, tenant.relationshipId, {
-    name: 'Offer',
-    active: true,
-    hidden: false,
-    landingUrl: LANDING,
-    targeting: { countries: [], devices: [], os: [], carriers: [] },
-    labelIds: [],
-  });
-  const source = await insertTrafficSource(db, tenant.relationshipId, {
-    name: 'Source',
-    active: true,
-    hidden: false,
-    postbackUrl: null,
-    allowedPostbackAddresses: [],
-    labelIds: [],
-  });
-  return { tenant, sensorKey, offer, trafficSourceId: source.id };
-}
-
-function campaign(
-  account: Firewall,
+const firewallAccount = (company: string) => newAccount(t, company);
+const campaign = (
+  account: FirewallAccount,
   changes: { security?: Partial<SecuritySettings>; active?: boolean; offerId?: number | null } = {},
-): Promise<FirewallCampaign> {
-  return insertFirewallCampaign(t.stores.accounts.db, account.tenant.relationshipId, {
-    name: `Campaign ${randomBytes(3).toString('hex')}`,
-    active: changes.active ?? true,
-    hidden: false,
-    googleAccountId: null,
-    googleCampaignId: null,
-    googleCampaignType: null,
-    offerId: changes.offerId === undefined ? account.offer.id : changes.offerId,
-    trafficSourceId: account.trafficSourceId,
-    security: { ...DEFAULT_SECURITY_SETTINGS, ...changes.security },
-    labelIds: [],
-  });
-}
+) => firewallCampaign(t, account, changes);
+const link = (campaignId: number, params: Record<string, string> = {}, account: FirewallAccount = fw) =>
+  clickLink(account, campaignId, params);
+const follow = (url: string, options: { ip?: string; headers?: Record<string, string> } = {}) =>
+  visit(t, url, options);
 
-/** The click link's path and query, as a traffic source fills it. */
-function link(campaignId: number, params: Record<string, string> = {}, account: Firewall = fw): string {
-  const base = firewallClickLink({
-    serverUrl: '',
-    sensorPath: '/c',
-    sensorKey: account.sensorKey,
-    campaignId,
-    sourceParams: {},
-  });
-  const query = new URLSearchParams(params).toString();
-  return query ? `${base}&${query}` : base;
-}
-
-function follow(url: string, options: { ip?: string; headers?: Record<string, string> } = {}) {
-  return t.app.inject({
-    method: 'GET',
-    url,
-    remoteAddress: options.ip ?? HOME_IP,
-    headers: options.headers ?? NAVIGATION,
-  });
-}
-
-/** The stored hit of a click, by the traffic source's click id it carried. */
-async function storedClick(clickId: string) {
+/** The stored hits of a click, by the traffic source's click id it carried, once the journal is loaded. */
+async function storedRows(clickId: string) {
   await t.stores.journal.drain();
-  const rows = await t.stores.events.query(
+  return t.stores.events.query(
     () =>
       sql`select id, relationship_id, hit_status, campaign_id, offer_id, traffic_source_id, click_id, sub_publisher, var1, var20, risk_level, country, ip from hits where click_id = ${clickId}`,
   );
-  return rows;
+}
+
+/**
+ * The stored hit of a click. By default a click is answered once decided and its hit written
+ * meanwhile, so the hit is waited for (with a deadline).
+ */
+async function storedClick(clickId: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const rows = await storedRows(clickId);
+    if (rows.length > 0 || Date.now() > deadline) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const clickId = () => `src-${randomBytes(6).toString('hex')}`;
@@ -288,6 +217,33 @@ describe('the firewall click link', () => {
     expect(stored[0]?.n).toBe(0);
   });
 
+  it('never reads the analytics store on the click path', async () => {
+    const own = await campaign(fw, { security: { safePageUrl: SAFE_PAGE } });
+    await t.app.ingest.sessionsRestored;
+    const store = t.stores.events;
+    const query = store.query.bind(store);
+    let reads = 0;
+    // A spy that counts and calls through: the pipeline holds this same store.
+    store.query = ((...args: Parameters<typeof query>) => {
+      reads += 1;
+      return query(...args);
+    }) as typeof store.query;
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await follow(link(own.id, { clickid: clickId() }))).statusCode).toBe(302);
+        await follow(link(own.id, { clickid: clickId() }), {
+          ip: AWS_IP,
+          headers: { 'user-agent': 'curl/8.5.0' },
+        });
+      }
+      // What the pipeline does after the answer (the visit, the write) is counted too.
+      await t.stores.journal.drain();
+      expect(reads).toBe(0);
+    } finally {
+      store.query = query;
+    }
+  });
+
   it('survives hostile input: long, repeated and badly encoded parameters, header injection', async () => {
     const own = await campaign(fw);
     const tooLong = await follow(link(own.id, { clickid: 'x'.repeat(513) }));
@@ -342,10 +298,16 @@ describe('the JS tag verdict', () => {
     const elsewhere = await verdict(own.id, 'https://prelander.example/');
     expect(elsewhere.json()).toMatchObject({ action: 'redirect' });
     expect(String(elsewhere.json().url)).toMatch(/^https:\/\/offer\.example\/lp\?cid=/);
-    await t.stores.journal.drain();
-    const rows = await t.stores.events.query(
-      () => sql`select url, referrer, hit_status from hits where campaign_id = ${own.id} order by ts`,
-    );
+    // Answered once decided: the two hits are written meanwhile.
+    const deadline = Date.now() + 20_000;
+    let rows: Record<string, unknown>[] = [];
+    while (rows.length < 2 && Date.now() < deadline) {
+      await t.stores.journal.drain();
+      rows = await t.stores.events.query(
+        () => sql`select url, referrer, hit_status from hits where campaign_id = ${own.id} order by ts`,
+      );
+      if (rows.length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(rows.map((row) => row.url)).toEqual([
       'https://offer.example/lp?x=1',
       'https://prelander.example/',
@@ -397,5 +359,31 @@ describe('the firewall when the event store refuses clicks', () => {
       headers: NAVIGATION,
     });
     expect(tag.json()).toEqual({ action: 'redirect', url: SAFE_PAGE });
+  });
+});
+
+describe('the firewall click link waiting for the sync (FIREWALL_WAIT_FOR_SYNC=true)', () => {
+  beforeEach(async () => {
+    t = await startTestApp({}, { ingest: { firewallWaitForSync: true } });
+    fw = await firewallAccount('Durable Co');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('answers once the hit is durable: acknowledged = stored', async () => {
+    const own = await campaign(fw, { security: { safePageUrl: SAFE_PAGE } });
+    const person = clickId();
+    const delivered = await follow(link(own.id, { clickid: person }));
+    expect(String(delivered.headers.location)).toMatch(/^https:\/\/offer\.example\/lp\?cid=/);
+    const bot = clickId();
+    const blocked = await follow(link(own.id, { clickid: bot }), {
+      ip: AWS_IP,
+      headers: { 'user-agent': 'curl/8.5.0' },
+    });
+    expect(blocked.headers.location).toBe(SAFE_PAGE);
+    // No waiting: what was answered is in the journal, and the drain loads it.
+    expect((await storedRows(person))[0]?.hit_status).toBe('delivered');
+    expect((await storedRows(bot))[0]?.hit_status).not.toBe('delivered');
   });
 });

@@ -56,8 +56,10 @@ export interface ClickOutcome {
  * sensor's hits are (channel `firewall`, a visit derived from the device, no store look-up), decides
  * its status from the verdict and the campaign's settings, and says where the visitor goes.
  *
- * `waitForSync`: the answer waits until the hit is durable in the journal (acknowledged = stored,
- * the ingestion rule) or, when false, goes as soon as the decision is made while the hit is written.
+ * `waitForSync` (FIREWALL_WAIT_FOR_SYNC, off by default): the answer waits until the hit is durable in
+ * the journal (acknowledged = stored, the ingestion rule); off, it goes as soon as the decision is made
+ * while the hit is written, so the disk's sync is not in the visitor's redirect (docs/integrations/
+ * firewall.md, "Answered once decided").
  * When the journal refuses the click (closing, overloaded, failing) the campaign's `whenStoreDown`
  * decides: fail_open delivers, fail_closed sends to the safe page.
  */
