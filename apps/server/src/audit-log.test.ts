@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postbackSecret, postbackSignature } from './postbacks/postback-secret.js';
 import {
   accountToken,
   addTenantUser,
@@ -11,6 +12,7 @@ import {
   type Tenant,
   uniqueEmail,
 } from './test-support/fixtures.js';
+import { eventId } from './test-support/ingest-fixtures.js';
 import { startTestApp, type TestApp } from './test-support/test-app.js';
 
 /**
@@ -97,6 +99,54 @@ function ok(response: LightMyRequestResponse): LightMyRequestResponse {
 
 async function created(path: string, body: object): Promise<number> {
   return (ok(await call(t, 'POST', path, { token: admin, body })).json() as { id: number }).id;
+}
+
+/**
+ * A conversion the firewall held: a blocked click of a new firewall campaign (stored as the click
+ * path stores it) and the advertiser's signed postback of it (click injection: paused).
+ */
+async function heldConversion(): Promise<string> {
+  const campaignId = await created('/sensors/firewall', { name: 'Held conversions' });
+  const click = eventId('click');
+  const at = new Date();
+  await t.stores.journal.append({
+    hits: [
+      {
+        relationshipId: home.relationshipId,
+        id: click,
+        sessionId: `s-${click}`,
+        ts: at,
+        url: 'https://veracity.example/c/fc',
+        trafficType: 'direct',
+        riskLevel: 'high',
+        threats: [],
+        hitStatus: 'blocked',
+        campaignId,
+      },
+    ],
+    hitSessions: [{ hits: 1, startedAt: at }],
+  });
+  await t.stores.journal.drain();
+  t.app.ingest.pipeline.storedIds?.add('hits', home.relationshipId, click);
+  const { sensor_key: k } = await t.stores.accounts.db
+    .selectFrom('relationships')
+    .select('sensor_key')
+    .where('id', '=', home.relationshipId)
+    .executeTakeFirstOrThrow();
+  const params = { k, clickid: click };
+  const sig = postbackSignature(
+    postbackSecret(t.config.secretKey, home.relationshipId),
+    Object.entries(params),
+  );
+  const answer = ok(
+    await t.app.inject({
+      method: 'GET',
+      url: `${t.config.sensorPath}/pb?${new URLSearchParams({ ...params, sig })}`,
+    }),
+  ).json() as { conversionId: string; status: string };
+  expect(answer.status).toBe('paused');
+  await t.stores.journal.drain();
+  return answer.conversionId;
 }
 
 /** A person invited to the home account by mail, and the token of the invitation link. */
@@ -295,6 +345,11 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     const id = await created('/sensors/firewall/offers', { name: 'Offer', landingUrl: OFFER_URL });
     ok(await call(t, 'PATCH', `/sensors/firewall/offers/${id}`, { token: admin, body: { hidden: true } }));
     return { action: 'offer.updated', detail: { id, hidden: { from: false, to: true } } };
+  },
+  'POST /api/sensors/firewall/conversions/release': async () => {
+    const id = await heldConversion();
+    ok(await call(t, 'POST', '/sensors/firewall/conversions/release', { token: admin, body: { ids: [id] } }));
+    return { action: 'conversion.released', detail: { id, status: 'not_reported' } };
   },
   'POST /api/sensors/firewall/trafficsources': async () => {
     const id = await created('/sensors/firewall/trafficsources', { name: 'Audited source' });

@@ -149,8 +149,8 @@ describe('the same generated traffic on DuckDB and ClickHouse', () => {
   let clickhouse: EventStore;
   let session: Session;
   let folder: string;
+  const traffic = generate();
   beforeAll(async () => {
-    const traffic = generate();
     folder = await mkdtemp(join(tmpdir(), 'veracity-engines-'));
     session = new Session(folder);
     // A low threshold makes the DuckDB store compact its hourly rollup between the slices below.
@@ -187,6 +187,39 @@ describe('the same generated traffic on DuckDB and ClickHouse', () => {
     ]);
     expect(fromDuckDb.totals.hits).toBeGreaterThan(500);
     expect(fromClickHouse).toEqual(fromDuckDb);
+  });
+
+  it('counts released held conversions by their release, the same on both', async () => {
+    const held = traffic.conversions
+      .filter(
+        (conversion) =>
+          conversion.status === 'paused' && conversion.ts >= scope.from && conversion.ts < scope.to,
+      )
+      .map((conversion) => conversion.id);
+    expect(held.length).toBeGreaterThan(4);
+    const released = { reported: held.slice(0, 3), notReported: held.slice(3, 4) };
+    const request = {
+      dimensions: ['country' as const],
+      sort: [{ key: 'hits' as const, direction: 'desc' as const }],
+      page: 1,
+      pageSize: 50,
+      expanded: [],
+    };
+    const before = await tree(duckdb, scope, request);
+    const [fromDuckDb, fromClickHouse] = await Promise.all([
+      tree(duckdb, { ...scope, released }, request),
+      tree(clickhouse, { ...scope, released }, request),
+    ]);
+    expect(fromClickHouse).toEqual(fromDuckDb);
+    const count = (totals: typeof before.totals, metric: string) => Number(totals[metric as never]);
+    expect(count(fromDuckDb.totals, 'pausedConversions')).toBe(count(before.totals, 'pausedConversions') - 4);
+    expect(count(fromDuckDb.totals, 'conversionsReported')).toBe(
+      count(before.totals, 'conversionsReported') + 3,
+    );
+    expect(count(fromDuckDb.totals, 'conversionsNotReported')).toBe(
+      count(before.totals, 'conversionsNotReported') + 1,
+    );
+    expect(fromDuckDb.totals.conversions).toBe(before.totals.conversions);
   });
 
   it('gives the same threat breakdown', async () => {

@@ -98,7 +98,7 @@ export const MEASURES = {
     source: 'conversions',
     aggregate: (d, _cost, released) =>
       d.countIf(
-        sql`(status = ${'paused'} AND NOT ${inList(rawSql('id'), [...released.reported, ...released.notReported])})`,
+        sql`(status = ${'paused'} AND NOT (${inList(rawSql('id'), [...released.reported, ...released.notReported])}))`,
       ),
   },
   conversionsNotReported: {

@@ -17,18 +17,20 @@ export interface IngestOptions {
   accounts?: AccountDirectoryOptions;
   /** Where ingestion reads "now" (the system clock unless a test or the demo history injects one). */
   clock?: Clock;
-  /** Whether a firewall click is answered once its hit is durable (FIREWALL_WAIT_FOR_SYNC). */
-  firewallWaitForSync?: boolean;
   /**
    * The instance secret (config.secretKey): each account's postback signing secret derives from it.
    * Without it (a harness that serves no postbacks) no signature is accepted.
    */
   secretKey?: string;
+  /** Whether a firewall click is answered once its hit is durable (FIREWALL_WAIT_FOR_SYNC). */
+  firewallWaitForSync?: boolean;
 }
 
 export interface Ingest {
   pipeline: IngestPipeline;
   accounts: AccountDirectory;
+  /** Advertisers' conversion postbacks (what `<SENSOR_PATH>/pb` calls; in-process producers may too). */
+  postbacks: FirewallPostbacks;
   routes: FastifyPluginAsyncZod;
   /** Settles once the running visits are read back (or could not be): wait for it before the store closes. */
   sessionsRestored: Promise<void>;
@@ -76,9 +78,16 @@ export async function createIngest(
         log?.warn({ err: error }, 'stored event ids not read; ids are looked up in the store'),
     );
   }
+  const postbacks = new FirewallPostbacks({
+    pipeline,
+    auth: new PostbackAuth(options.secretKey),
+    db: stores.accounts.db,
+    clock,
+  });
   return {
     pipeline,
     accounts,
+    postbacks,
     sessionsRestored,
     routes: ingestRoutes({
       pipeline,
@@ -87,14 +96,9 @@ export async function createIngest(
       rateLimits: options.rateLimits,
       sensorPath: options.sensorPath,
       clock,
+      postbacks,
       firewallWaitForSync: options.firewallWaitForSync ?? false,
       log,
-      postbacks: new FirewallPostbacks({
-        pipeline,
-        auth: new PostbackAuth(options.secretKey),
-        db: stores.accounts.db,
-        clock,
-      }),
     }),
   };
 }

@@ -53,6 +53,8 @@ function parsedParams(params: readonly (readonly [string, string])[]): z.infer<t
   const byName: Record<string, string> = {};
   for (const [name, value] of params) {
     if (!(name in zPostbackParams.shape)) continue;
+    // A tracker fills a macro it has no value for with nothing: an empty optional parameter is absent.
+    if (value === '' && name !== 'k' && name !== 'clickid') continue;
     if (name in byName) {
       throw ApiError.fields([{ code: 'NOT_VALID', field: name, value: 'is given more than once' }]);
     }

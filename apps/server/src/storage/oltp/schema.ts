@@ -436,7 +436,7 @@ export interface ConversionReleasesTable {
   /** The conversion's own time, so that analytics reads the releases of its range only. */
   conversion_ts: string;
   released_at: string;
-  /** The user who released it; null once the user is gone. */
+  /** The id of the user who released it (kept as it was if the user is deleted later). */
   released_by: number | null;
   /** What the release came to: reported (postback queued) or not_reported (nowhere to report). */
   status: 'reported' | 'not_reported';
