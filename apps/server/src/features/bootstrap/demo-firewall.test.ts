@@ -17,19 +17,21 @@ afterEach(async () => {
   await t.close();
 });
 
-async function enterpriseId(): Promise<number> {
+async function seededId(companyName: string): Promise<number> {
   const row = await t.stores.accounts.db
     .selectFrom('relationships')
     .select('id')
-    .where('company_name', '=', ENTERPRISE_COMPANY_NAME)
+    .where('company_name', '=', companyName)
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 describe('the demo history of Veracity Enterprise', () => {
   it('plays firewall clicks through the click link: delivered, paused and blocked, on the seed clock', async () => {
-    const relationshipId = await enterpriseId();
-    await scheduleDemoTraffic(t.stores.accounts.db, [relationshipId]);
+    const relationshipId = await seededId(ENTERPRISE_COMPANY_NAME);
+    // The read-only demo account has the flag too, but its history stays without the firewall.
+    const demoId = await seededId('Veracity Demo');
+    await scheduleDemoTraffic(t.stores.accounts.db, [demoId, relationshipId]);
     const now = new Date('2026-11-20T00:00:00.000Z');
     let receiver: FakeService | undefined;
     const stored = await runDemoSeed(t.config, t.stores, t.app.log, {
@@ -53,6 +55,8 @@ describe('the demo history of Veracity Enterprise', () => {
       expect(new URL(source.postbackUrl ?? '').hostname).toBe(DEMO_POSTBACK_HOST);
     }
     expect(receiver).toBeDefined();
+    expect(await listTrafficSources(db, demoId)).toEqual([]);
+    expect(await listFirewallCampaigns(db, demoId)).toEqual([]);
 
     // Every click is a hit of one of the campaigns, stored with the decision the click path made.
     const hits = await t.stores.events.query<{ status: string; campaign: number; n: number; first: string }>(

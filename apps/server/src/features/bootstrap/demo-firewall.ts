@@ -104,7 +104,8 @@ export interface DemoFirewall {
 }
 
 /**
- * Creates the demo's traffic sources, offers and campaigns in an account that has the firewall (each
+ * Creates the demo's traffic sources, offers and campaigns in an account that has the firewall and is
+ * not the read-only demo account (each
  * once: a run after an interrupted one finds them by name), validated as the dashboard's calls would.
  * `postbackOrigin`: where the sources' postbacks go (`http://postback.example.com:PORT`), or null for
  * none. Undefined when the account has no firewall.
@@ -117,6 +118,9 @@ export async function prepareDemoFirewall(
   const relationship = await findRelationship(db, relationshipId);
   if (!relationship || !hasFeature('sensor_firewall', relationship.planType, relationship.accountFeatures))
     return undefined;
+  // The read-only demo account has every flag too, but the firewall is an enterprise integration: its
+  // history is Veracity Enterprise's (and it would double what the firewall adds to the first start).
+  if (relationship.planType === 'demo') return undefined;
   const sources = new Map((await listTrafficSources(db, relationshipId)).map((s) => [s.name, s.id]));
   const sourceIds: number[] = [];
   for (const source of SOURCES) {
