@@ -8,7 +8,6 @@ import {
 } from '@veracity/contracts/firewall';
 import { hasFeature } from '@veracity/contracts/plans';
 import { type FirewallClickDraft, firewallClicks } from '@veracity/simulator/firewall-clicks';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { insertFirewallCampaign, listFirewallCampaigns } from '../../accounts/firewall-campaigns.repo.js';
 import { insertOffer, listOffers } from '../../accounts/offers.repo.js';
@@ -206,7 +205,7 @@ interface PendingConversion {
 export function demoFirewallPlayer(
   firewalls: readonly DemoFirewall[],
   app: ClickInjectTarget,
-  options: { sensorPath: string; from: Date; to: Date; log: FastifyBaseLogger; clicksPerDay?: number },
+  options: { sensorPath: string; from: Date; to: Date; clicksPerDay?: number; signal?: AbortSignal },
 ) {
   const last = options.to.getTime() - LAST_CONVERSION_MARGIN_MS;
   const clicks = firewalls.flatMap((firewall) =>
@@ -287,7 +286,8 @@ export function demoFirewallPlayer(
     errors,
     async playUntil(at: Date, moveClock: (at: Date) => Promise<void>): Promise<void> {
       const until = at.getTime();
-      for (;;) {
+      // At shutdown the run stops (the next start plays it again).
+      while (!options.signal?.aborted) {
         const click = clicks[next];
         const conversion = pending[0];
         const clickAt = click && click.click.at <= until ? click.click.at : Number.POSITIVE_INFINITY;

@@ -180,7 +180,7 @@ export async function runScheduledDemoTraffic(
           sensorPath: options.firewall.sensorPath,
           from,
           to: new Date(from.getTime() + days * DAY_MS),
-          log,
+          ...(target.signal ? { signal: target.signal } : {}),
           ...(options.firewall.clicksPerDay === undefined
             ? {}
             : { clicksPerDay: options.firewall.clicksPerDay }),
