@@ -252,7 +252,9 @@ describe('the firewall click link', () => {
     const repeated = await follow(`${link(own.id)}&sub=a&sub=b`);
     expect(repeated.statusCode).toBe(400);
     const badUtf8 = await follow(`${link(own.id)}&clickid=%FF%FE&var2=%C3`);
-    expect(badUtf8.statusCode).toBeLessThan(500);
+    // A sequence that is not UTF-8 is kept as sent, as text, and encoded again where it is put.
+    expect(badUtf8.statusCode).toBe(302);
+    expect(new URL(String(badUtf8.headers.location)).searchParams.get('ext')).toBe('%FF%FE');
 
     const injected = `a\r\nSet-Cookie: owned=1`;
     const response = await follow(link(own.id, { clickid: injected, sub: '<script>alert(1)</script>' }));
@@ -341,8 +343,14 @@ describe('the firewall when the event store refuses clicks', () => {
   it('delivers on fail_open and sends to the safe page on fail_closed; the click is answered, not stored', async () => {
     const open = await campaign(fw, { security: { whenStoreDown: 'fail_open', safePageUrl: SAFE_PAGE } });
     const closed = await campaign(fw, { security: { whenStoreDown: 'fail_closed', safePageUrl: SAFE_PAGE } });
+    const inactive = await campaign(fw, {
+      active: false,
+      security: { whenStoreDown: 'fail_open', safePageUrl: SAFE_PAGE },
+    });
     // The real writer, closed as at shutdown: it refuses every write.
     await t.stores.journal.close();
+    // fail_open does not deliver what the campaign would not: an inactive campaign's click.
+    expect((await follow(link(inactive.id, { clickid: 'down-0' }))).headers.location).toBe(SAFE_PAGE);
     const delivered = await follow(link(open.id, { clickid: 'down-1' }));
     expect(delivered.statusCode).toBe(302);
     const location = new URL(String(delivered.headers.location));

@@ -64,6 +64,8 @@ export interface ClickOutcome {
  * decides: fail_open delivers, fail_closed sends to the safe page.
  */
 export class FirewallClicks {
+  #loggedDownAt = Number.NEGATIVE_INFINITY;
+
   constructor(
     private readonly deps: {
       pipeline: IngestPipeline;
@@ -156,11 +158,17 @@ export class FirewallClicks {
 
   #storeDown(target: ClickTarget, macros: ClickMacroValues, error: unknown): ClickOutcome {
     const { campaign, offer } = target;
-    this.deps.log?.warn(
-      { err: error, campaignId: campaign.id, policy: campaign.security.whenStoreDown },
-      "firewall click not stored; the campaign's store-down policy decides",
-    );
-    const open = campaign.security.whenStoreDown === 'fail_open' && offer !== null;
+    // Once a second at most: a store that is down refuses every click.
+    const now = Date.now();
+    if (now - this.#loggedDownAt >= 1000) {
+      this.#loggedDownAt = now;
+      this.deps.log?.warn(
+        { err: error, campaignId: campaign.id, policy: campaign.security.whenStoreDown },
+        "firewall click not stored; the campaign's store-down policy decides",
+      );
+    }
+    // fail_open delivers what the campaign would deliver without a verdict: not to an inactive offer.
+    const open = campaign.security.whenStoreDown === 'fail_open' && campaign.active && offer?.active === true;
     return {
       hitId: macros.hitId,
       status: null,
