@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
 import { outsideServiceUrlProblem } from './integrations/outside-service-url.js';
+import type { Resolver } from './outbound/destination.js';
 
 /**
  * One config object, read from the environment once, validated with zod.
@@ -208,9 +209,10 @@ export type Config = {
   postbackDeliverySeconds: number;
   /**
    * Calls to addresses customers type (outbound/): `allowLoopback` (OUTBOUND_ALLOW_LOOPBACK, for tests
-   * and local receivers only, refused in production) lets them reach 127.0.0.0/8 and ::1.
+   * and local receivers only, refused in production) lets them reach 127.0.0.0/8 and ::1; `resolve`
+   * replaces the system resolver (only the first start's demo seed sets it, demo-postbacks.ts).
    */
-  outbound: { allowLoopback: boolean };
+  outbound: { allowLoopback: boolean; resolve?: Resolver };
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
   /**
