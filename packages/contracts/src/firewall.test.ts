@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SECURITY_SETTINGS,
+  firewallClickLink,
+  firewallClickPath,
   isDomain,
   isPostbackAddress,
   postbackAddressOf,
@@ -86,5 +88,32 @@ describe('firewall validation patterns', () => {
     expect(zFirewallToggleBody.safeParse({}).success).toBe(false);
     expect(zFirewallToggleBody.safeParse({ active: false }).success).toBe(true);
     expect(zFirewallToggleBody.safeParse({ hidden: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('firewall click link', () => {
+  it('builds the agreed link with the default source placeholders', () => {
+    expect(firewallClickPath('/c')).toBe('/c/fc');
+    expect(
+      firewallClickLink({
+        serverUrl: 'https://v.example/',
+        sensorPath: '/c',
+        sensorKey: 'ab c',
+        campaignId: 7,
+      }),
+    ).toBe('https://v.example/c/fc/7?k=ab%20c&clickid={clickid}&sub={sub}');
+  });
+
+  it('adds the offer and the chosen source parameters in a fixed order', () => {
+    expect(
+      firewallClickLink({
+        serverUrl: 'http://localhost:8300',
+        sensorPath: '/t',
+        sensorKey: 'key',
+        campaignId: 3,
+        offerId: 9,
+        sourceParams: { var2: '[V2]', clickid: '#CLICK#' },
+      }),
+    ).toBe('http://localhost:8300/t/fc/3?k=key&offer=9&clickid=#CLICK#&var2=[V2]');
   });
 });

@@ -9,6 +9,7 @@ import {
 import { zDeviceName, zOsName } from './detection.js';
 import { isMacroUrl, LANDING_MACROS, POSTBACK_MACROS } from './firewall-macros.js';
 import { isStrictIpOrCidr } from './google-ads-setup.js';
+import { CUSTOM_VAR_NAMES } from './s2s.js';
 
 /**
  * The firewall's entities (spec 02 §2, §3, §4, §7; issue 34): firewall campaigns, offers and traffic
@@ -320,3 +321,57 @@ export const zFirewallTagVerdict = z.object({
   url: z.string().optional(),
 });
 export type FirewallTagVerdict = z.infer<typeof zFirewallTagVerdict>;
+
+/**
+ * The click link (issue 34): the destination a traffic source sends each click to,
+ * `GET <server><SENSOR_PATH>/fc/<campaignId>?k=<account sensor key>`, plus optionally `offer` (an offer
+ * of the account; else the campaign's), `clickid` (the source's own click id: stored as the hit's
+ * clickId, filled into postbacks as `{external_id}`), `sub` (the sub-publisher) and `var1`..`var20`.
+ * It answers a 302 to the offer's landing URL (LANDING_MACROS filled, `{clickid}` being the new hit's
+ * id, Veracity's click id) when the click is delivered, else to the campaign's safe page, or a small
+ * neutral page when it has none.
+ */
+export const firewallClickPath = (sensorPath: string) => `${sensorPath}/fc`;
+
+/** Longest `clickid`, `sub` and `varN` value of a click link (as the S2S contract's sub-publisher and vars). */
+export const FIREWALL_CLICK_PARAM_MAX = 512;
+
+/** The click-link parameters a traffic source fills per click; `k`, `offer` are the link's own. */
+export const FIREWALL_CLICK_SOURCE_PARAMS = ['clickid', 'sub', ...CUSTOM_VAR_NAMES] as const;
+export type FirewallClickSourceParam = (typeof FIREWALL_CLICK_SOURCE_PARAMS)[number];
+
+export interface FirewallClickLinkInput {
+  /** The server's public origin, e.g. `https://veracity.example` (a trailing slash is dropped). */
+  serverUrl: string;
+  /** The server's SENSOR_PATH, e.g. `/c`. */
+  sensorPath: string;
+  sensorKey: string;
+  campaignId: number;
+  /** An offer other than the campaign's own. */
+  offerId?: number | null;
+  /**
+   * The source parameters to append, each as `name=<placeholder>`: the placeholder is what the
+   * affiliate manager replaces with the traffic source's own macro in its tracker (e.g. `{clickid}`
+   * becomes the source's click-id macro). Default: `clickid={clickid}&sub={sub}`. Placeholders are
+   * kept unencoded so they stay recognisable.
+   */
+  sourceParams?: Partial<Record<FirewallClickSourceParam, string>>;
+}
+
+const DEFAULT_SOURCE_PARAMS: Partial<Record<FirewallClickSourceParam, string>> = {
+  clickid: '{clickid}',
+  sub: '{sub}',
+};
+
+/** The click link of a campaign (and optionally an offer) as a traffic source is given it. */
+export function firewallClickLink(input: FirewallClickLinkInput): string {
+  const origin = input.serverUrl.replace(/\/+$/, '');
+  const query = [`k=${encodeURIComponent(input.sensorKey)}`];
+  if (input.offerId !== undefined && input.offerId !== null) query.push(`offer=${input.offerId}`);
+  const source = input.sourceParams ?? DEFAULT_SOURCE_PARAMS;
+  for (const name of FIREWALL_CLICK_SOURCE_PARAMS) {
+    const placeholder = source[name];
+    if (placeholder !== undefined) query.push(`${name}=${placeholder}`);
+  }
+  return `${origin}${firewallClickPath(input.sensorPath)}/${input.campaignId}?${query.join('&')}`;
+}
