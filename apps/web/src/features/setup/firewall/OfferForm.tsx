@@ -40,7 +40,8 @@ function toBody(draft: Draft, withTargeting: boolean): OfferCreateBody {
 export function validateOffer(draft: Draft) {
   return fieldErrors(zOfferCreateBody, toBody(draft, true), (field, code) => {
     if (field === 'name') return nameMessage(code);
-    if (field === 'landingUrl') return code === 'too_small' ? FIREWALL_FORM_MESSAGES.required : FIREWALL_FORM_MESSAGES.landingUrl;
+    if (field === 'landingUrl')
+      return code === 'too_small' ? FIREWALL_FORM_MESSAGES.required : FIREWALL_FORM_MESSAGES.landingUrl;
     return FIREWALL_FORM_MESSAGES.required;
   });
 }

@@ -9,8 +9,8 @@ import { useTerms } from '../../session/use-terms';
 import { missingPermissionText, useHoldsPermission, useWriteAccess } from '../../session/use-write-access';
 import { GuardedToggle, HIDDEN_LABELS } from '../GuardedToggle';
 import setupStyles from '../Setup.module.css';
-import { CsvDownloadButton, TodayCells } from './FirewallListParts';
 import styles from './Firewall.module.css';
+import { CsvDownloadButton, TodayCells } from './FirewallListParts';
 import { offersQueryKey, toggleOffer, useOffers } from './firewall.api';
 import { useTodayFigures } from './firewall-today.api';
 import { useOfferPane } from './OfferForm';
@@ -46,7 +46,12 @@ function OffersList() {
   const plural = terms.plural('offer');
 
   const createButton = (size: 's' | 'm') => (
-    <GuardedButton size={size} access={createAccess} onClick={() => openForm(null)} data-testid="offer-create">
+    <GuardedButton
+      size={size}
+      access={createAccess}
+      onClick={() => openForm(null)}
+      data-testid="offer-create"
+    >
       New {terms.term('offer')}
     </GuardedButton>
   );
@@ -58,14 +63,19 @@ function OffersList() {
         eyebrow="Setup · Firewall"
         actions={
           <div className={setupStyles.headerActions}>
-            <CsvDownloadButton list="offers" canRead={canRead} permission="offer_view" testId="offer-download" />
+            <CsvDownloadButton
+              list="offers"
+              canRead={canRead}
+              permission="offer_view"
+              testId="offer-download"
+            />
             {createButton('s')}
           </div>
         }
       />
       <p className={setupStyles.intro}>
-        The landing pages your firewall campaigns deliver legitimate {terms.plural('click').toLowerCase()} to.
-        {' '}{terms.plural('click')} outside an offer's targeting are paused; hidden offers stay out of pickers.
+        The landing pages your firewall campaigns deliver legitimate {terms.plural('click').toLowerCase()} to.{' '}
+        {terms.plural('click')} outside an offer's targeting are paused; hidden offers stay out of pickers.
       </p>
       <Card title={plural} flush data-testid="offer-card">
         {canRead === false ? (
@@ -77,7 +87,11 @@ function OffersList() {
         ) : offers.isError ? (
           <LoadError error={offers.error} onRetry={() => void offers.refetch()} />
         ) : offers.data.length === 0 ? (
-          <EmptyState title={`No ${plural.toLowerCase()} yet`} action={createButton('m')} testId="offer-empty">
+          <EmptyState
+            title={`No ${plural.toLowerCase()} yet`}
+            action={createButton('m')}
+            testId="offer-empty"
+          >
             Add the landing page delivered clicks should reach, then choose it in a campaign.
           </EmptyState>
         ) : (
@@ -107,7 +121,11 @@ function OffersList() {
               </thead>
               <tbody>
                 {offers.data.map((offer) => (
-                  <tr key={offer.id} data-testid={`offer-row-${offer.id}`} data-hidden={offer.hidden || undefined}>
+                  <tr
+                    key={offer.id}
+                    data-testid={`offer-row-${offer.id}`}
+                    data-hidden={offer.hidden || undefined}
+                  >
                     <td>
                       <span className={setupStyles.name}>{offer.name}</span>
                       <span className={setupStyles.narrowLine}>
