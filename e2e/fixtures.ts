@@ -49,6 +49,15 @@ export async function signInWith(page: Page, session: AccountSession): Promise<v
   await page.waitForURL(/\/intelligence\/|\/setup\//, { timeout: 15_000 });
 }
 
+/** The admin in "Veracity Enterprise" (the firewall's account), as global-setup.ts chose it. */
+export function enterpriseSession(): AccountSession {
+  const token = process.env.E2E_ENTERPRISE_TOKEN;
+  const relationshipId = process.env.E2E_ENTERPRISE_RELATIONSHIP_ID;
+  if (!token || !relationshipId)
+    throw new Error('no enterprise session: run through e2e/playwright.config.ts');
+  return { token, relationshipId };
+}
+
 /** Opens the dashboard as the admin in the "Veracity" account, with the session global-setup.ts signed in once. */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await signInWith(page, adminSession());

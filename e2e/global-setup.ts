@@ -9,6 +9,8 @@ import { startFakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
 /** The accounts the server creates on its first start, with credentials the tests know. */
 export const E2E_ADMIN = { email: 'owner@veracity-e2e.example', password: 'owner-e2e-password' };
 export const E2E_DEMO = { email: 'demo@veracity.example', password: 'demo-e2e-password' };
+/** The first start's account with every feature flag, the firewall included; the admin is its admin. */
+export const E2E_ENTERPRISE = 'Veracity Enterprise';
 
 /**
  * What the local Google fake holds for the Google Ads journey: a manager the consenting user reaches,
@@ -72,18 +74,23 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Signs in through the API and chooses the named account: its token and id. */
-async function accountSession(
-  baseUrl: string,
-  credentials: { email: string; password: string },
-  companyName: string,
-): Promise<{ token: string; relationshipId: number }> {
+/** Signs in through the API once: the sign-in's hash, to choose accounts with. */
+async function signIn(baseUrl: string, credentials: { email: string; password: string }): Promise<string> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
   });
   const { hash } = (await login.json()) as { hash: string };
+  return hash;
+}
+
+/** Chooses the named account of a signed-in user: its token and id. */
+async function accountSession(
+  baseUrl: string,
+  hash: string,
+  companyName: string,
+): Promise<{ token: string; relationshipId: number }> {
   const headers = { authorization: `Bearer ${hash}` };
   const relationships = (await (await fetch(`${baseUrl}/api/me/relationships`, { headers })).json()) as {
     id: number;
@@ -114,6 +121,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PUBLIC_URL: baseUrl,
       // As behind a load balancer: the collection tests give each visitor an address.
       TRUST_PROXY: 'true',
+      // Test-only (refused in production): the firewall journey's traffic source has its postback
+      // receiver on this machine, and postbacks are sent every second.
+      OUTBOUND_ALLOW_LOOPBACK: '1',
+      POSTBACK_DELIVERY_SECONDS: '1',
       // The journeys make their own traffic; 30 days of demo data would only slow the first start.
       VERACITY_DEMO_TRAFFIC: 'off',
       // The alert journey waits for the scheduler: it checks for due windows every 2 s, not every minute.
@@ -141,9 +152,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseUrl;
   // One sign-in for the journeys that are not about signing in: sign-ins are rate limited (8 per
   // account and 20 per address in 10 minutes), as they should be.
-  const admin = await accountSession(baseUrl, E2E_ADMIN, 'Veracity');
+  const signedIn = await signIn(baseUrl, E2E_ADMIN);
+  const admin = await accountSession(baseUrl, signedIn, 'Veracity');
   process.env.E2E_ADMIN_TOKEN = admin.token;
   process.env.E2E_ADMIN_RELATIONSHIP_ID = String(admin.relationshipId);
+  // The same admin in "Veracity Enterprise", the first start's account with the firewall.
+  const enterprise = await accountSession(baseUrl, signedIn, E2E_ENTERPRISE);
+  process.env.E2E_ENTERPRISE_TOKEN = enterprise.token;
+  process.env.E2E_ENTERPRISE_RELATIONSHIP_ID = String(enterprise.relationshipId);
   process.env.E2E_DATA_DIR = dataDir;
   // The tests read the fake's own state (GET /__fake/state) over HTTP.
   process.env.E2E_GOOGLE_URL = google.url;

@@ -49,7 +49,11 @@ async function main(): Promise<void> {
     config.demoPassword,
   );
   if (seeded && config.demoTraffic) {
-    await scheduleDemoTraffic(stores.accounts.db, [seeded.relationships.demo, seeded.relationships.pro]);
+    await scheduleDemoTraffic(stores.accounts.db, [
+      seeded.relationships.demo,
+      seeded.relationships.pro,
+      seeded.relationships.enterprise,
+    ]);
   }
   if (seeded) {
     // Printed once, on the empty database's first start: nothing keeps these in clear anywhere.
@@ -59,7 +63,7 @@ async function main(): Promise<void> {
       [
         '',
         'Veracity accounts created:',
-        `  admin  ${seeded.admin.email}  password ${adminPassword}  (accounts "Veracity" (pro) and "Veracity Demo"; support staff)`,
+        `  admin  ${seeded.admin.email}  password ${adminPassword}  (accounts "Veracity" (pro), "Veracity Demo" and "Veracity Enterprise"; support staff)`,
         `  demo   ${seeded.demo.email}  password ${demoPassword}  (the read-only demo account)`,
         '',
         '',

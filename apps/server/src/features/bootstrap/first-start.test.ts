@@ -1,4 +1,5 @@
 import { SENSOR_EVENT_PATH } from '@veracity/contracts/collect';
+import { FEATURE_FLAGS, isSelfServicePlan } from '@veracity/contracts/plans';
 import { S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { describe, expect, it } from 'vitest';
 import { runDemoSeed } from '../../demo-seed.js';
@@ -12,7 +13,7 @@ import { scheduleDemoTraffic } from './demo-traffic.js';
 import { DEMO_EMAIL, prepareAccounts } from './first-start.js';
 
 describe('first start', () => {
-  it('creates the demo and pro accounts once, with the given admin credentials, and nothing on a restart', async () => {
+  it('creates the demo, pro and enterprise accounts once, with the given admin credentials, and nothing on a restart', async () => {
     const fresh = await startTestApp();
     try {
       await fresh.stores.accounts.db.deleteFrom('memberships').execute();
@@ -42,7 +43,20 @@ describe('first start', () => {
       expect(relationships.map((r) => [r.companyName, r.planType])).toEqual([
         ['Veracity', 'pro'],
         ['Veracity Demo', 'demo'],
+        ['Veracity Enterprise', 'custom'],
       ]);
+      // Created in that order, Enterprise last: lists by creation keep the older accounts first.
+      const created = await fresh.stores.accounts.db
+        .selectFrom('relationships')
+        .select(['id', 'company_name'])
+        .orderBy('id')
+        .execute();
+      expect(created.map((row) => row.company_name)).toEqual([
+        'Veracity Demo',
+        'Veracity',
+        'Veracity Enterprise',
+      ]);
+      expect(seeded?.relationships.enterprise).toBe(created[2]?.id);
       const me = (await call(fresh, 'GET', '/me', { token })).json() as { isSupport: boolean };
       expect(me.isSupport).toBe(true);
 
@@ -57,6 +71,42 @@ describe('first start', () => {
         .where('company_name', '=', 'Veracity Demo')
         .executeTakeFirstOrThrow();
       expect(JSON.parse(demo.default_cpc)).toMatchObject({ google: 0.85, facebook: 0.6 });
+
+      // Veracity Enterprise: not self-service, every feature flag of spec 01 §3, the admin its admin,
+      // so the firewall's views and calls are there (and nothing answers 418 as in the demo).
+      const enterpriseId = seeded?.relationships.enterprise ?? 0;
+      const chosen = (await call(fresh, 'GET', `/auth/account/${enterpriseId}`, { token })).json() as {
+        token: { hash: string };
+      };
+      const enterpriseToken = chosen.token.hash;
+      const enterpriseMe = (await call(fresh, 'GET', '/me', { token: enterpriseToken })).json() as {
+        companyName: string;
+        planType: string;
+        accountFeatures: { name: string; value: boolean }[];
+        isAdmin: boolean;
+        isDemo: boolean;
+        visibleViews: string[];
+      };
+      expect(enterpriseMe).toMatchObject({
+        companyName: 'Veracity Enterprise',
+        planType: 'custom',
+        isAdmin: true,
+        isDemo: false,
+      });
+      expect(isSelfServicePlan('custom')).toBe(false);
+      expect(new Map(enterpriseMe.accountFeatures.map((feature) => [feature.name, feature.value]))).toEqual(
+        new Map(FEATURE_FLAGS.map((flag) => [flag, true])),
+      );
+      expect(enterpriseMe.visibleViews).toEqual(
+        expect.arrayContaining(['firewall_campaigns', 'firewall_offers', 'firewall_traffic_sources']),
+      );
+      const firewall = await call(fresh, 'GET', '/sensors/firewall', { token: enterpriseToken });
+      expect(firewall.statusCode).toBe(200);
+      const source = await call(fresh, 'POST', '/sensors/firewall/trafficsources', {
+        token: enterpriseToken,
+        body: { name: 'Push network' },
+      });
+      expect(source.statusCode).toBe(201);
     } finally {
       await fresh.close();
     }

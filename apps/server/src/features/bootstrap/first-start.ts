@@ -27,17 +27,23 @@ export const DEMO_COST_PER_CLICK: Record<string, number> = {
   tradedoubler: 0.4,
 };
 export const DEFAULT_ADMIN_EMAIL = 'admin@veracity.example';
+/** The first start's non-self-service account: every feature flag, the firewall included. */
+export const ENTERPRISE_COMPANY_NAME = 'Veracity Enterprise';
 
 export interface SeededAccounts {
   admin: { email: string; password: string; generated: boolean };
   demo: { email: string; password: string };
-  relationships: { pro: number; demo: number };
+  relationships: { pro: number; demo: number; enterprise: number };
 }
 
 /**
  * Runs at every start: keeps the built-in roles current and, on an empty database, creates the demo
- * account (plan demo, every feature, read-only) with its demo user (the read-only role) and a pro account whose admin is also the instance's
- * support user. Returns the credentials when it created them, so they can be printed once.
+ * account (plan demo, every feature, read-only) with its demo user (the read-only role), a pro account
+ * whose admin is also the instance's support user, and "Veracity Enterprise" (plan custom, not
+ * self-service, every feature flag of spec 01 §3 set, the firewall included) with the same admin. The
+ * accounts are created in that order (ids ascending), Enterprise last. Only on an empty database: an
+ * existing DATA_DIR keeps the accounts it has (docs/integrations/firewall.md, "Veracity Enterprise").
+ * Returns the credentials when it created them, so they can be printed once.
  */
 export async function prepareAccounts(
   db: Kysely<Database>,
@@ -61,6 +67,13 @@ export async function prepareAccounts(
       defaultCpc: DEMO_COST_PER_CLICK,
     });
     const pro = await createRelationship(trx, { companyName: 'Veracity', planType: 'pro' });
+    const enterprise = await createRelationship(trx, {
+      companyName: ENTERPRISE_COMPANY_NAME,
+      planType: 'custom',
+      accountFeatures: FEATURE_FLAGS.map((name) => ({ name, value: true })),
+      sensorIntegrated: true,
+      defaultCpc: DEMO_COST_PER_CLICK,
+    });
     const adminId = await insertUser(trx, {
       email: adminEmail,
       firstName: 'Admin',
@@ -76,9 +89,10 @@ export async function prepareAccounts(
     });
     await addMember(trx, { userId: adminId, relationshipId: pro, roleIds: [adminRole], joined: true });
     await addMember(trx, { userId: adminId, relationshipId: demo, roleIds: [adminRole], joined: true });
+    await addMember(trx, { userId: adminId, relationshipId: enterprise, roleIds: [adminRole], joined: true });
     const demoRole = await builtInRoleId(trx, DEMO_USER_ROLE);
     await addMember(trx, { userId: demoId, relationshipId: demo, roleIds: [demoRole], joined: true });
-    return { pro, demo };
+    return { pro, demo, enterprise };
   });
   return {
     admin: { email: adminEmail, password: adminPassword, generated: admin.password === undefined },
