@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { GOOGLE_CAMPAIGN_TYPES, type GoogleCampaignType } from '@veracity/contracts/campaigns';
 import {
   DEFAULT_SECURITY_SETTINGS,
@@ -24,6 +25,8 @@ import styles from './Firewall.module.css';
 import {
   createFirewallCampaign,
   firewallCampaignsQueryKey,
+  offersQueryKey,
+  trafficSourcesQueryKey,
   updateFirewallCampaign,
   useOffers,
   useTrafficSources,
@@ -103,6 +106,11 @@ export function pickerOptions(
   return options;
 }
 
+/** A list with an item just created in it, so a picker can name it before the list is read again. */
+function withItem<T extends { id: number }>(list: T[] | undefined, item: T): T[] | undefined {
+  return list && !list.some((entry) => entry.id === item.id) ? [...list, item] : list;
+}
+
 const TYPE_OPTIONS: DropdownOption<GoogleCampaignType | typeof NONE>[] = [
   { value: NONE, label: 'None' },
   ...GOOGLE_CAMPAIGN_TYPES.map((type) => ({ value: type, label: type })),
@@ -126,6 +134,7 @@ export function CampaignForm({ campaign }: { campaign: FirewallCampaign | null }
   const sourceCreate = useWriteAccess('traffic_source_create');
   const openOffer = useOfferPane();
   const openSource = useTrafficSourcePane();
+  const queryClient = useQueryClient();
   const hadNone = (me.data?.numCampaigns ?? 0) === 0;
   const [draft, setDraft] = useState<Draft>(() => draftOf(campaign));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -170,7 +179,10 @@ export function CampaignForm({ campaign }: { campaign: FirewallCampaign | null }
           variation="white"
           access={offerCreate}
           onClick={() =>
-            openOffer(null, (offer) => setDraft((current) => ({ ...current, offerId: String(offer.id) })))
+            openOffer(null, (offer) => {
+              queryClient.setQueryData<Offer[]>(offersQueryKey, (list) => withItem(list, offer));
+              setDraft((current) => ({ ...current, offerId: String(offer.id) }));
+            })
           }
           data-testid="campaign-form-new-offer"
         >
@@ -190,9 +202,12 @@ export function CampaignForm({ campaign }: { campaign: FirewallCampaign | null }
           variation="white"
           access={sourceCreate}
           onClick={() =>
-            openSource(null, (source) =>
-              setDraft((current) => ({ ...current, trafficSourceId: String(source.id) })),
-            )
+            openSource(null, (source) => {
+              queryClient.setQueryData<TrafficSource[]>(trafficSourcesQueryKey, (list) =>
+                withItem(list, source),
+              );
+              setDraft((current) => ({ ...current, trafficSourceId: String(source.id) }));
+            })
           }
           data-testid="campaign-form-new-source"
         >
