@@ -74,7 +74,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Signs in through the API once: the sign-in's hash, to choose accounts with. */
+/** Signs in through the API: the sign-in's hash, to choose an account with (once: choosing ends it). */
 async function signIn(baseUrl: string, credentials: { email: string; password: string }): Promise<string> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -152,12 +152,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseUrl;
   // One sign-in for the journeys that are not about signing in: sign-ins are rate limited (8 per
   // account and 20 per address in 10 minutes), as they should be.
-  const signedIn = await signIn(baseUrl, E2E_ADMIN);
-  const admin = await accountSession(baseUrl, signedIn, 'Veracity');
+  const admin = await accountSession(baseUrl, await signIn(baseUrl, E2E_ADMIN), 'Veracity');
   process.env.E2E_ADMIN_TOKEN = admin.token;
   process.env.E2E_ADMIN_RELATIONSHIP_ID = String(admin.relationshipId);
-  // The same admin in "Veracity Enterprise", the first start's account with the firewall.
-  const enterprise = await accountSession(baseUrl, signedIn, E2E_ENTERPRISE);
+  // The same admin in "Veracity Enterprise", the first start's account with the firewall: a sign-in of
+  // its own (choosing an account ends the sign-in's session).
+  const enterprise = await accountSession(baseUrl, await signIn(baseUrl, E2E_ADMIN), E2E_ENTERPRISE);
   process.env.E2E_ENTERPRISE_TOKEN = enterprise.token;
   process.env.E2E_ENTERPRISE_RELATIONSHIP_ID = String(enterprise.relationshipId);
   process.env.E2E_DATA_DIR = dataDir;

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { firewallClickLink } from '@veracity/contracts/firewall';
+import { CONVERSION_MIN_MS } from '@veracity/detection/policy';
 import { apiAs, enterpriseSession, expect, signInWith, test } from '../fixtures.js';
 
 /**
@@ -116,6 +117,7 @@ test.describe('the firewall journey', () => {
     await visitor.route(`${baseURL}/c/fc/**`, (route) =>
       route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': HOME_IP } }),
     );
+    const clickedAt = Date.now();
     await visitor.goto(link('src-click-1', 'pub-42'));
     await expect(visitor.getByRole('heading', { name: 'The offer page' })).toBeVisible();
     const landed = new URL(visitor.url());
@@ -134,7 +136,12 @@ test.describe('the firewall journey', () => {
     const followed = await http.get(link('src-click-3', 'pub-42'), { headers: script });
     expect(await followed.text()).toContain('The safe page');
 
-    // The advertiser posts the delivered click's conversion back: reported to the traffic source.
+    // The advertiser posts the delivered click's conversion back: reported to the traffic source. A
+    // conversion sooner after its click than a person could convert is held (conversion:too_fast), so
+    // the advertiser's report comes once that time has passed, as a real one would.
+    const sinceClick = Date.now() - clickedAt;
+    if (sinceClick < CONVERSION_MIN_MS + 1_000)
+      await page.waitForTimeout(CONVERSION_MIN_MS + 1_000 - sinceClick);
     const me = (await (await api.get('/api/me')).json()) as { sensorKey: string };
     const postback = new URL(`${baseURL}/c/pb`);
     postback.search = new URLSearchParams({

@@ -25,6 +25,7 @@ import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
 import { clientErrorsRoutes } from './features/error-reporting/client-errors.routes.js';
 import { exclusionWidgetsRoutes } from './features/exclusion-widgets/exclusion-widgets.routes.js';
 import { firewallCampaignsRoutes } from './features/firewall/firewall.routes.js';
+import { heldConversionsRoutes } from './features/firewall/held-conversions.routes.js';
 import { offersRoutes } from './features/firewall/offers.routes.js';
 import { trafficSourcesRoutes } from './features/firewall/traffic-sources.routes.js';
 import { googleAdsRoutes } from './features/google-ads/google-ads.routes.js';
@@ -166,7 +167,9 @@ export async function buildApp(
   const ingest = await createIngest(stores, app.log, {
     rateLimits: config.ingestRateLimits,
     sensorPath: config.sensorPath,
+    secretKey: config.secretKey,
     accounts: { ttlMs: config.ingestAccountCacheMs },
+    firewallWaitForSync: config.firewallWaitForSync,
     clock: services.clock,
     ...options.ingest,
   });
@@ -224,6 +227,7 @@ export async function buildApp(
       await api.register(firewallCampaignsRoutes(services));
       await api.register(offersRoutes(services));
       await api.register(trafficSourcesRoutes(services));
+      await api.register(heldConversionsRoutes(services, stores.events));
       await api.register(recentHitsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
 import { outsideServiceUrlProblem } from './integrations/outside-service-url.js';
+import type { Resolver } from './outbound/destination.js';
 
 /**
  * One config object, read from the environment once, validated with zod.
@@ -91,6 +92,10 @@ const zEnv = z.object({
     .optional()
     .transform((value) => value === 'true' || value === '1'),
   INGEST_ACCOUNT_CACHE_SECONDS: zSeconds.default(30),
+  FIREWALL_WAIT_FOR_SYNC: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   HEADERS_TIMEOUT_SECONDS: zSeconds.default(10),
   REQUEST_TIMEOUT_SECONDS: zSeconds.default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: zSeconds.default(72),
@@ -204,9 +209,10 @@ export type Config = {
   postbackDeliverySeconds: number;
   /**
    * Calls to addresses customers type (outbound/): `allowLoopback` (OUTBOUND_ALLOW_LOOPBACK, for tests
-   * and local receivers only, refused in production) lets them reach 127.0.0.0/8 and ::1.
+   * and local receivers only, refused in production) lets them reach 127.0.0.0/8 and ::1; `resolve`
+   * replaces the system resolver (only the first start's demo seed sets it, demo-postbacks.ts).
    */
-  outbound: { allowLoopback: boolean };
+  outbound: { allowLoopback: boolean; resolve?: Resolver };
   /** Collected events per minute allowed from one address and for one account key (429 beyond). */
   ingestRateLimits: { perIpPerMinute: number; perKeyPerMinute: number };
   /**
@@ -214,6 +220,8 @@ export type Config = {
    * API key or a changed IP list reaches the collector within this time.
    */
   ingestAccountCacheMs: number;
+  /** A firewall click is answered once its hit is durable (true) or once it is decided (false). */
+  firewallWaitForSync: boolean;
   /** How long slow clients may take, and how many connections one address may hold (http/connection-limits.ts). */
   connections: ConnectionLimits;
   /** Folder of the built dashboard, served at the root; undefined when it is not built. */
@@ -308,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
       perKeyPerMinute: values.INGEST_RATE_PER_KEY,
     },
     ingestAccountCacheMs: values.INGEST_ACCOUNT_CACHE_SECONDS * 1000,
+    firewallWaitForSync: values.FIREWALL_WAIT_FOR_SYNC,
     connections: {
       headersTimeoutMs: values.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: Math.max(values.REQUEST_TIMEOUT_SECONDS, values.HEADERS_TIMEOUT_SECONDS) * 1000,

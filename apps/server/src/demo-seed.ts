@@ -1,11 +1,14 @@
 import { sensorEventPath } from '@veracity/contracts/collect';
 import type { FakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
+import type { FakeService } from '@veracity/fakes/kit/fake-service';
 import type { InjectTarget } from '@veracity/simulator/transport';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, UNLOGGED_REQUEST_HEADER } from './app.js';
 import type { Config } from './config.js';
 import { startDemoGoogleAds } from './features/bootstrap/demo-google-ads.js';
+import { startDemoPostbackReceiver } from './features/bootstrap/demo-postbacks.js';
 import {
+  type DemoTrafficTotals,
   demoHistoryStart,
   runScheduledDemoTraffic,
   scheduledDemoTraffic,
@@ -29,6 +32,10 @@ export interface DemoSeedOptions {
   onClock?: (clock: VirtualClock) => void;
   /** Called with the demo's Google fake when the run starts one (tests read its state afterwards). */
   onGoogle?: (google: FakeGoogle) => void;
+  /** Firewall clicks per day of each account with the firewall (default DEMO_FIREWALL_CLICKS_PER_DAY). */
+  firewallClicksPerDay?: number;
+  /** Called with the demo traffic sources' postback receiver when the run starts one. */
+  onPostbackReceiver?: (receiver: FakeService) => void;
 }
 
 /** The store, whose queries first wait for `settle` (the seed app's writer draining). */
@@ -66,7 +73,7 @@ export async function runDemoSeed(
   stores: Stores,
   log: FastifyBaseLogger,
   options: DemoSeedOptions = {},
-): Promise<{ hits: number; conversions: number; exclusions: number } | undefined> {
+): Promise<DemoTrafficTotals | undefined> {
   const scheduled = await scheduledDemoTraffic(stores.accounts.db);
   if (scheduled === undefined) return undefined;
   const clock = new VirtualClock(demoHistoryStart(options.now, options.days));
@@ -82,8 +89,16 @@ export async function runDemoSeed(
     ...history,
   });
   if (google) options.onGoogle?.(google.google);
+  // The demo traffic sources' postback receiver (never in production: there they have no postback URL).
+  const postbacks = await startDemoPostbackReceiver(config);
+  if (postbacks) options.onPostbackReceiver?.(postbacks.receiver);
   try {
-    const app = await buildApp({ ...(google?.config ?? config), smtpUrl: undefined }, stores, {
+    const seedConfig: Config = {
+      ...(google?.config ?? config),
+      ...(postbacks ? { outbound: postbacks.outbound } : {}),
+      smtpUrl: undefined,
+    };
+    const app = await buildApp(seedConfig, stores, {
       clock,
       ...(token ? { unloggedRequestToken: token } : {}),
       ...(google ? { googleAds: { syncDemoAccounts: true } } : {}),
@@ -127,6 +142,21 @@ export async function runDemoSeed(
           ...history,
           exclusionPath: sensorEventPath(config.sensorPath),
           ...(google ? { traffic: new Map([[google.relationshipId, google.account]]) } : {}),
+          firewall: {
+            // The visitors' and the advertiser's addresses are the connections' (no proxy in between).
+            app: {
+              inject: (request) =>
+                app.inject({
+                  ...request,
+                  headers: token ? { ...request.headers, [UNLOGGED_REQUEST_HEADER]: token } : request.headers,
+                }),
+            },
+            sensorPath: config.sensorPath,
+            postbackOrigin: postbacks?.origin ?? null,
+            ...(options.firewallClicksPerDay === undefined
+              ? {}
+              : { clicksPerDay: options.firewallClicksPerDay }),
+          },
         },
       );
       if (stored && google)
@@ -139,5 +169,6 @@ export async function runDemoSeed(
     }
   } finally {
     await google?.close();
+    await postbacks?.receiver.close();
   }
 }

@@ -38,9 +38,9 @@ export const HIT_STATUS_OF_ACTION = {
 } as const satisfies Record<SecurityAction, 'delivered' | 'paused' | 'blocked'>;
 
 /**
- * When a store the decision needs is down (the accounts store for the campaign, the detection
- * state): fail_open delivers the click as if it were legitimate, fail_closed answers it as the
- * campaign's high tier says. Either way the click is answered.
+ * When the store a click is recorded in refuses it (the event journal is closing, overloaded or
+ * failing): fail_open delivers the click to the offer as if it were legitimate, fail_closed sends it
+ * to the safe page (the neutral page without one). Either way the click is answered; it is not stored.
  */
 export const STORE_DOWN_POLICIES = ['fail_open', 'fail_closed'] as const;
 export const zStoreDownPolicy = z.enum(STORE_DOWN_POLICIES);
@@ -375,3 +375,29 @@ export function firewallClickLink(input: FirewallClickLinkInput): string {
   }
   return `${origin}${firewallClickPath(input.sensorPath)}/${input.campaignId}?${query.join('&')}`;
 }
+
+const zClickParam = z.string().max(FIREWALL_CLICK_PARAM_MAX);
+
+/** The query of a click link (`firewallClickLink`); parameters it does not name are ignored. */
+export const zFirewallClickQuery = z.object({
+  k: z.string().min(1).max(128),
+  offer: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  clickid: zClickParam.optional(),
+  sub: zClickParam.optional(),
+  ...Object.fromEntries(CUSTOM_VAR_NAMES.map((name) => [name, zClickParam.optional()])),
+} as Record<'k', z.ZodString> &
+  Record<'offer', z.ZodOptional<z.ZodCoercedNumber>> &
+  Record<FirewallClickSourceParam, z.ZodOptional<z.ZodString>>);
+export type FirewallClickQuery = z.infer<typeof zFirewallClickQuery>;
+
+/** The query the JS tag sends to `firewallVerdictPath`: key, campaign, page URL and referrer. */
+export const zFirewallVerdictQuery = z.object({
+  k: z.string().min(1).max(128),
+  c: z.coerce.number().int().positive().max(2_147_483_647),
+  u: z
+    .string()
+    .max(8192)
+    .regex(/^https?:\/\//i, { error: 'must be an http or https URL' }),
+  r: z.string().max(4096).optional(),
+});
+export type FirewallVerdictQuery = z.infer<typeof zFirewallVerdictQuery>;

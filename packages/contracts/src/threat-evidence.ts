@@ -101,6 +101,7 @@ export const THREAT_EVIDENCE_SHAPES = {
   'frequency:device_burst': z.object({ count: figure, windowMs: figure, threshold: figure }),
   'frequency:click_replay': z.object({ count: figure, windowMs: figure, threshold: figure }),
   'conversion:too_fast': z.object({ sinceClickMs: figure, minimumMs: figure }),
+  'conversion:click_injection': z.object({ hitStatus: z.enum(['paused', 'blocked']) }),
   'paid:missing_click_id': z.object({ trafficType: text, expected: list }),
   'geo:outside_target': z.object({ country: text, targeted: list, targetedCount: figure }),
   'render:hidden_page': z.object({ visibilityAtLoad: text.nullable(), visibleMs: figure }),

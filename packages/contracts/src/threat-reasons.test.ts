@@ -31,6 +31,7 @@ describe('threat reason catalogue', () => {
         'frequency:device_burst',
         'frequency:click_replay',
         'conversion:too_fast',
+        'conversion:click_injection',
         'paid:missing_click_id',
         'geo:outside_target',
         'render:hidden_page',

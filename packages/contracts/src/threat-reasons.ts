@@ -57,6 +57,10 @@ export const THREAT_REASONS = {
   'frequency:device_burst': { category: 'frequency', label: 'Many hits from the same device' },
   'frequency:click_replay': { category: 'frequency', label: 'Ad click id used again' },
   'conversion:too_fast': { category: 'conversion', label: 'Conversion too soon after the click' },
+  'conversion:click_injection': {
+    category: 'conversion',
+    label: 'Conversion of a click that never reached the offer',
+  },
   'paid:missing_click_id': { category: 'paid', label: 'Paid click without the network click id' },
   'geo:outside_target': { category: 'geo', label: 'Outside the targeted countries' },
   'render:hidden_page': { category: 'render', label: 'Page never visible' },

@@ -19,3 +19,15 @@ export function clickToConversionFindings(sinceClickMs: number | null): Finding[
 export function clickToConversionReasons(sinceClickMs: number | null): ThreatReasonId[] {
   return clickToConversionFindings(sinceClickMs).map((found) => found.id);
 }
+
+/**
+ * Click injection: a conversion reported for a click the firewall did not deliver. A paused or blocked
+ * visitor was sent to the safe page, never to the offer, so no conversion can follow from that visit:
+ * its click id reached the advertiser some other way (copied, guessed or injected by a tracker that
+ * saw it). A click delivered, or one whose status is unknown (null), says nothing.
+ */
+export function clickInjectionFindings(hitStatus: 'delivered' | 'paused' | 'blocked' | null): Finding[] {
+  return hitStatus === 'paused' || hitStatus === 'blocked'
+    ? [finding('conversion:click_injection', { hitStatus })]
+    : [];
+}

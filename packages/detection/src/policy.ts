@@ -35,6 +35,7 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'frequency:device_burst': weigh(35),
   'frequency:click_replay': weigh(40),
   'conversion:too_fast': weigh(45),
+  'conversion:click_injection': decisive,
   'paid:missing_click_id': weigh(25),
   'geo:outside_target': weigh(30),
   'render:hidden_page': weigh(30),

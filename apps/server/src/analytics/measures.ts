@@ -1,5 +1,5 @@
 import type { SqlDialect } from '../storage/events/dialect.js';
-import { rawSql, type Sql, sql } from '../storage/events/sql.js';
+import { inList, rawSql, type Sql, sql } from '../storage/events/sql.js';
 
 /**
  * What the analytics metrics are made of. Each fact table is counted on its own (a hit by its own
@@ -17,13 +17,34 @@ export const SOURCE_TIME_COLUMN: Record<SourceTable, string> = {
   conversions: 'ts',
 };
 
+/**
+ * Held conversions the account released (`conversion_releases` of the accounts store, read for the
+ * query's range): stored `paused` in the event store, whose rows are immutable, each counted by what
+ * its release came to.
+ */
+export interface ReleasedConversions {
+  reported: readonly string[];
+  notReported: readonly string[];
+}
+
+export const NO_RELEASES: ReleasedConversions = { reported: [], notReported: [] };
+
+/** The measures whose counts releases change. */
+export const RELEASE_MEASURES: ReadonlySet<string> = new Set([
+  'conversionsReported',
+  'pausedConversions',
+  'conversionsNotReported',
+]);
+
+const releasedAs = (ids: readonly string[]) => sql`(status = ${'paused'} AND ${inList(rawSql('id'), ids)})`;
+
 interface MeasureDefinition {
   source: SourceTable;
   /**
    * The aggregate over the source table's rows of one group; `hitCost` is the price of a hit row
-   * (`hit-cost.ts`), which the cost measure adds up.
+   * (`hit-cost.ts`), which the cost measure adds up; `released` the conversions released.
    */
-  aggregate: (dialect: SqlDialect, hitCost: Sql) => Sql;
+  aggregate: (dialect: SqlDialect, hitCost: Sql, released: ReleasedConversions) => Sql;
   /** The same aggregate over the hourly hit rollup's partial sums (hit measures only). */
   rollup?: (dialect: SqlDialect) => Sql;
 }
@@ -70,12 +91,20 @@ export const MEASURES = {
   lowRiskConversions: { source: 'conversions', aggregate: riskIs('low') },
   conversionsReported: {
     source: 'conversions',
-    aggregate: (d) => d.countIf(sql`status = ${'reported'}`),
+    aggregate: (d, _cost, released) =>
+      d.countIf(sql`(status = ${'reported'} OR ${releasedAs(released.reported)})`),
   },
-  pausedConversions: { source: 'conversions', aggregate: (d) => d.countIf(sql`status = ${'paused'}`) },
+  pausedConversions: {
+    source: 'conversions',
+    aggregate: (d, _cost, released) =>
+      d.countIf(
+        sql`(status = ${'paused'} AND NOT ${inList(rawSql('id'), [...released.reported, ...released.notReported])})`,
+      ),
+  },
   conversionsNotReported: {
     source: 'conversions',
-    aggregate: (d) => d.countIf(sql`status = ${'not_reported'}`),
+    aggregate: (d, _cost, released) =>
+      d.countIf(sql`(status = ${'not_reported'} OR ${releasedAs(released.notReported)})`),
   },
   revenue: { source: 'conversions', aggregate: () => sql`coalesce(sum(value), 0)` },
 } as const satisfies Record<string, MeasureDefinition>;

@@ -17,7 +17,8 @@ import { DEFAULT_SORT, type SortKey } from '@veracity/contracts/analytics/query'
 import { ApiError } from '../http/api-error.js';
 import { type DimensionLookups, NO_LOOKUPS } from './dimension-columns.js';
 import type { CostBasis } from './hit-cost.js';
-import { type ComputedMetric, isComputedMetric } from './metric-formulas.js';
+import { RELEASE_MEASURES, type ReleasedConversions } from './measures.js';
+import { type ComputedMetric, isComputedMetric, METRIC_FORMULAS } from './metric-formulas.js';
 import type { PlannedFilter } from './query-sql.js';
 import type { QueryScope } from './results.js';
 import { InvalidRangeError, timeRange } from './time-range.js';
@@ -36,6 +37,8 @@ export interface AnalyticsReader {
   lookups(): Promise<DimensionLookups>;
   /** How the account's clicks are priced for the cost, profit and ROI metrics. */
   costs: CostBasis;
+  /** The held conversions the account released in a range (read only when a metric counts them). */
+  releasedConversions?(range: { from: Date; to: Date }): Promise<ReleasedConversions>;
 }
 
 /** Refuses (403) a dimension the account's plan or features do not open. */
@@ -123,6 +126,9 @@ export async function planScope(
     throw error;
   }
   const needsLookups = query.dimensions.some((id) => DIMENSIONS[id].source === 'googleCampaigns');
+  const countsReleases = metrics.some((metric) =>
+    METRIC_FORMULAS[metric].uses.some((measure) => RELEASE_MEASURES.has(measure)),
+  );
   return {
     relationshipId: reader.relationshipId,
     timeZone: reader.timeZone,
@@ -132,5 +138,8 @@ export async function planScope(
     matchType: query.matchType,
     lookups: needsLookups ? await reader.lookups() : NO_LOOKUPS,
     costs: reader.costs,
+    ...(countsReleases && reader.releasedConversions
+      ? { released: await reader.releasedConversions(range) }
+      : {}),
   };
 }

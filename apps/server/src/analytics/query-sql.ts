@@ -9,6 +9,8 @@ import {
   type MeasureKey,
   measureAlias,
   measureZero,
+  NO_RELEASES,
+  type ReleasedConversions,
   SOURCE_TIME_COLUMN,
   type SourceTable,
 } from './measures.js';
@@ -39,6 +41,8 @@ export interface PlannedQuery {
   costs: CostBasis;
   /** Read hits from the hourly rollup when it can answer (default true; false forces the hits). */
   useRollups?: boolean;
+  /** Held conversions released in the range (none when absent). */
+  released?: ReleasedConversions;
 }
 
 export type DimensionValue = string | number | null;
@@ -158,12 +162,12 @@ function branchSql(
   const values = measures.map((key) => {
     const measure: {
       source: SourceTable;
-      aggregate: (d: SqlDialect, hitCost: Sql) => Sql;
+      aggregate: (d: SqlDialect, hitCost: Sql, released: ReleasedConversions) => Sql;
       rollup?: (d: SqlDialect) => Sql;
     } = MEASURES[key];
     if (measure.source !== source) return sql`${measureZero(key, dialect)} AS ${measureAlias(key)}`;
     const aggregate = table.rollup && measure.rollup ? measure.rollup : measure.aggregate;
-    return sql`${aggregate(dialect, hitCostSql(plan.costs))} AS ${measureAlias(key)}`;
+    return sql`${aggregate(dialect, hitCostSql(plan.costs), plan.released ?? NO_RELEASES)} AS ${measureAlias(key)}`;
   });
   // Hits priced beyond their own cost column read each one's campaign day.
   const priced = source === 'hits' && !table.rollup && measures.includes('cost');

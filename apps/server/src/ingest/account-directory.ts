@@ -1,9 +1,12 @@
 import type { Campaign } from '@veracity/contracts/campaigns';
 import type { AccountRules } from '@veracity/contracts/detection';
+import type { FirewallCampaign, Offer } from '@veracity/contracts/firewall';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { relationshipOfApiKey } from '../accounts/api-keys.js';
 import { findCampaign } from '../accounts/campaigns.repo.js';
+import { findFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
+import { findOffer } from '../accounts/offers.repo.js';
 import type { Database } from '../storage/oltp/schema.js';
 
 /** What ingestion needs to know about the account an event belongs to. */
@@ -32,7 +35,8 @@ const MAX_CACHED = 10_000;
 
 /**
  * Resolves the keys events arrive with (the public sensor key, an S2S API key) to their account, and
- * the account's rules (traffic IP allow and deny lists) and S2S campaigns. Answers are cached for
+ * the account's rules (traffic IP allow and deny lists), S2S campaigns and the firewall's campaigns and
+ * offers. Answers are cached for
  * `ttlMs`, unknown keys included, so the collector reads the accounts store once per key and period,
  * not once per hit; a change in the dashboard reaches the collector within that time.
  */
@@ -45,6 +49,10 @@ export class AccountDirectory {
   });
   readonly #byApiKey = new LRUCache<string, Cached<Promise<AccountContext | undefined>>>({ max: MAX_CACHED });
   readonly #campaigns = new LRUCache<string, Cached<Promise<Campaign | undefined>>>({ max: MAX_CACHED });
+  readonly #firewallCampaigns = new LRUCache<string, Cached<Promise<FirewallCampaign | undefined>>>({
+    max: MAX_CACHED,
+  });
+  readonly #offers = new LRUCache<string, Cached<Promise<Offer | undefined>>>({ max: MAX_CACHED });
 
   constructor(db: Kysely<Database>, options: AccountDirectoryOptions = {}) {
     this.#db = db;
@@ -79,6 +87,20 @@ export class AccountDirectory {
   s2sCampaign(account: AccountContext, id: number): Promise<Campaign | undefined> {
     return this.#cached(this.#campaigns, `${account.relationshipId}:${id}`, () =>
       findCampaign(this.#db, account.relationshipId, 's2s', id),
+    );
+  }
+
+  /** A firewall campaign of the account (the click path's); undefined when it is not one of the account's. */
+  firewallCampaign(account: AccountContext, id: number): Promise<FirewallCampaign | undefined> {
+    return this.#cached(this.#firewallCampaigns, `${account.relationshipId}:${id}`, () =>
+      findFirewallCampaign(this.#db, account.relationshipId, id),
+    );
+  }
+
+  /** An offer of the account; undefined when it is not one of the account's. */
+  offer(account: AccountContext, id: number): Promise<Offer | undefined> {
+    return this.#cached(this.#offers, `${account.relationshipId}:${id}`, () =>
+      findOffer(this.#db, account.relationshipId, id),
     );
   }
 

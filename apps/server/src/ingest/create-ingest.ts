@@ -5,9 +5,11 @@ import { InProcessRecentActivity } from '../counters/recent-activity.js';
 import { type Clock, systemClock } from '../jobs/clock.js';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
+import { FirewallPostbacks } from './firewall-postbacks.js';
 import { ingestRoutes } from './ingest.routes.js';
 import type { IngestRateLimits } from './ingest-admission.js';
 import { IngestPipeline } from './pipeline.js';
+import { PostbackAuth } from './postback-auth.js';
 
 export interface IngestOptions {
   rateLimits: IngestRateLimits;
@@ -15,6 +17,13 @@ export interface IngestOptions {
   accounts?: AccountDirectoryOptions;
   /** Where ingestion reads "now" (the system clock unless a test or the demo history injects one). */
   clock?: Clock;
+  /** Whether a firewall click is answered once its hit is durable (FIREWALL_WAIT_FOR_SYNC). */
+  firewallWaitForSync?: boolean;
+  /**
+   * The instance secret (config.secretKey): each account's postback signing secret derives from it.
+   * Without it (a harness that serves no postbacks) no signature is accepted.
+   */
+  secretKey?: string;
 }
 
 export interface Ingest {
@@ -78,6 +87,14 @@ export async function createIngest(
       rateLimits: options.rateLimits,
       sensorPath: options.sensorPath,
       clock,
+      firewallWaitForSync: options.firewallWaitForSync ?? false,
+      log,
+      postbacks: new FirewallPostbacks({
+        pipeline,
+        auth: new PostbackAuth(options.secretKey),
+        db: stores.accounts.db,
+        clock,
+      }),
     }),
   };
 }

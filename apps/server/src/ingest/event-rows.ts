@@ -1,9 +1,11 @@
 import {
   type ConversionRow,
+  type ConversionStatus,
   type ExclusionFiringRow,
   type ExclusionPlatform,
   exclusionFiringId,
   type HitRow,
+  type HitStatus,
   type SessionRow,
 } from '../storage/events/event-store.js';
 import { sessionOfHit } from '../storage/events/journal/journal-format.js';
@@ -15,14 +17,19 @@ import type { Landing } from './landing.js';
 import type { SessionState } from './session-tracker.js';
 import type { KnownHit } from './stored-events.js';
 
-/** The stored row of an assessed hit: attribution from its landing, enrichment, verdict, its visit. */
+/**
+ * The stored row of an assessed hit: attribution from its landing (or, for a firewall click, its
+ * campaign, offer and traffic source), enrichment, verdict, its visit and what the firewall did.
+ */
 export function hitRow(
   account: AccountContext,
   hit: IncomingHit,
   landing: Landing,
   { request, enrichment, deviceId, trafficType, assessment }: HitAssessment,
   sessionId: string,
+  hitStatus: HitStatus = 'delivered',
 ): HitRow {
+  const firewall = hit.firewall;
   return {
     relationshipId: account.relationshipId,
     id: hit.id,
@@ -37,9 +44,12 @@ export function hitRow(
     utmContent: landing.utm.content,
     utmTerm: landing.utm.term,
     campaignId: hit.campaignId ?? null,
+    offerId: firewall ? firewall.offerId : null,
+    trafficSourceId: firewall ? firewall.trafficSourceId : null,
     subPublisher: hit.subPublisher ?? null,
-    clickId: landing.clickId,
-    clickIdType: landing.clickIdType,
+    // A firewall click's id is its traffic source's (posted back as {external_id}), of no ad network.
+    clickId: firewall ? firewall.sourceClickId : landing.clickId,
+    clickIdType: firewall ? null : landing.clickIdType,
     ip: request.ip,
     country: enrichment.country ?? 'WW',
     isp: enrichment.isp ?? enrichment.organisation,
@@ -51,7 +61,7 @@ export function hitRow(
     riskLevel: assessment.riskLevel,
     threats: assessment.reasons.map((reason) => reason.id),
     evidence: evidenceOfReasons(assessment.reasons),
-    hitStatus: 'delivered',
+    hitStatus,
     cost: hit.cost ?? null,
     vars: hit.vars ?? {},
     domain: landing.domain,
@@ -90,6 +100,7 @@ export function conversionRow(
   conversion: IncomingConversion,
   judged: ConversionJudgement,
   hit: KnownHit | undefined,
+  status: ConversionStatus = 'not_reported',
 ): ConversionRow {
   const { riskLevel, score, threats, evidence } = judged;
   return {
@@ -105,7 +116,7 @@ export function conversionRow(
     riskLevel,
     threats,
     evidence,
-    status: 'not_reported',
+    status,
     score,
   };
 }

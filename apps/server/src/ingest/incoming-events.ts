@@ -1,5 +1,20 @@
 import type { HitChannel, RequestFacts, SensorSignals } from '@veracity/contracts/detection';
 import type { CustomVarName } from '@veracity/contracts/s2s';
+import type { ConversionStatus, HitRow, HitStatus, RiskLevel } from '../storage/events/event-store.js';
+import type { HitAssessment } from './assessment.js';
+
+/** A click of the firewall's click path: where it came from and went, and the decision on it. */
+export interface FirewallClick {
+  offerId: number | null;
+  trafficSourceId: number | null;
+  /** The traffic source's own click id (the link's `clickid`): the hit's clickId. */
+  sourceClickId: string | null;
+  /**
+   * The click's hit status from its assessment: called once, after the detection verdict and before
+   * the hit is stored, so the visitor can be answered without waiting for the store.
+   */
+  decide(assessed: HitAssessment): HitStatus;
+}
 
 /** A hit as the collector or the S2S endpoint hands it to the pipeline. */
 export interface IncomingHit {
@@ -22,6 +37,8 @@ export interface IncomingHit {
   /** Look the id up in the store when it is not among the recent hits: an id the sender chose (the
    * sensor's, an S2S id) may have been stored before a restart, and its first verdict stands. */
   checkStored?: boolean;
+  /** Set for the firewall's clicks (channel `firewall`); other hits are stored as delivered. */
+  firewall?: FirewallClick;
 }
 
 export interface IncomingConversion {
@@ -36,4 +53,12 @@ export interface IncomingConversion {
   /** The converting visitor's request, when known; required when the hit is unknown. */
   request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> | null;
   checkStored?: boolean;
+  /**
+   * The status the conversion is stored with, from its verdict and its click (the firewall's postback:
+   * reported, paused); `not_reported` without it.
+   */
+  statusOf?: (
+    judged: { riskLevel: RiskLevel; threats: readonly string[] },
+    click: HitRow | undefined,
+  ) => ConversionStatus;
 }

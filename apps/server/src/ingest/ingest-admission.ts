@@ -82,6 +82,22 @@ export class IngestAdmission {
   }
 
   /**
+   * The account of a firewall click (by its link's sensor key), admitted as a sensor event is, except
+   * that a writer refusing writes does not turn the click away: the campaign's `whenStoreDown` decides.
+   */
+  admitClick(ip: string, account: AccountContext | undefined, key: string): AccountContext {
+    return this.#admit(ip, account, key, 'always', false);
+  }
+
+  /**
+   * The account of an advertiser's postback (its sensor key), admitted: an advertiser's server sends
+   * every conversion from one address, so a known key counts per key only, like S2S.
+   */
+  admitPostback(ip: string, account: AccountContext | undefined, key: string): AccountContext {
+    return this.#admit(ip, account, key, 'unless-authenticated');
+  }
+
+  /**
    * An `onRequest` hook of the S2S routes: the key is checked when the request arrives, before its
    * body is read or validated, so a caller without a valid key learns nothing about the body's schema
    * and costs no parsing.
@@ -116,11 +132,13 @@ export class IngestAdmission {
     account: AccountContext | undefined,
     key: string,
     perIp: 'always' | 'unless-authenticated',
+    writerMustAccept = true,
   ): AccountContext {
     if (perIp === 'always' || !account) this.#limiter.hit('perIp', ip);
     if (!account) throw new ApiError(HTTP_STATUS.UNAUTHORIZED, 'Unknown key');
     if (!account.active) throw ApiError.forbidden('This account is inactive');
     this.#limiter.hit('perKey', key);
+    if (!writerMustAccept) return account;
     try {
       this.#writer.assertAccepting();
     } catch (error) {

@@ -1,7 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../jobs/clock.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import type { AccountDirectory } from './account-directory.js';
+import { firewallClickRoutes } from './firewall-click.routes.js';
+import { FirewallClicks } from './firewall-clicks.js';
+import { firewallPostbackRoutes } from './firewall-postback.routes.js';
+import type { FirewallPostbacks } from './firewall-postbacks.js';
 import { IngestAdmission, type IngestRateLimits } from './ingest-admission.js';
 import { parseJsonBody } from './json-body.js';
 import type { IngestPipeline } from './pipeline.js';
@@ -19,11 +24,17 @@ export interface IngestDeps {
   sensorPath: string;
   /** Receive times, the S2S age checks and the rate limit windows read "now" from it. */
   clock: Clock;
+  /** Whether a firewall click is answered once its hit is durable (else once it is decided). */
+  firewallWaitForSync: boolean;
+  log?: FastifyBaseLogger;
+  /** Advertisers' conversion postbacks of firewall clicks. */
+  postbacks: FirewallPostbacks;
 }
 
 /**
- * The public ingestion endpoints, beside /api: the sensor script and its collection endpoint, and the
- * S2S hits and conversions calls (docs/integration.md). Every event is validated, resolved to its
+ * The public ingestion endpoints, beside /api: the sensor script and its collection endpoint, the
+ * S2S hits and conversions calls (docs/integration.md), and the firewall's click link and JS tag
+ * verdict (docs/integrations/firewall.md). Every event is validated, resolved to its
  * account, rate limited (`IngestAdmission`), assessed and stored by the pipeline, and answered once
  * durable. This plugin holds what the endpoints share: how bodies are read and the headers answered.
  */
@@ -65,5 +76,16 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
     sensorEventRoutes(app, { ...deps, admission });
     s2sHitRoutes(app, { ...deps, admission });
     s2sConversionRoutes(app, { ...deps, admission });
+    const clicks = new FirewallClicks({ ...deps, waitForSync: deps.firewallWaitForSync });
+    firewallClickRoutes(app, { ...deps, admission, clicks });
+    // Advertisers' postbacks may also come as a form; only these routes read one.
+    await app.register(async (withForms) => {
+      withForms.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) => done(null, body),
+      );
+      firewallPostbackRoutes(withForms, { ...deps, admission });
+    });
   };
 }

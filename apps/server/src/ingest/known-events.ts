@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { EventStore, KeyedTable } from '../storage/events/event-store.js';
+import type { ConversionStatus, EventStore, KeyedTable } from '../storage/events/event-store.js';
 import type { Verdict } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
 import { type KnownHit, readStoredConversion, readStoredHits } from './stored-events.js';
@@ -29,7 +29,9 @@ export const conversionKey = (relationshipId: number, id: string) => `${relation
 export class KnownEvents {
   readonly #store: EventStore;
   readonly #recentHits: LRUCache<string, Promise<KnownHit>>;
-  readonly #recentConversions = new LRUCache<string, Promise<Verdict>>({ max: 50_000 });
+  readonly #recentConversions = new LRUCache<string, Promise<Verdict & { status: ConversionStatus }>>({
+    max: 50_000,
+  });
   /** The ids in the store, when it can hand them over: an id surely not stored is not looked up. */
   readonly storedIds: StoredIds | undefined;
   /** Hits not in memory, read back from the store in batches. */
@@ -73,19 +75,22 @@ export class KnownEvents {
   }
 
   /** The conversion with this key ({@link conversionKey}) being stored, or stored lately. */
-  recentConversion(key: string): Promise<Verdict> | undefined {
+  recentConversion(key: string): Promise<Verdict & { status: ConversionStatus }> | undefined {
     return this.#recentConversions.get(key);
   }
 
   /** The stored conversion's verdict; `undefined` at once when the id is surely not stored. */
-  storedConversion(account: AccountContext, id: string): Promise<Verdict | undefined> | undefined {
+  storedConversion(
+    account: AccountContext,
+    id: string,
+  ): Promise<(Verdict & { status: ConversionStatus }) | undefined> | undefined {
     return this.#mayBeStored('conversions', account, id)
       ? readStoredConversion(this.#store, account, id)
       : undefined;
   }
 
   /** Remembers a conversion while it is stored and after: a repeat of its id waits for it. */
-  rememberConversion(key: string, pending: Promise<Verdict>): void {
+  rememberConversion(key: string, pending: Promise<Verdict & { status: ConversionStatus }>): void {
     this.#recentConversions.set(key, pending);
   }
 

@@ -1,11 +1,11 @@
 import type { SensorBehaviour } from '@veracity/contracts/collect';
 import type { ThreatFinding } from '@veracity/contracts/threat-evidence';
 import { engagementFindings } from '@veracity/detection/assess';
-import { clickToConversionFindings } from '@veracity/detection/conversion';
+import { clickInjectionFindings, clickToConversionFindings } from '@veracity/detection/conversion';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { loadedHidden } from '@veracity/detection/render';
 import type { RecentActivity } from '../counters/recent-activity.js';
-import type { EventStore, ExclusionPlatform } from '../storage/events/event-store.js';
+import type { ConversionStatus, EventStore, ExclusionPlatform } from '../storage/events/event-store.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import { dimensionsOf } from '../storage/events/journal/journal-format.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats } from '../verdicts/verdict.js';
@@ -29,6 +29,11 @@ const UNEXPECTED_ENGAGEMENT: ThreatFinding = {
 /** The conversion refers to a hit the collector does not know, and carries no request to judge alone. */
 export class UnknownHitError extends Error {
   override readonly name = 'UnknownHitError';
+}
+
+/** A conversion's verdict and the status it was stored with (reported, paused, not reported). */
+export interface ConversionVerdict extends Verdict {
+  status: ConversionStatus;
 }
 
 export interface PipelineOptions extends KnownEventsOptions {
@@ -133,12 +138,18 @@ export class IngestPipeline {
     return true;
   }
 
+  /** A hit of the account, from memory or read back from the store; undefined when it is not known. */
+  knownHit(account: AccountContext, hitId: string): Promise<KnownHit | undefined> {
+    return this.#known.knownHit(account, hitId);
+  }
+
   /**
    * Assesses and stores a conversion. Of a known click: the click's verdict joined with what the
-   * conversion adds (too soon after the click), so a conversion from an invalid click is invalid.
-   * Without one (S2S with the visitor's request): assessed on its own.
+   * conversion adds (too soon after the click; a click the firewall paused or blocked, which never
+   * reached the offer), so a conversion from an invalid click is invalid. Without one (S2S with the
+   * visitor's request): assessed on its own. A repeated id is answered with the first verdict and status.
    */
-  async conversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
+  async conversion(account: AccountContext, conversion: IncomingConversion): Promise<ConversionVerdict> {
     const key = conversionKey(account.relationshipId, conversion.id);
     const recent = this.#known.recentConversion(key);
     if (recent) return { ...(await recent), duplicate: true };
@@ -178,9 +189,10 @@ export class IngestPipeline {
   async #ingestHit(account: AccountContext, hit: IncomingHit): Promise<KnownHit> {
     const landing = readLanding(hit.url, hit.referrer);
     const assessed = await this.#assessor.hit(account, hit, landing);
+    const hitStatus = hit.firewall ? hit.firewall.decide(assessed) : 'delivered';
     const counted = this.#sessions.count(account.relationshipId, hit.sessionId, assessed.deviceId, hit.at);
     const session = counted instanceof Promise ? await counted : counted;
-    const row = hitRow(account, hit, landing, assessed, session.id);
+    const row = hitRow(account, hit, landing, assessed, session.id, hitStatus);
     await this.deps.writer.append({
       hits: [row],
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
@@ -189,13 +201,19 @@ export class IngestPipeline {
     return { row, engaged: false, loadedHidden: hit.sensor !== null && loadedHidden(hit.sensor) };
   }
 
-  async #ingestConversion(account: AccountContext, conversion: IncomingConversion): Promise<Verdict> {
+  async #ingestConversion(
+    account: AccountContext,
+    conversion: IncomingConversion,
+  ): Promise<ConversionVerdict> {
     const hit = conversion.hitId ? await this.#known.knownHit(account, conversion.hitId) : undefined;
     let judged: ConversionJudgement;
     if (hit) {
       const sinceClickMs = Math.max(0, conversion.at.getTime() - hit.row.ts.getTime());
       judged = {
-        ...joined(account, hit.row, clickToConversionFindings(sinceClickMs)),
+        ...joined(account, hit.row, [
+          ...clickToConversionFindings(sinceClickMs),
+          ...clickInjectionFindings(hit.row.hitStatus),
+        ]),
         dimensions: dimensionsOf(hit.row),
       };
     } else if (conversion.request) {
@@ -203,9 +221,19 @@ export class IngestPipeline {
     } else {
       throw new UnknownHitError(`no hit ${conversion.hitId ?? ''} is known for this account`);
     }
-    await this.deps.writer.append({ conversions: [conversionRow(account, conversion, judged, hit)] });
+    const status = conversion.statusOf?.(judged, hit?.row) ?? 'not_reported';
+    await this.deps.writer.append({
+      conversions: [conversionRow(account, conversion, judged, hit, status)],
+    });
     this.#known.stored('conversions', account, conversion.id);
     const { riskLevel, score, threats } = judged;
-    return { id: conversion.id, riskLevel, score, threats: verdictThreats(threats), duplicate: false };
+    return {
+      id: conversion.id,
+      riskLevel,
+      score,
+      threats: verdictThreats(threats),
+      duplicate: false,
+      status,
+    };
   }
 }

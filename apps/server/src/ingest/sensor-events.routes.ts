@@ -17,7 +17,7 @@ import { type IngestPipeline, UnknownHitError } from './pipeline.js';
  * The visitor's request facts from the headers of the request itself (the sensor's own call), and its
  * address (`request.ip`, which Fastify works out again from the forwarding headers at each read).
  */
-function facts(
+export function visitorFacts(
   request: FastifyRequest,
   ip: string,
 ): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
@@ -77,7 +77,7 @@ export function sensorEventRoutes(
             at: now,
             url: event.url,
             referrer: event.referrer || null,
-            request: facts(request, ip),
+            request: visitorFacts(request, ip),
             sensor: event.signals,
             // The sensor's ids are the browser's: a resend after a restart is answered from the store.
             checkStored: true,
@@ -106,7 +106,7 @@ export function sensorEventRoutes(
             name: event.conversion.name,
             value: event.conversion.value ?? null,
             currency: event.conversion.currency ?? null,
-            request: facts(request, ip),
+            request: visitorFacts(request, ip),
             checkStored: true,
           });
         }

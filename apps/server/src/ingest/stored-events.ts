@@ -1,7 +1,7 @@
 import type { RiskLevel, TrafficType } from '@veracity/contracts/detection';
 import { hitTable } from '../storage/events/event-columns.js';
 import { parseEvidence } from '../storage/events/event-evidence.js';
-import type { EventStore, HitRow, ResultRow } from '../storage/events/event-store.js';
+import type { ConversionStatus, EventStore, HitRow, ResultRow } from '../storage/events/event-store.js';
 import { inList, joinSql, rawSql, sql } from '../storage/events/sql.js';
 import { type HitVerdict, type Verdict, verdictThreats } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
@@ -100,10 +100,15 @@ export async function readStoredConversion(
   store: EventStore,
   account: AccountContext,
   id: string,
-): Promise<Verdict | undefined> {
-  const rows = await store.query<{ risk_level: RiskLevel; threats: string[]; score: number | null }>(
+): Promise<(Verdict & { status: ConversionStatus }) | undefined> {
+  const rows = await store.query<{
+    risk_level: RiskLevel;
+    threats: string[];
+    score: number | null;
+    status: ConversionStatus;
+  }>(
     () =>
-      sql`select risk_level, threats, score from conversions where relationship_id = ${account.relationshipId} and id = ${id}`,
+      sql`select risk_level, threats, score, status from conversions where relationship_id = ${account.relationshipId} and id = ${id}`,
   );
   const stored = rows[0];
   if (!stored) return undefined;
@@ -113,5 +118,6 @@ export async function readStoredConversion(
     score: stored.score ?? 0,
     threats: verdictThreats(stored.threats),
     duplicate: true,
+    status: stored.status,
   };
 }

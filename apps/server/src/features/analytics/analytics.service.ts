@@ -4,6 +4,7 @@ import { listAllCampaigns } from '../../accounts/campaigns.repo.js';
 import type { DimensionLookups } from '../../analytics/dimension-columns.js';
 import { costBasis } from '../../analytics/hit-cost.js';
 import type { AnalyticsReader } from '../../analytics/plan.js';
+import { releasedConversionIds } from '../../postbacks/conversion-releases.repo.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import type { RelationshipRecord } from '../account/relationships.repo.js';
 import { googleAdsNames } from './google-ads-names.repo.js';
@@ -47,5 +48,6 @@ export function analyticsReader(db: Kysely<Database>, relationship: Relationship
     access: accessOf(relationship),
     lookups: () => dimensionLookups(db, relationship.id),
     costs: costBasis(relationship.defaultCpc),
+    releasedConversions: (range) => releasedConversionIds(db, relationship.id, range),
   };
 }

@@ -8,6 +8,12 @@ import { getMeta, setMeta } from '../../storage/oltp/app-meta.repo.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { findRelationship } from '../account/relationships.repo.js';
 import { addDemoAlerts } from './demo-alerts.js';
+import {
+  type ClickInjectTarget,
+  type DemoFirewall,
+  demoFirewallPlayer,
+  prepareDemoFirewall,
+} from './demo-firewall.js';
 
 /** app_meta key: the seeded relationships waiting for their demo traffic, or `done`. */
 export const DEMO_TRAFFIC_META = 'demo_traffic';
@@ -60,6 +66,15 @@ export interface DemoTrafficTarget {
   runJobs: () => Promise<void>;
   /** Aborted at shutdown: the run stops, and the next start runs it again. */
   signal?: AbortSignal;
+}
+
+export interface DemoTrafficTotals {
+  hits: number;
+  conversions: number;
+  exclusions: number;
+  /** The firewall's clicks sent and conversions the postback endpoint accepted (when it played). */
+  firewallClicks?: number;
+  firewallConversions?: number;
 }
 
 /** The seed of an account's simulated traffic: the same history at every run. */
@@ -116,13 +131,25 @@ export async function runScheduledDemoTraffic(
     exclusionPath?: string;
     /** What shapes an account's traffic beyond its seed (the demo's Google Ads campaigns). */
     traffic?: ReadonlyMap<number, Pick<DemoAccount, 'googleCampaigns'>>;
+    /**
+     * The firewall's part of the history, for the accounts that have the firewall (demo-firewall.ts):
+     * clicks and conversion postbacks sent into `app` from the visitors' addresses.
+     */
+    firewall?: {
+      app: ClickInjectTarget;
+      sensorPath: string;
+      /** Where the demo traffic sources' postbacks go, or null for none. */
+      postbackOrigin: string | null;
+      clicksPerDay?: number;
+    };
   } = {},
-): Promise<{ hits: number; conversions: number; exclusions: number } | undefined> {
+): Promise<DemoTrafficTotals | undefined> {
   const relationshipIds = await scheduledDemoTraffic(db);
   if (relationshipIds === undefined) return undefined;
   const started = Date.now();
   const from = target.clock.now();
   const accounts: (DemoAccount & { relationshipId: number; keyId: number })[] = [];
+  const firewalls: DemoFirewall[] = [];
   for (const relationshipId of relationshipIds) {
     await removeDemoKeys(db, relationshipId);
     try {
@@ -142,7 +169,31 @@ export async function runScheduledDemoTraffic(
       continue;
     }
     await addDemoAlerts(db, relationshipId, from);
+    const firewall =
+      options.firewall && (await prepareDemoFirewall(db, relationshipId, options.firewall.postbackOrigin));
+    if (firewall) firewalls.push(firewall);
   }
+  const days = options.days ?? DEMO_TRAFFIC_DAYS;
+  const player =
+    options.firewall && firewalls.length > 0
+      ? demoFirewallPlayer(firewalls, options.firewall.app, {
+          sensorPath: options.firewall.sensorPath,
+          from,
+          to: new Date(from.getTime() + days * DAY_MS),
+          log,
+          ...(options.firewall.clicksPerDay === undefined
+            ? {}
+            : { clicksPerDay: options.firewall.clicksPerDay }),
+        })
+      : undefined;
+  const driver = clockDriver(target);
+  // The firewall's clicks and postbacks go in between the other events, each when the clock reaches it.
+  const advanceTo = player
+    ? async (at: Date) => {
+        await player.playUntil(at, driver);
+        await driver(at);
+      }
+    : driver;
   let sent: Awaited<ReturnType<typeof sendDemoTraffic>>;
   try {
     sent = await sendDemoTraffic(target.app, {
@@ -151,7 +202,7 @@ export async function runScheduledDemoTraffic(
       ...(options.days === undefined ? {} : { days: options.days }),
       ...(options.visitsPerDay === undefined ? {} : { visitsPerDay: options.visitsPerDay }),
       ...(options.exclusionPath ? { exclusionPath: options.exclusionPath } : {}),
-      advanceTo: clockDriver(target),
+      advanceTo,
       ...(target.signal ? { signal: target.signal } : {}),
     });
   } finally {
@@ -162,9 +213,18 @@ export async function runScheduledDemoTraffic(
   if (target.signal?.aborted) return undefined;
   if (sent.stopped || sent.failed > 0)
     throw new Error(`${sent.failed} requests of the demo traffic failed: ${sent.errors.join('; ')}`);
+  if (player && player.totals.failed > 0)
+    log.warn({ ...player.totals, errors: player.errors }, 'demo traffic: firewall requests failed');
   await target.settle();
   await setMeta(db, DEMO_TRAFFIC_META, 'done');
-  const totals = { hits: sent.hits, conversions: sent.conversions, exclusions: sent.exclusions };
+  const totals = {
+    hits: sent.hits,
+    conversions: sent.conversions,
+    exclusions: sent.exclusions,
+    ...(player
+      ? { firewallClicks: player.totals.clicks, firewallConversions: player.totals.conversions }
+      : {}),
+  };
   log.info({ ...totals, seconds: Math.round((Date.now() - started) / 1000) }, 'demo traffic stored');
   return totals;
 }

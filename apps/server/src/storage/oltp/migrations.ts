@@ -10,6 +10,7 @@ import { googleAds } from './migrations/0008-google-ads.js';
 import { exclusionEngine } from './migrations/0009-exclusion-engine.js';
 import { firewall } from './migrations/0010-firewall.js';
 import { postbackDelivery } from './migrations/0011-postback-delivery.js';
+import { conversionReleases } from './migrations/0012-conversion-releases.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   exclusionEngine,
   firewall,
   postbackDelivery,
+  conversionReleases,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -428,6 +428,20 @@ export interface PostbackDeliveryAttemptsTable {
   error: string | null;
 }
 
+/** Migration 0012 (issue 34): a held (paused) conversion the account released. */
+export interface ConversionReleasesTable {
+  id: Generated<number>;
+  relationship_id: number;
+  conversion_id: string;
+  /** The conversion's own time, so that analytics reads the releases of its range only. */
+  conversion_ts: string;
+  released_at: string;
+  /** The user who released it; null once the user is gone. */
+  released_by: number | null;
+  /** What the release came to: reported (postback queued) or not_reported (nowhere to report). */
+  status: 'reported' | 'not_reported';
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -458,4 +472,5 @@ export interface Database {
   exclusion_log: ExclusionLogTable;
   postback_deliveries: PostbackDeliveriesTable;
   postback_delivery_attempts: PostbackDeliveryAttemptsTable;
+  conversion_releases: ConversionReleasesTable;
 }
