@@ -133,16 +133,14 @@ function FirewallCampaignsList() {
                   <th scope="col" className={setupStyles.wide}>
                     {terms.term('trafficSource')}
                   </th>
-                  <th scope="col" className={`${styles.numeric} ${setupStyles.wide}`}>
+                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
                     {terms.plural('click')} today
                   </th>
-                  <th scope="col" className={`${styles.numeric} ${setupStyles.wide}`}>
+                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
                     Invalid today
                   </th>
-                  <th scope="col" className={`${styles.numeric} ${setupStyles.wide}`}>
-                    <abbr title="Delivered / Paused / Blocked" className={styles.statusCounts}>
-                      Delivered / Paused / Blocked
-                    </abbr>
+                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
+                    Delivered / Paused / Blocked
                   </th>
                   <th scope="col">Status</th>
                   <th scope="col">Hidden</th>
@@ -160,17 +158,17 @@ function FirewallCampaignsList() {
                       data-testid={`campaign-row-${campaign.id}`}
                       data-hidden={campaign.hidden || undefined}
                     >
-                      <td>
+                      <td className={styles.wrapCell}>
                         <span className={setupStyles.name}>{campaign.name}</span>
                         <span className={setupStyles.narrowLine}>
                           #{campaign.id} · {nameOf(offers.data, campaign.offerId)} ·{' '}
                           {nameOf(sources.data, campaign.trafficSourceId)}
                         </span>
                       </td>
-                      <td className={setupStyles.wide} data-cell="offer">
+                      <td className={`${setupStyles.wide} ${styles.wrapCell}`} data-cell="offer">
                         {nameOf(offers.data, campaign.offerId)}
                       </td>
-                      <td className={setupStyles.wide} data-cell="source">
+                      <td className={`${setupStyles.wide} ${styles.wrapCell}`} data-cell="source">
                         {nameOf(sources.data, campaign.trafficSourceId)}
                       </td>
                       <TodayCells figures={figures} loaded={today.isSuccess} />

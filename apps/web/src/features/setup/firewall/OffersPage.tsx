@@ -100,10 +100,10 @@ function OffersList() {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col" className={`${styles.numeric} ${setupStyles.wide}`}>
+                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
                     {terms.plural('click')} today
                   </th>
-                  <th scope="col" className={`${styles.numeric} ${setupStyles.wide}`}>
+                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
                     Invalid today
                   </th>
                   <th scope="col" className={setupStyles.wide}>
@@ -126,7 +126,7 @@ function OffersList() {
                     data-testid={`offer-row-${offer.id}`}
                     data-hidden={offer.hidden || undefined}
                   >
-                    <td>
+                    <td className={styles.wrapCell}>
                       <span className={setupStyles.name}>{offer.name}</span>
                       <span className={setupStyles.narrowLine}>
                         #{offer.id} · {targetingSummary(offer)}

@@ -84,10 +84,10 @@ function TrafficSourcesList() {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col" className={`${styles.numeric} ${setupStyles.wide}`}>
+                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
                     {terms.plural('click')} today
                   </th>
-                  <th scope="col" className={`${styles.numeric} ${setupStyles.wide}`}>
+                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
                     Invalid today
                   </th>
                   <th scope="col" className={setupStyles.wide}>
@@ -107,7 +107,7 @@ function TrafficSourcesList() {
                     data-testid={`ts-row-${source.id}`}
                     data-hidden={source.hidden || undefined}
                   >
-                    <td>
+                    <td className={styles.wrapCell}>
                       <span className={setupStyles.name}>{source.name}</span>
                       <span className={setupStyles.narrowLine}>#{source.id}</span>
                     </td>
