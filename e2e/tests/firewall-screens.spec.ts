@@ -148,7 +148,13 @@ test.describe('firewall screens', () => {
       await shoot(page, name);
     }
     await page.getByTestId('ts-create').first().click();
-    await expect(page.getByRole('dialog', { name: 'New Traffic Source' })).toBeVisible();
+    const narrowPane = page.getByRole('dialog', { name: 'New Traffic Source' });
+    await expect(narrowPane).toBeVisible();
+    // On a phone the pane takes the whole width, once it has slid in.
+    await expect.poll(() => narrowPane.evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBe(0);
+    await expect
+      .poll(() => narrowPane.evaluate((el) => Math.round(el.getBoundingClientRect().width)))
+      .toBe(390);
     await shoot(page, 'traffic-source-pane-390');
   });
 });

@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { Button } from '../../../components/Button/Button';
 import type { FilterColumn } from '../../intelligence/report-filters/report-filter-columns';
 import { ValuePicker } from '../../intelligence/report-filters/ValuePicker';
+import { useTerms } from '../../session/use-terms';
 import styles from './Firewall.module.css';
 
 const COUNTRY_COLUMN: FilterColumn = {
@@ -65,6 +66,7 @@ export function OfferTargetingFields({
   onChange: (targeting: OfferTargeting) => void;
   lockedReason: string | null;
 }) {
+  const terms = useTerms();
   const [picking, setPicking] = useState(false);
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
   const onOptionsSeen = useCallback((options: readonly FilterOption[]) => {
@@ -81,7 +83,7 @@ export function OfferTargetingFields({
       <p className={styles.fieldNote}>
         {locked
           ? lockedReason
-          : 'Leave a list empty to take everyone. Clicks that do not match are paused, not blocked.'}
+          : `Leave a list empty to take everyone. ${terms.plural('click')} that do not match are paused, not blocked.`}
       </p>
       <div className={styles.pickerLine}>
         <div>
