@@ -63,6 +63,12 @@ test.describe('firewall screens', () => {
     const sourceRow = page.getByRole('row').filter({ hasText: SOURCE });
     await expect(sourceRow).toContainText('https://pushnet.example/pb?cid={external_id}&sum={payout}');
     await shoot(page, 'traffic-sources-1440');
+    // The CSV download, named from the date and time.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('ts-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^\d{8}-\d{6}-traffic-sources\.csv$/);
 
     // Offer.
     await page.goto('/setup/firewall/offers/list');
