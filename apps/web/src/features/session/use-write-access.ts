@@ -20,6 +20,15 @@ export const PERMISSION_NAMES: Partial<Record<PermissionKey, string>> = {
   campaign_create: 'Create campaigns',
   campaign_edit: 'Edit campaigns',
   campaign_pause: 'Pause campaigns',
+  campaign_edit_security: 'Edit campaign security',
+  offer_view: 'View offers',
+  offer_create: 'Create offers',
+  offer_edit: 'Edit offers',
+  offer_edit_targeting: 'Edit offer targeting',
+  offer_pause: 'Pause offers',
+  traffic_source_view: 'View traffic sources',
+  traffic_source_create: 'Create traffic sources',
+  traffic_source_edit: 'Edit traffic sources',
 };
 
 export function missingPermissionText(permission: PermissionKey): string {

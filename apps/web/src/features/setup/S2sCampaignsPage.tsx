@@ -6,22 +6,15 @@ import { useNotify } from '../../components/Notifications/use-notify';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { RowActions } from '../../components/RowActions/RowActions';
-import { Toggle } from '../../components/Toggle/Toggle';
-import { Tooltip } from '../../components/Tooltip/Tooltip';
 import { useShowApiError } from '../../lib/use-api-feedback';
-import {
-  missingPermissionText,
-  useHoldsPermission,
-  useWriteAccess,
-  type WriteAccess,
-} from '../session/use-write-access';
+import { missingPermissionText, useHoldsPermission, useWriteAccess } from '../session/use-write-access';
+import { GuardedToggle, HIDDEN_LABELS } from './GuardedToggle';
 import { S2sCampaignFormModal } from './S2sCampaignFormModal';
 import styles from './Setup.module.css';
 import { downloadS2sCampaigns, useS2sCampaigns } from './s2s-campaigns.api';
 import { type CampaignToggle, useCampaignToggle } from './use-campaign-toggle';
 
 export const NO_CONTENT_MESSAGE = 'No content';
-const HIDDEN_LABELS = { checked: 'hidden', unchecked: 'shown' };
 
 /** Below 780 px the id and Google columns fold into one line under the name. */
 function narrowLine(campaign: Campaign): string {
@@ -31,33 +24,6 @@ function narrowLine(campaign: Campaign): string {
     campaign.googleCampaignType,
   ].filter((part): part is string => part !== null);
   return [`#${campaign.id}`, ...google].join(' · ');
-}
-
-/** A toggle the user may not be allowed to flip: disabled, with the reason on hover and focus. */
-function GuardedToggle({
-  access,
-  ...props
-}: {
-  access: WriteAccess;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  'aria-label': string;
-  testId: string;
-  labels?: { checked: string; unchecked: string };
-}) {
-  const { testId, ...toggleProps } = props;
-  const toggle = <Toggle {...toggleProps} disabled={!access.allowed} />;
-  return (
-    <span data-testid={testId} data-checked={props.checked} data-disabled-reason={access.reason ?? undefined}>
-      {access.reason ? (
-        <Tooltip content={access.reason}>
-          <span>{toggle}</span>
-        </Tooltip>
-      ) : (
-        toggle
-      )}
-    </span>
-  );
 }
 
 function useDownload() {

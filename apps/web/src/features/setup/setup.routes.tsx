@@ -1,4 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { FirewallCampaignsPage } from './firewall/FirewallCampaignsPage';
+import { OffersPage } from './firewall/OffersPage';
+import { TrafficSourcesPage } from './firewall/TrafficSourcesPage';
 import { IntegrationPage } from './IntegrationPage';
 import { S2sCampaignsPage } from './S2sCampaignsPage';
 import { SensorJsPage } from './SensorJsPage';
@@ -14,6 +17,21 @@ export const setupRoutes: RouteObject[] = [
     path: 'setup/integration',
     element: <IntegrationPage />,
     handle: { view: 'integration', title: 'Integration' },
+  },
+  {
+    path: 'setup/firewall/campaigns/list',
+    element: <FirewallCampaignsPage />,
+    handle: { view: 'firewall_campaigns', title: 'Firewall campaigns' },
+  },
+  {
+    path: 'setup/firewall/offers/list',
+    element: <OffersPage />,
+    handle: { view: 'firewall_offers', title: 'Offers' },
+  },
+  {
+    path: 'setup/firewall/traffic-sources/list',
+    element: <TrafficSourcesPage />,
+    handle: { view: 'firewall_traffic_sources', title: 'Traffic sources' },
   },
   {
     path: 'setup/s2s/list',

@@ -1,5 +1,7 @@
-import { VIEW_IDS } from '@veracity/contracts/views';
+import { visibleViews } from '@veracity/contracts/plans';
+import { VIEW_IDS, type ViewId } from '@veracity/contracts/views';
 import { describe, expect, it } from 'vitest';
+import { PRIVATE_PATHS } from '../../router';
 import { NAVIGATION_ITEMS, navigationGroups, visibleNavigationItems } from './navigation-items';
 
 describe('navigationGroups', () => {
@@ -38,5 +40,25 @@ describe('navigationGroups', () => {
     expect(visibleNavigationItems(NAVIGATION_ITEMS, ['home'], false).map((item) => item.label)).toEqual([
       'Overview',
     ]);
+  });
+});
+
+describe('the firewall screens in the rail', () => {
+  const FIREWALL = ['Firewall campaigns', 'Offers', 'Traffic sources'];
+  const setupLabels = (views: readonly ViewId[]) =>
+    navigationGroups(visibleNavigationItems(NAVIGATION_ITEMS, views, false), PRIVATE_PATHS)
+      .find((group) => group.section === 'Setup')
+      ?.items.map((item) => item.label) ?? [];
+
+  it('lists them, routed, for an account with the firewall flag', () => {
+    expect(setupLabels(visibleViews('custom', [{ name: 'sensor_firewall', value: true }]))).toEqual(
+      expect.arrayContaining(FIREWALL),
+    );
+  });
+
+  it('leaves them out without the flag and on the self-service plans', () => {
+    for (const views of [visibleViews('custom', []), visibleViews('max', []), visibleViews('pro', [])]) {
+      expect(setupLabels(views).filter((label) => FIREWALL.includes(label))).toEqual([]);
+    }
   });
 });
