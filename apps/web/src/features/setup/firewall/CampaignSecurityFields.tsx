@@ -33,12 +33,12 @@ const STORE_DOWN_OPTIONS = [
   {
     value: 'fail_open',
     label: 'Fail open',
-    description: 'Deliver the click as legitimate when a store does not answer.',
+    description: 'Deliver the click to the offer when a store does not answer.',
   },
   {
     value: 'fail_closed',
     label: 'Fail closed',
-    description: 'Treat the click as the Invalid tier says when a store does not answer.',
+    description: 'Send the click to the safe page when a store does not answer.',
   },
 ];
 
