@@ -204,6 +204,49 @@ describe('the token store', () => {
     expect(await store.revokeAndDelete(relationshipId, 'google_ads')).toBe(false);
   });
 
+  it('keeps a grant without a refresh token (Meta, TikTok) until it ends, then asks for a reconnect', async () => {
+    const script: Script = { refreshes: [], revokes: [], next: () => Promise.reject(new Error('unused')) };
+    const store = createTokenStore({
+      db: db(),
+      secretKey: SECRET,
+      providers: { meta_ads: scripted(script), google_ads: scripted(script) },
+      log: t.app.log,
+      clock,
+    });
+    const grant = (expiresInMs: number) => ({
+      accessToken: 'EAAB-long-lived',
+      expiresAt: new Date(clock.now().getTime() + expiresInMs),
+      scopes: ['ads_management'],
+    });
+    // Google's grant needs a refresh token; Meta's has none.
+    await expect(
+      store.save({ relationshipId, provider: 'google_ads', tokens: grant(3600_000), connectedBy: null }),
+    ).rejects.toBeInstanceOf(OAuthReconnectError);
+    await store.save({
+      relationshipId,
+      provider: 'meta_ads',
+      tokens: grant(60 * 86_400_000),
+      connectedBy: null,
+    });
+    expect(await store.accessToken(relationshipId, 'meta_ads')).toBe('EAAB-long-lived');
+    const row = await db()
+      .selectFrom('oauth_connections')
+      .selectAll()
+      .where('provider', '=', 'meta_ads')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain('EAAB-long-lived');
+    // The platform refused it early: no refresh to try, the account reconnects.
+    await expect(store.renewAccessToken(relationshipId, 'meta_ads')).rejects.toBeInstanceOf(
+      OAuthReconnectError,
+    );
+    expect(await store.status(relationshipId, 'meta_ads')).toBe('reconnect');
+    expect(script.refreshes).toEqual([]);
+    // Disconnecting revokes what there is: the access token (gone after the refusal: nothing to revoke).
+    await store.save({ relationshipId, provider: 'meta_ads', tokens: grant(3600_000), connectedBy: null });
+    expect(await store.revokeAndDelete(relationshipId, 'meta_ads')).toBe(true);
+    expect(script.revokes).toEqual(['EAAB-long-lived']);
+  });
+
   it('logs what happened to a connection, never a token', async () => {
     const lines: string[] = [];
     const log = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) }) as FastifyBaseLogger;

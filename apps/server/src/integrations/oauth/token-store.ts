@@ -24,6 +24,14 @@ import { createSecretBox, type SecretBox } from './secret-box.js';
  * throws {@link OAuthReconnectError}, which callers turn into the dashboard's "reconnect" state.
  */
 
+/**
+ * Providers whose grant is a long-lived access token with no refresh token: Meta (a long-lived user
+ * token, 60 days) and TikTok (a Marketing API token that lasts until revoked). Their connection is
+ * stored with an empty refresh token; once the token expires or is refused, the account reconnects.
+ */
+export const GRANTS_WITHOUT_REFRESH: ReadonlySet<AdProvider> = new Set(['meta_ads', 'tiktok_ads']);
+const NO_REFRESH_TOKEN = '';
+
 /** An access token this close to its expiry is refreshed before use. */
 export const REFRESH_MARGIN_MS = 2 * 60 * 1000;
 
@@ -102,6 +110,14 @@ export function createTokenStore(deps: TokenStoreDeps): TokenStore {
     if (row.status === 'reconnect') throw new OAuthReconnectError(`${provider} needs a new consent`);
     const current = force ? null : usableAccessToken(row);
     if (current) return current;
+    if (row.refresh_token_enc === NO_REFRESH_TOKEN) {
+      await markReconnect(deps.db, row.id, deps.clock.now().toISOString());
+      deps.log.warn(
+        { relationshipId, provider },
+        'oauth grant without refresh token ended: reconnect needed',
+      );
+      throw new OAuthReconnectError(`${provider} grant expired or was refused`);
+    }
     let tokens: OAuthTokens;
     try {
       tokens = await providerOf(provider).refresh(box(provider, 'refresh').open(row.refresh_token_enc));
@@ -124,14 +140,16 @@ export function createTokenStore(deps: TokenStoreDeps): TokenStore {
 
   return {
     async save({ relationshipId, provider, tokens, connectedBy }) {
-      if (!tokens.refreshToken) {
+      if (!tokens.refreshToken && !GRANTS_WITHOUT_REFRESH.has(provider)) {
         // Offline access with prompt=consent always returns one; without it nothing lasts an hour.
         throw new OAuthReconnectError(`${provider} returned no refresh token`);
       }
       await upsertConnection(deps.db, {
         relationshipId,
         provider,
-        refreshTokenEnc: box(provider, 'refresh').seal(tokens.refreshToken),
+        refreshTokenEnc: tokens.refreshToken
+          ? box(provider, 'refresh').seal(tokens.refreshToken)
+          : NO_REFRESH_TOKEN,
         accessTokenEnc: box(provider, 'access').seal(tokens.accessToken),
         accessExpiresAt: tokens.expiresAt.toISOString(),
         scopes: tokens.scopes.join(' '),
@@ -174,9 +192,15 @@ export function createTokenStore(deps: TokenStoreDeps): TokenStore {
       const row = await findConnection(deps.db, relationshipId, provider);
       if (!row) return false;
       const client = deps.providers[provider];
-      if (client) {
+      const token =
+        row.refresh_token_enc !== NO_REFRESH_TOKEN
+          ? box(provider, 'refresh').open(row.refresh_token_enc)
+          : row.access_token_enc
+            ? box(provider, 'access').open(row.access_token_enc)
+            : null;
+      if (client && token) {
         try {
-          await client.revoke(box(provider, 'refresh').open(row.refresh_token_enc));
+          await client.revoke(token);
         } catch (error) {
           // Best effort: the tokens are deleted here either way, and the user can revoke at the provider.
           deps.log.warn(
@@ -184,7 +208,7 @@ export function createTokenStore(deps: TokenStoreDeps): TokenStore {
             'oauth revoke failed; deleting the stored tokens anyway',
           );
         }
-      } else {
+      } else if (token) {
         deps.log.warn(
           { relationshipId, provider },
           'no OAuth client configured: tokens deleted, not revoked',

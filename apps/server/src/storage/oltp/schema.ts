@@ -273,8 +273,8 @@ export interface ScheduledJobsTable {
   last_error: string | null;
 }
 
-/** Ad platforms an account connects (issue 33). */
-export type AdProvider = 'google_ads';
+/** Outside services an account connects by OAuth (issue 33: Google Ads; issue 35: the others). */
+export type AdProvider = 'google_ads' | 'meta_ads' | 'microsoft_ads' | 'tiktok_ads' | 'hubspot';
 
 /** One OAuth connection an account and provider; tokens encrypted with the instance secret. */
 export interface OAuthConnectionsTable {
@@ -283,6 +283,7 @@ export interface OAuthConnectionsTable {
   provider: AdProvider;
   /** connected, or reconnect once the provider refused the refresh token. */
   status: 'connected' | 'reconnect';
+  /** '' for a grant without a refresh token (Meta, TikTok): the access token is all there is. */
   refresh_token_enc: string;
   access_token_enc: string | null;
   access_expires_at: string | null;
