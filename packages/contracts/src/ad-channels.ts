@@ -121,6 +121,13 @@ export const zAdChannelTarget = z.object({
 });
 export type AdChannelTarget = z.infer<typeof zAdChannelTarget>;
 
+/**
+ * The URL parameters Meta adds to an ad's website URL (Meta's dynamic URL parameters): the campaign,
+ * ad set and ad reach the sensor with the click, as the tracking template does for Google.
+ */
+export const META_URL_PARAMETERS =
+  'utm_source=facebook&utm_medium=paid&utm_campaign={{campaign.name}}&utm_content={{ad.name}}&campaignid={{campaign.id}}&adsetid={{adset.id}}&adid={{ad.id}}&placement={{placement}}';
+
 /** Facebook integration status (spec 02 §3). */
 export const zMetaIntegrationStatus = z.object({
   /** The Meta app this server links through; null when none is configured. */
