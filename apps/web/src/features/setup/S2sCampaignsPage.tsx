@@ -1,16 +1,13 @@
 import { type Campaign, formatGoogleAccountId } from '@veracity/contracts/campaigns';
 import { useState } from 'react';
-import { Card } from '../../components/Card/Card';
 import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { useNotify } from '../../components/Notifications/use-notify';
-import { PageHeader } from '../../components/PageHeader/PageHeader';
-import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
-import { RowActions } from '../../components/RowActions/RowActions';
 import { useShowApiError } from '../../lib/use-api-feedback';
 import { missingPermissionText, useHoldsPermission, useWriteAccess } from '../session/use-write-access';
-import { GuardedToggle, HIDDEN_LABELS } from './GuardedToggle';
+import { ControlHeaders, RowControls } from './RowControls';
 import { S2sCampaignFormModal } from './S2sCampaignFormModal';
 import styles from './Setup.module.css';
+import { SetupListPage } from './SetupListPage';
 import { downloadS2sCampaigns, useS2sCampaigns } from './s2s-campaigns.api';
 import { type CampaignToggle, useCampaignToggle } from './use-campaign-toggle';
 
@@ -69,12 +66,13 @@ export function S2sCampaignsPage() {
   );
 
   return (
-    <div className={styles.page} data-testid="s2s-page">
-      <PageHeader
+    <>
+      <SetupListPage
+        testId="s2s"
         title="S2S campaigns"
         eyebrow="Setup"
         actions={
-          <div className={styles.headerActions}>
+          <>
             <GuardedButton
               size="s"
               variation="secondary"
@@ -90,103 +88,72 @@ export function S2sCampaignsPage() {
               Download JSON
             </GuardedButton>
             {createButton('s')}
-          </div>
+          </>
         }
-      />
-      <p className={styles.intro}>
-        Campaigns whose visits and conversions your server sends to Veracity. Pausing a campaign stops its
-        traffic from being delivered; hidden campaigns stay out of pickers.
-      </p>
-      <Card title="Campaigns" flush data-testid="s2s-card">
-        {canRead === false ? (
-          <EmptyState title="You cannot see campaigns" testId="s2s-no-permission">
-            {missingPermissionText('campaign_view')}
-          </EmptyState>
-        ) : canRead === undefined || campaigns.isPending ? (
-          <SkeletonRows rows={4} testId="s2s-loading" />
-        ) : campaigns.isError ? (
-          <LoadError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-        ) : campaigns.data.length === 0 ? (
-          <EmptyState title="No S2S campaigns yet" action={createButton('m')} testId="s2s-empty">
-            Create a campaign, then send its hits and conversions from your server with your API key.
-          </EmptyState>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="s2s-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col" className={styles.wide}>
-                    Id
-                  </th>
-                  <th scope="col" className={styles.wide}>
-                    Google account
-                  </th>
-                  <th scope="col" className={styles.wide}>
-                    Google campaign
-                  </th>
-                  <th scope="col" className={styles.wide}>
-                    Type
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Hidden</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+        intro="Campaigns whose visits and conversions your server sends to Veracity. Pausing a campaign stops its traffic from being delivered; hidden campaigns stay out of pickers."
+        cardTitle="Campaigns"
+        canRead={canRead}
+        permission="campaign_view"
+        noun="campaigns"
+        list={campaigns}
+        empty={{
+          title: 'No S2S campaigns yet',
+          action: createButton('m'),
+          text: 'Create a campaign, then send its hits and conversions from your server with your API key.',
+        }}
+      >
+        {(rows) => (
+          <table className={styles.table} data-testid="s2s-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col" className={styles.wide}>
+                  Id
+                </th>
+                <th scope="col" className={styles.wide}>
+                  Google account
+                </th>
+                <th scope="col" className={styles.wide}>
+                  Google campaign
+                </th>
+                <th scope="col" className={styles.wide}>
+                  Type
+                </th>
+                <ControlHeaders />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((campaign) => (
+                <tr
+                  key={campaign.id}
+                  data-testid={`s2s-row-${campaign.id}`}
+                  data-hidden={campaign.hidden || undefined}
+                >
+                  <td>
+                    <span className={styles.name}>{campaign.name}</span>
+                    <span className={styles.narrowLine}>{narrowLine(campaign)}</span>
+                  </td>
+                  <td className={`${styles.muted} ${styles.wide}`}>{campaign.id}</td>
+                  <td className={styles.wide}>
+                    {campaign.googleAccountId ? formatGoogleAccountId(campaign.googleAccountId) : '–'}
+                  </td>
+                  <td className={styles.wide}>{campaign.googleCampaignId ?? '–'}</td>
+                  <td className={styles.wide}>{campaign.googleCampaignType ?? '–'}</td>
+                  <RowControls
+                    item={campaign}
+                    testId="s2s"
+                    activeAccess={activeAccess}
+                    editAccess={editAccess}
+                    onToggle={(field) => flip(campaign, field)}
+                    onEdit={() => setEditing(campaign)}
+                  />
                 </tr>
-              </thead>
-              <tbody>
-                {campaigns.data.map((campaign) => (
-                  <tr
-                    key={campaign.id}
-                    data-testid={`s2s-row-${campaign.id}`}
-                    data-hidden={campaign.hidden || undefined}
-                  >
-                    <td>
-                      <span className={styles.name}>{campaign.name}</span>
-                      <span className={styles.narrowLine}>{narrowLine(campaign)}</span>
-                    </td>
-                    <td className={`${styles.muted} ${styles.wide}`}>{campaign.id}</td>
-                    <td className={styles.wide}>
-                      {campaign.googleAccountId ? formatGoogleAccountId(campaign.googleAccountId) : '–'}
-                    </td>
-                    <td className={styles.wide}>{campaign.googleCampaignId ?? '–'}</td>
-                    <td className={styles.wide}>{campaign.googleCampaignType ?? '–'}</td>
-                    <td>
-                      <GuardedToggle
-                        access={activeAccess}
-                        checked={campaign.active}
-                        onChange={() => flip(campaign, 'active')}
-                        aria-label={`${campaign.name}: active`}
-                        testId={`s2s-active-${campaign.id}`}
-                      />
-                    </td>
-                    <td>
-                      <GuardedToggle
-                        access={editAccess}
-                        checked={campaign.hidden}
-                        onChange={() => flip(campaign, 'hidden')}
-                        aria-label={`${campaign.name}: hidden`}
-                        labels={HIDDEN_LABELS}
-                        testId={`s2s-hidden-${campaign.id}`}
-                      />
-                    </td>
-                    <td className={styles.actionsCell}>
-                      <RowActions
-                        access={editAccess}
-                        name="s2s"
-                        id={campaign.id}
-                        onEdit={() => setEditing(campaign)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
-      </Card>
+      </SetupListPage>
       <S2sCampaignFormModal editing={editing} onClose={() => setEditing(null)} />
-    </div>
+    </>
   );
 }

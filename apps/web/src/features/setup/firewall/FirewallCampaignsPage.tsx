@@ -1,20 +1,17 @@
 import type { FirewallCampaign } from '@veracity/contracts/firewall';
 import { Button } from '../../../components/Button/Button';
-import { Card } from '../../../components/Card/Card';
 import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
-import { RowActions } from '../../../components/RowActions/RowActions';
 import { SlidePaneProvider } from '../../../components/SlidePane/SlidePaneProvider';
 import { formatNumber } from '../../../lib/format';
 import { useTerms } from '../../session/use-terms';
-import { missingPermissionText, useHoldsPermission, useWriteAccess } from '../../session/use-write-access';
-import { GuardedToggle, HIDDEN_LABELS } from '../GuardedToggle';
+import { useHoldsPermission, useWriteAccess } from '../../session/use-write-access';
+import { ControlHeaders, RowControls } from '../RowControls';
 import setupStyles from '../Setup.module.css';
+import { SetupListPage } from '../SetupListPage';
 import { useCampaignPane } from './CampaignForm';
 import { useCampaignLinksPane } from './CampaignLinksPane';
 import styles from './Firewall.module.css';
-import { CsvDownloadButton, TodayCells } from './FirewallListParts';
+import { CsvDownloadButton, TodayCells, TodayHeaders } from './FirewallListParts';
 import {
   firewallCampaignsQueryKey,
   toggleFirewallCampaign,
@@ -80,148 +77,116 @@ function FirewallCampaignsList() {
   );
 
   return (
-    <div className={setupStyles.page} data-testid="campaign-page">
-      <PageHeader
-        title={`Firewall ${plural.toLowerCase()}`}
-        eyebrow="Setup · Firewall"
-        actions={
-          <div className={setupStyles.headerActions}>
-            <CsvDownloadButton
-              list="campaigns"
-              canRead={canRead}
-              permission="campaign_view"
-              testId="campaign-download"
-            />
-            {createButton('s')}
-          </div>
-        }
-      />
-      <p className={setupStyles.intro}>
-        Each campaign takes the {terms.plural('click').toLowerCase()} of a{' '}
-        {terms.term('trafficSource').toLowerCase()} and, by the detection verdict, delivers them to its{' '}
-        {terms.term('offer').toLowerCase()}, pauses or blocks them. Today's figures are in the account's time
-        zone.
-      </p>
-      <Card title={plural} flush data-testid="campaign-card">
-        {canRead === false ? (
-          <EmptyState title={`You cannot see ${plural.toLowerCase()}`} testId="campaign-no-permission">
-            {missingPermissionText('campaign_view')}
-          </EmptyState>
-        ) : canRead === undefined || campaigns.isPending ? (
-          <SkeletonRows rows={4} testId="campaign-loading" />
-        ) : campaigns.isError ? (
-          <LoadError error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-        ) : campaigns.data.length === 0 ? (
-          <EmptyState
-            title={`No firewall ${plural.toLowerCase()} yet`}
-            action={createButton('m')}
-            testId="campaign-empty"
-          >
+    <SetupListPage
+      testId="campaign"
+      title={`Firewall ${plural.toLowerCase()}`}
+      eyebrow="Setup · Firewall"
+      actions={
+        <>
+          <CsvDownloadButton
+            list="campaigns"
+            canRead={canRead}
+            permission="campaign_view"
+            testId="campaign-download"
+          />
+          {createButton('s')}
+        </>
+      }
+      intro={
+        <>
+          Each campaign takes the {terms.plural('click').toLowerCase()} of a{' '}
+          {terms.term('trafficSource').toLowerCase()} and, by the detection verdict, delivers them to its{' '}
+          {terms.term('offer').toLowerCase()}, pauses or blocks them. Today's figures are in the account's
+          time zone.
+        </>
+      }
+      cardTitle={plural}
+      canRead={canRead}
+      permission="campaign_view"
+      noun={plural.toLowerCase()}
+      list={campaigns}
+      empty={{
+        title: `No firewall ${plural.toLowerCase()} yet`,
+        action: createButton('m'),
+        text: (
+          <>
             Create a campaign with its {terms.term('offer').toLowerCase()} and{' '}
             {terms.term('trafficSource').toLowerCase()}, then give its click link to the{' '}
             {terms.term('trafficSource').toLowerCase()}.
-          </EmptyState>
-        ) : (
-          <div className={setupStyles.tableWrap}>
-            <table className={setupStyles.table} data-testid="campaign-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col" className={setupStyles.wide}>
-                    {terms.term('offer')}
-                  </th>
-                  <th scope="col" className={setupStyles.wide}>
-                    {terms.term('trafficSource')}
-                  </th>
-                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
-                    {terms.plural('click')} today
-                  </th>
-                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
-                    Invalid today
-                  </th>
-                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
-                    Delivered / Paused / Blocked
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Hidden</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+          </>
+        ),
+      }}
+    >
+      {(rows) => (
+        <table className={setupStyles.table} data-testid="campaign-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col" className={setupStyles.wide}>
+                {terms.term('offer')}
+              </th>
+              <th scope="col" className={setupStyles.wide}>
+                {terms.term('trafficSource')}
+              </th>
+              <TodayHeaders />
+              <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
+                Delivered / Paused / Blocked
+              </th>
+              <ControlHeaders />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((campaign) => {
+              const figures = today.data?.get(campaign.id);
+              return (
+                <tr
+                  key={campaign.id}
+                  data-testid={`campaign-row-${campaign.id}`}
+                  data-hidden={campaign.hidden || undefined}
+                >
+                  <td className={styles.wrapCell}>
+                    <span className={setupStyles.name}>{campaign.name}</span>
+                    <span className={setupStyles.narrowLine}>
+                      #{campaign.id} · {nameOf(offers.data, campaign.offerId)} ·{' '}
+                      {nameOf(sources.data, campaign.trafficSourceId)}
+                    </span>
+                  </td>
+                  <td className={`${setupStyles.wide} ${styles.wrapCell}`} data-cell="offer">
+                    {nameOf(offers.data, campaign.offerId)}
+                  </td>
+                  <td className={`${setupStyles.wide} ${styles.wrapCell}`} data-cell="source">
+                    {nameOf(sources.data, campaign.trafficSourceId)}
+                  </td>
+                  <TodayCells figures={figures} loaded={today.isSuccess} />
+                  <td className={`${styles.numeric} ${setupStyles.wide}`} data-cell="statuses">
+                    <StatusCounts figures={figures} loaded={today.isSuccess} />
+                  </td>
+                  <RowControls
+                    item={campaign}
+                    testId="campaign"
+                    activeAccess={pauseAccess}
+                    editAccess={editAccess}
+                    onToggle={(field) => toggle.mutate({ item: campaign, field })}
+                    onEdit={() => openForm(campaign)}
+                    actionsClassName={styles.rowActions}
+                    extra={
+                      <Button
+                        size="s"
+                        variation="white"
+                        onClick={() => openLinks(campaign)}
+                        aria-label={`Click link and JS tag of ${campaign.name}`}
+                        data-testid={`campaign-links-${campaign.id}`}
+                      >
+                        Link &amp; tag
+                      </Button>
+                    }
+                  />
                 </tr>
-              </thead>
-              <tbody>
-                {campaigns.data.map((campaign) => {
-                  const figures = today.data?.get(campaign.id);
-                  return (
-                    <tr
-                      key={campaign.id}
-                      data-testid={`campaign-row-${campaign.id}`}
-                      data-hidden={campaign.hidden || undefined}
-                    >
-                      <td className={styles.wrapCell}>
-                        <span className={setupStyles.name}>{campaign.name}</span>
-                        <span className={setupStyles.narrowLine}>
-                          #{campaign.id} · {nameOf(offers.data, campaign.offerId)} ·{' '}
-                          {nameOf(sources.data, campaign.trafficSourceId)}
-                        </span>
-                      </td>
-                      <td className={`${setupStyles.wide} ${styles.wrapCell}`} data-cell="offer">
-                        {nameOf(offers.data, campaign.offerId)}
-                      </td>
-                      <td className={`${setupStyles.wide} ${styles.wrapCell}`} data-cell="source">
-                        {nameOf(sources.data, campaign.trafficSourceId)}
-                      </td>
-                      <TodayCells figures={figures} loaded={today.isSuccess} />
-                      <td className={`${styles.numeric} ${setupStyles.wide}`} data-cell="statuses">
-                        <StatusCounts figures={figures} loaded={today.isSuccess} />
-                      </td>
-                      <td>
-                        <GuardedToggle
-                          access={pauseAccess}
-                          checked={campaign.active}
-                          onChange={() => toggle.mutate({ item: campaign, field: 'active' })}
-                          aria-label={`${campaign.name}: active`}
-                          testId={`campaign-active-${campaign.id}`}
-                        />
-                      </td>
-                      <td>
-                        <GuardedToggle
-                          access={editAccess}
-                          checked={campaign.hidden}
-                          onChange={() => toggle.mutate({ item: campaign, field: 'hidden' })}
-                          aria-label={`${campaign.name}: hidden`}
-                          labels={HIDDEN_LABELS}
-                          testId={`campaign-hidden-${campaign.id}`}
-                        />
-                      </td>
-                      <td className={setupStyles.actionsCell}>
-                        <span className={styles.rowActions}>
-                          <Button
-                            size="s"
-                            variation="white"
-                            onClick={() => openLinks(campaign)}
-                            aria-label={`Click link and JS tag of ${campaign.name}`}
-                            data-testid={`campaign-links-${campaign.id}`}
-                          >
-                            Link &amp; tag
-                          </Button>
-                          <RowActions
-                            access={editAccess}
-                            name="campaign"
-                            id={campaign.id}
-                            subject={campaign.name}
-                            onEdit={() => openForm(campaign)}
-                          />
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
-    </div>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </SetupListPage>
   );
 }

@@ -6,6 +6,7 @@ import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
 import { useNotify } from '../../../components/Notifications/use-notify';
 import { formatNumber, formatPercent } from '../../../lib/format';
 import { useShowApiError } from '../../../lib/use-api-feedback';
+import { useTerms } from '../../session/use-terms';
 import { missingPermissionText } from '../../session/use-write-access';
 import setupStyles from '../Setup.module.css';
 import styles from './Firewall.module.css';
@@ -52,6 +53,22 @@ export function CsvDownloadButton({
     >
       Download CSV
     </GuardedButton>
+  );
+}
+
+/** The headers of TodayCells: the term's clicks today and the invalid share. */
+export function TodayHeaders() {
+  const terms = useTerms();
+  const className = `${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`;
+  return (
+    <>
+      <th scope="col" className={className}>
+        {terms.plural('click')} today
+      </th>
+      <th scope="col" className={className}>
+        Invalid today
+      </th>
+    </>
   );
 }
 

@@ -1,16 +1,13 @@
 import type { Offer } from '@veracity/contracts/firewall';
-import { Card } from '../../../components/Card/Card';
 import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
-import { PageHeader } from '../../../components/PageHeader/PageHeader';
-import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
-import { RowActions } from '../../../components/RowActions/RowActions';
 import { SlidePaneProvider } from '../../../components/SlidePane/SlidePaneProvider';
 import { useTerms } from '../../session/use-terms';
-import { missingPermissionText, useHoldsPermission, useWriteAccess } from '../../session/use-write-access';
-import { GuardedToggle, HIDDEN_LABELS } from '../GuardedToggle';
+import { useHoldsPermission, useWriteAccess } from '../../session/use-write-access';
+import { ControlHeaders, RowControls } from '../RowControls';
 import setupStyles from '../Setup.module.css';
+import { SetupListPage } from '../SetupListPage';
 import styles from './Firewall.module.css';
-import { CsvDownloadButton, TodayCells } from './FirewallListParts';
+import { CsvDownloadButton, TodayCells, TodayHeaders } from './FirewallListParts';
 import { offersQueryKey, toggleOffer, useOffers } from './firewall.api';
 import { useTodayFigures } from './firewall-today.api';
 import { useOfferPane } from './OfferForm';
@@ -57,123 +54,87 @@ function OffersList() {
   );
 
   return (
-    <div className={setupStyles.page} data-testid="offer-page">
-      <PageHeader
-        title={plural}
-        eyebrow="Setup · Firewall"
-        actions={
-          <div className={setupStyles.headerActions}>
-            <CsvDownloadButton
-              list="offers"
-              canRead={canRead}
-              permission="offer_view"
-              testId="offer-download"
-            />
-            {createButton('s')}
-          </div>
-        }
-      />
-      <p className={setupStyles.intro}>
-        The landing pages your firewall campaigns deliver legitimate {terms.plural('click').toLowerCase()} to.{' '}
-        {terms.plural('click')} outside an offer's targeting are paused; hidden offers stay out of pickers.
-      </p>
-      <Card title={plural} flush data-testid="offer-card">
-        {canRead === false ? (
-          <EmptyState title={`You cannot see ${plural.toLowerCase()}`} testId="offer-no-permission">
-            {missingPermissionText('offer_view')}
-          </EmptyState>
-        ) : canRead === undefined || offers.isPending ? (
-          <SkeletonRows rows={4} testId="offer-loading" />
-        ) : offers.isError ? (
-          <LoadError error={offers.error} onRetry={() => void offers.refetch()} />
-        ) : offers.data.length === 0 ? (
-          <EmptyState
-            title={`No ${plural.toLowerCase()} yet`}
-            action={createButton('m')}
-            testId="offer-empty"
-          >
-            Add the landing page delivered clicks should reach, then choose it in a campaign.
-          </EmptyState>
-        ) : (
-          <div className={setupStyles.tableWrap}>
-            <table className={setupStyles.table} data-testid="offer-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
-                    {terms.plural('click')} today
-                  </th>
-                  <th scope="col" className={`${styles.numeric} ${styles.wrapHeader} ${setupStyles.wide}`}>
-                    Invalid today
-                  </th>
-                  <th scope="col" className={setupStyles.wide}>
-                    Landing URL
-                  </th>
-                  <th scope="col" className={setupStyles.wide}>
-                    Targeting
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Hidden</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {offers.data.map((offer) => (
-                  <tr
-                    key={offer.id}
-                    data-testid={`offer-row-${offer.id}`}
-                    data-hidden={offer.hidden || undefined}
-                  >
-                    <td className={styles.wrapCell}>
-                      <span className={setupStyles.name}>{offer.name}</span>
-                      <span className={setupStyles.narrowLine}>
-                        #{offer.id} · {targetingSummary(offer)}
-                      </span>
-                    </td>
-                    <TodayCells figures={today.data?.get(offer.id)} loaded={today.isSuccess} />
-                    <td className={setupStyles.wide}>
-                      <span className={styles.url} title={offer.landingUrl}>
-                        {offer.landingUrl}
-                      </span>
-                    </td>
-                    <td className={`${setupStyles.wide} ${setupStyles.muted}`}>{targetingSummary(offer)}</td>
-                    <td>
-                      <GuardedToggle
-                        access={pauseAccess}
-                        checked={offer.active}
-                        onChange={() => toggle.mutate({ item: offer, field: 'active' })}
-                        aria-label={`${offer.name}: active`}
-                        testId={`offer-active-${offer.id}`}
-                      />
-                    </td>
-                    <td>
-                      <GuardedToggle
-                        access={editAccess}
-                        checked={offer.hidden}
-                        onChange={() => toggle.mutate({ item: offer, field: 'hidden' })}
-                        aria-label={`${offer.name}: hidden`}
-                        labels={HIDDEN_LABELS}
-                        testId={`offer-hidden-${offer.id}`}
-                      />
-                    </td>
-                    <td className={setupStyles.actionsCell}>
-                      <RowActions
-                        access={editAccess}
-                        name="offer"
-                        id={offer.id}
-                        subject={offer.name}
-                        onEdit={() => openForm(offer)}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
-    </div>
+    <SetupListPage
+      testId="offer"
+      title={plural}
+      eyebrow="Setup · Firewall"
+      actions={
+        <>
+          <CsvDownloadButton
+            list="offers"
+            canRead={canRead}
+            permission="offer_view"
+            testId="offer-download"
+          />
+          {createButton('s')}
+        </>
+      }
+      intro={
+        <>
+          The landing pages your firewall campaigns deliver legitimate {terms.plural('click').toLowerCase()}{' '}
+          to. {terms.plural('click')} outside an offer's targeting are paused; hidden offers stay out of
+          pickers.
+        </>
+      }
+      cardTitle={plural}
+      canRead={canRead}
+      permission="offer_view"
+      noun={plural.toLowerCase()}
+      list={offers}
+      empty={{
+        title: `No ${plural.toLowerCase()} yet`,
+        action: createButton('m'),
+        text: 'Add the landing page delivered clicks should reach, then choose it in a campaign.',
+      }}
+    >
+      {(rows) => (
+        <table className={setupStyles.table} data-testid="offer-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <TodayHeaders />
+              <th scope="col" className={setupStyles.wide}>
+                Landing URL
+              </th>
+              <th scope="col" className={setupStyles.wide}>
+                Targeting
+              </th>
+              <ControlHeaders />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((offer) => (
+              <tr
+                key={offer.id}
+                data-testid={`offer-row-${offer.id}`}
+                data-hidden={offer.hidden || undefined}
+              >
+                <td className={styles.wrapCell}>
+                  <span className={setupStyles.name}>{offer.name}</span>
+                  <span className={setupStyles.narrowLine}>
+                    #{offer.id} · {targetingSummary(offer)}
+                  </span>
+                </td>
+                <TodayCells figures={today.data?.get(offer.id)} loaded={today.isSuccess} />
+                <td className={setupStyles.wide}>
+                  <span className={styles.url} title={offer.landingUrl}>
+                    {offer.landingUrl}
+                  </span>
+                </td>
+                <td className={`${setupStyles.wide} ${setupStyles.muted}`}>{targetingSummary(offer)}</td>
+                <RowControls
+                  item={offer}
+                  testId="offer"
+                  activeAccess={pauseAccess}
+                  editAccess={editAccess}
+                  onToggle={(field) => toggle.mutate({ item: offer, field })}
+                  onEdit={() => openForm(offer)}
+                />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </SetupListPage>
   );
 }
