@@ -17,7 +17,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,13 +30,14 @@ import { sql } from '../apps/server/src/storage/events/sql.js';
 import { openOltpStore } from '../apps/server/src/storage/oltp/oltp-database.js';
 import { ACCOUNTS_FILE, EVENTS_FILE } from '../apps/server/src/storage/open-stores.js';
 import { writeResults } from './report.js';
+import { exited, freePort, startVeracityServer, waitFor } from './server-process.js';
 
 const RATE = Number(process.env.BENCH_FIREWALL_RATE ?? 2000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 const SATURATION_S = 10;
 const WARM_UP_S = 3;
 const CONNECTIONS = 50;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const _root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runId = randomBytes(4).toString('hex');
 
 const CHROME =
@@ -67,40 +67,6 @@ function clickHeaders(n: number): Record<string, string> {
     default:
       return { 'user-agent': 'curl/8.5.0', accept: '*/*', 'x-forwarded-for': `3.120.${low}` };
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
-    if (
-      await fetch(url, { redirect: 'manual' }).then(
-        (response) => response.status < 500,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never answered`);
 }
 
 /** The clicks of the whole run, numbered in one sequence: each has its own click id. */
@@ -200,39 +166,12 @@ function cpuSeconds(pid: number | undefined): number {
 async function startServer(dataDir: string, waitForSync: boolean) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [
-      '--max-semi-space-size=64',
-      ...serverArgs,
-      '--conditions=source',
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-    ],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        SECRET_KEY: randomBytes(32).toString('hex'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
-        TRUST_PROXY: 'true',
-        VERACITY_ADMIN_EMAIL: 'bench@veracity-bench.example',
-        VERACITY_ADMIN_PASSWORD: 'bench-password-1',
-        VERACITY_DEMO_TRAFFIC: 'off',
-        INGEST_RATE_PER_IP: '10000000',
-        INGEST_RATE_PER_KEY: '10000000',
-        FIREWALL_WAIT_FOR_SYNC: String(waitForSync),
-      },
-      stdio: ['ignore', process.env.BENCH_SERVER_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
-    },
-  );
-  await waitFor(`${url}/api/health`, child);
+  const child = await startVeracityServer({
+    dataDir,
+    port,
+    admin: { email: 'bench@veracity-bench.example', password: 'bench-password-1' },
+    env: { FIREWALL_WAIT_FOR_SYNC: String(waitForSync) },
+  });
   // The campaign is written straight into the accounts store (the seeded accounts have no firewall
   // flag to create it through the API); the click path reads it on the first click.
   const accounts = openOltpStore({ sqliteFile: path.join(dataDir, ACCOUNTS_FILE) });

@@ -11,54 +11,20 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDuckDbEventStore } from '../apps/server/src/storage/events/duckdb/duckdb-event-store.js';
 import { sql } from '../apps/server/src/storage/events/sql.js';
 import { type PageView, pageViewId, sensorPageView } from './page-views.js';
 import { writeResults } from './report.js';
+import { exited, freePort, root, startVeracityServer, waitFor } from './server-process.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 /** Seconds of the same load before each measured run, not measured. */
 const WARM_UP_S = 3;
 const CONNECTIONS = 50;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'bench@veracity-bench.example', password: 'bench-password-1' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
-    const ok = await fetch(url).then(
-      (response) => response.status < 500,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
 
 async function sensorKeyOf(url: string): Promise<string> {
   const login = await fetch(`${url}/api/auth/login`, {
@@ -295,41 +261,8 @@ try {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // The server runs with the young generation `npm start` gives it (package.json, docs/decisions.md).
-  // BENCH_SERVER_ARGS adds node flags, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof.
-  const serverArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(
-    process.execPath,
-    [
-      '--max-semi-space-size=64',
-      ...serverArgs,
-      '--conditions=source',
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-    ],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        SECRET_KEY: randomBytes(32).toString('hex'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
-        TRUST_PROXY: 'true',
-        VERACITY_ADMIN_EMAIL: ADMIN.email,
-        VERACITY_ADMIN_PASSWORD: ADMIN.password,
-        VERACITY_DEMO_TRAFFIC: 'off',
-        INGEST_RATE_PER_IP: '10000000',
-        INGEST_RATE_PER_KEY: '10000000',
-      },
-      stdio: ['ignore', process.env.BENCH_SERVER_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
-    },
-  );
+  const server = await startVeracityServer({ dataDir, port, admin: ADMIN });
   children.push(server);
-  await waitFor(`${url}/api/health`, server);
   const key = await sensorKeyOf(url);
 
   // Each request is a new page view: a fresh id from a counter shared by every run.
