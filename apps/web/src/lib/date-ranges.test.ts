@@ -66,6 +66,14 @@ describe('date ranges', () => {
       to: '2026-03-04',
     });
 
+    // The other channels and the CRM too (issue 35), each keeping its own.
+    for (const section of ['facebook', 'microsoft', 'tiktok', 'hubspot'] as const) {
+      expect(loadSectionRange(section, '2026-03-05', storage).preset).toBe('last30Days');
+    }
+    saveSectionRange('microsoft', namedRange('last7Days', '2026-03-05'), storage);
+    expect(loadSectionRange('microsoft', '2026-03-05', storage).preset).toBe('last7Days');
+    expect(loadSectionRange('tiktok', '2026-03-05', storage).preset).toBe('last30Days');
+
     saveSectionRange('intelligence', namedRange('yesterday', '2026-03-05'), storage);
     expect(loadSectionRange('intelligence', '2026-03-10', storage)).toEqual({
       preset: 'yesterday',

@@ -34,17 +34,17 @@ export const DEFAULT_DATE_RANGE_PRESET: NamedDateRangePreset = 'last6DaysAndToda
 /**
  * The sections that keep their own range (spec 02 §4), with their default when none is saved. Google
  * Ads pages default to Last 30 days, Performance Max included (issue 33), though pmax keeps a range of
- * its own.
+ * its own; so do the other channels and the CRM (issue 35: "channels, CRM" default to last 30 days).
  */
 export const DATE_RANGE_SECTIONS = {
   intelligence: 'last6DaysAndToday',
   performance: 'last6DaysAndToday',
   googleAds: 'last30Days',
   pmax: 'last30Days',
-  facebook: 'last6DaysAndToday',
-  microsoft: 'last6DaysAndToday',
-  tiktok: 'last6DaysAndToday',
-  hubspot: 'last6DaysAndToday',
+  facebook: 'last30Days',
+  microsoft: 'last30Days',
+  tiktok: 'last30Days',
+  hubspot: 'last30Days',
 } as const satisfies Record<string, NamedDateRangePreset>;
 export type DateRangeSection = keyof typeof DATE_RANGE_SECTIONS;
 
