@@ -2,6 +2,7 @@ import type { ViewId } from '@veracity/contracts/views';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { accountRoutes } from './features/account/account.routes';
+import { adChannelRoutes } from './features/ad-channels/ad-channels.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
 import { googleAdsChannelRoutes } from './features/google-ads/google-ads-channel.routes';
@@ -45,6 +46,7 @@ export const privateRoutes: RouteObject[] = [
   ...setupRoutes,
   ...googleAdsSetupRoutes,
   ...googleAdsChannelRoutes,
+  ...adChannelRoutes,
   ...accountRoutes,
 ];
 

@@ -20,14 +20,22 @@ const NO_TRAFFIC = {
   text: 'Figures appear as the sensor sees visits from these Google Ads campaigns. Choose a longer date range to see earlier traffic.',
 };
 
+/** What a page without traffic in the period says (the channel's own words on other channels' pages). */
+export interface NoTraffic {
+  title: string;
+  text: string;
+}
+
 export function FiguresCard({
   query,
   tiles = SECTION_TILES,
   testId = 'exclusion-figures',
+  empty = NO_TRAFFIC,
 }: {
   query: WidgetQuery;
   tiles?: readonly FigureTile[];
   testId?: string;
+  empty?: NoTraffic;
 }) {
   return (
     <OverviewSection
@@ -36,7 +44,7 @@ export function FiguresCard({
       query={query}
       skeletonRows={2}
       isEmpty={(widget) => widget.totals.visits === 0 && widget.totals.exclusionEvents === 0}
-      empty={NO_TRAFFIC}
+      empty={empty}
     >
       {(widget) => <ExclusionFigures totals={widget.totals} tiles={tiles} />}
     </OverviewSection>
@@ -48,11 +56,13 @@ export function SeriesCard({
   title,
   lines,
   testId = 'exclusion-series',
+  empty = NO_TRAFFIC,
 }: {
   query: WidgetQuery;
   title: string;
   lines: readonly ChartLine[];
   testId?: string;
+  empty?: NoTraffic;
 }) {
   return (
     <OverviewSection
@@ -61,7 +71,7 @@ export function SeriesCard({
       query={query}
       skeletonRows={6}
       isEmpty={(widget) => widget.series.every((point) => lines.every((line) => point[line.key] === 0))}
-      empty={{ title: 'Nothing to draw in this period', text: NO_TRAFFIC.text }}
+      empty={{ title: 'Nothing to draw in this period', text: empty.text }}
     >
       {(widget) => <ExclusionsChart series={widget.series} lines={lines} label={title} />}
     </OverviewSection>
