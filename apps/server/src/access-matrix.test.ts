@@ -126,6 +126,19 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/alerts': write('account_manage_settings'),
   'PUT /api/alerts/:id': write('account_manage_settings'),
   'PATCH /api/alerts/:id': write('account_manage_settings'),
+  // Meta, Microsoft and TikTok (issue 35): the same rule as Google's, one route set a channel.
+  ...Object.fromEntries(
+    ['facebook-ads', 'microsoft-ads', 'tiktok-ads'].flatMap((segment) => [
+      [`GET /api/integrations/${segment}`, member],
+      [`POST /api/integrations/${segment}/connect`, write('account_manage_integrations')],
+      [`GET /api/integrations/${segment}/oauth/callback`, anyone],
+      [`PUT /api/integrations/${segment}/account`, write('account_manage_integrations')],
+      [`PUT /api/integrations/${segment}/exclusions`, write('account_manage_integrations')],
+      [`POST /api/integrations/${segment}/sync`, write('account_manage_integrations')],
+      [`DELETE /api/integrations/${segment}`, write('account_manage_integrations')],
+    ]),
+  ),
+  'GET /api/integrations/microsoft-ads/ip-exclusions': member,
   // Google Ads (issue 33): reading needs the plan's view only, every change the integrations permission.
   'GET /api/integrations/google-ads': member,
   'POST /api/integrations/google-ads/connect': write('account_manage_integrations'),

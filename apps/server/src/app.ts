@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AdChannel } from '@veracity/contracts/ad-channels';
 import { REQUEST_ID_HEADER } from '@veracity/contracts/errors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
@@ -10,6 +11,8 @@ import {
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { invitationsRoutes } from './features/account/invitations.routes.js';
+import { adChannelsRoutes } from './features/ad-channels/ad-channels.routes.js';
+import { createAdChannelsIntegration } from './features/ad-channels/ad-channels-wiring.js';
 import type { AlertDeps } from './features/alerts/alert-evaluator.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
@@ -48,6 +51,7 @@ import { RateLimiter, type RateRule } from './http/rate-limit.js';
 import { registerRequestLimits } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
+import type { AdChannelDriver } from './integrations/ad-channel-driver.js';
 import { type Clock, systemClock } from './jobs/clock.js';
 import { createJobScheduler } from './jobs/jobs.js';
 import type { JobScheduler } from './jobs/scheduler.js';
@@ -85,6 +89,8 @@ export interface BuildOptions {
   unloggedRequestToken?: string;
   /** Google Ads clients other than those config builds (tests and the demo seed: the local fake). */
   googleAds?: GoogleAdsClients;
+  /** Meta, Microsoft and TikTok drivers other than those config builds (tests: their local fakes). */
+  adChannelDrivers?: Partial<Record<AdChannel, AdChannelDriver>>;
 }
 
 /** See `BuildOptions.unloggedRequestToken`. */
@@ -162,6 +168,13 @@ export async function buildApp(
     clock,
     requestLimits: authRequestLimits(app, options.rateLimits ?? RATE_LIMITS),
     googleAds: createGoogleAdsIntegration(config, stores.accounts.db, app.log, clock, options.googleAds),
+    adChannels: createAdChannelsIntegration({
+      db: stores.accounts.db,
+      log: app.log,
+      clock,
+      secretKey: config.secretKey,
+      drivers: options.adChannelDrivers ?? {},
+    }),
   };
 
   const ingest = await createIngest(stores, app.log, {
@@ -234,6 +247,7 @@ export async function buildApp(
       await api.register(exclusionWidgetsRoutes(services, stores.events));
       await api.register(alertsRoutes(services));
       await api.register(googleAdsRoutes(services, stores.events));
+      await api.register(adChannelsRoutes(services, stores.events));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       await api.register(outboxRoutes(services));

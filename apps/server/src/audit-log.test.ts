@@ -60,6 +60,15 @@ const NOT_ACCOUNT_CHANGES: Record<string, string> = {
 const AUDITED_AGAINST_THE_FAKE: Record<string, string> = {
   'POST /api/integrations/google-ads/refresh': 'google_ads.refreshed',
   'POST /api/integrations/google-ads/sync': 'google_ads.synced',
+  // Meta, Microsoft and TikTok (issue 35): checked with a driver in features/ad-channels/ad-channels.test.ts.
+  ...Object.fromEntries(
+    ['facebook-ads', 'microsoft-ads', 'tiktok-ads'].flatMap((segment) => [
+      [`POST /api/integrations/${segment}/connect`, 'ad_channel.connect_started'],
+      [`PUT /api/integrations/${segment}/account`, 'ad_channel.account'],
+      [`PUT /api/integrations/${segment}/exclusions`, 'ad_channel.exclusions'],
+      [`POST /api/integrations/${segment}/sync`, 'ad_channel.sync'],
+    ]),
+  ),
 };
 
 interface AuditRow {
@@ -456,6 +465,15 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     );
     return { action: 'google_ads.tracking_template_skipped' };
   },
+  ...Object.fromEntries(
+    (['facebook-ads', 'microsoft-ads', 'tiktok-ads'] as const).map((segment) => [
+      `DELETE /api/integrations/${segment}`,
+      async () => {
+        ok(await call(t, 'DELETE', `/integrations/${segment}`, { token: admin }));
+        return { action: 'ad_channel.disconnected' };
+      },
+    ]),
+  ),
   'DELETE /api/integrations/google-ads': async () => {
     ok(await call(t, 'DELETE', '/integrations/google-ads', { token: admin }));
     return { action: 'google_ads.unlinked', detail: { connection: false } };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
+import type { AdChannelsIntegration } from './features/ad-channels/ad-channels-wiring.js';
 import type { RateLimits } from './features/auth/auth-limits.js';
 import type { AuthRequestLimits } from './features/auth/auth-request-limits.js';
 import type { Mailer } from './features/email/mailer.js';
@@ -20,4 +21,6 @@ export interface Services {
   requestLimits: AuthRequestLimits;
   /** The Google Ads integration's OAuth and REST clients and the token store (features/google-ads/google-ads-wiring.ts). */
   googleAds: GoogleAdsIntegration;
+  /** The Meta, Microsoft and TikTok drivers and their token store (features/ad-channels/ad-channels-wiring.ts). */
+  adChannels: AdChannelsIntegration;
 }

@@ -1,0 +1,34 @@
+import type { AdChannel } from '@veracity/contracts/ad-channels';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AdChannelDriver } from '../../integrations/ad-channel-driver.js';
+import type { OAuthProvider } from '../../integrations/oauth/oauth-provider.js';
+import { createTokenStore, type TokenStore } from '../../integrations/oauth/token-store.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { AdProvider, Database } from '../../storage/oltp/schema.js';
+import { CHANNEL_PROVIDERS } from './ad-channel-record.js';
+
+/**
+ * The one place the Meta, Microsoft and TikTok drivers are gathered (issue 35), with the token store
+ * over their OAuth clients. A channel without a driver (the server has no client for the platform)
+ * still reads (configured: false) and its wizard teaches the same exclusion by hand; linking answers
+ * 503. Each platform's driver is built here from config once its client exists
+ * (`integrations/<platform>/`); tests pass theirs.
+ */
+export interface AdChannelsIntegration {
+  drivers: Partial<Record<AdChannel, AdChannelDriver>>;
+  tokens: TokenStore;
+}
+
+export function createAdChannelsIntegration(input: {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  secretKey: string;
+  drivers?: Partial<Record<AdChannel, AdChannelDriver>>;
+}): AdChannelsIntegration {
+  const { db, log, clock, secretKey, drivers = {} } = input;
+  const providers: Partial<Record<AdProvider, OAuthProvider>> = {};
+  for (const driver of Object.values(drivers)) providers[CHANNEL_PROVIDERS[driver.channel]] = driver.oauth;
+  return { drivers, tokens: createTokenStore({ db, secretKey, providers, log, clock }) };
+}
