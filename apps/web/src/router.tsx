@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { accountRoutes } from './features/account/account.routes';
 import { adChannelRoutes } from './features/ad-channels/ad-channels.routes';
+import { adWizardRoutes } from './features/ad-wizards/ad-wizards.routes';
 import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
 import { googleAdsChannelRoutes } from './features/google-ads/google-ads-channel.routes';
@@ -47,6 +48,7 @@ export const privateRoutes: RouteObject[] = [
   ...googleAdsSetupRoutes,
   ...googleAdsChannelRoutes,
   ...adChannelRoutes,
+  ...adWizardRoutes,
   ...accountRoutes,
 ];
 

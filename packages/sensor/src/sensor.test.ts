@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { UET_EXCLUSION_EVENT } from '@veracity/contracts/ad-channels';
 import {
   type CollectAnswer,
   EXCLUSION_EVENT,
@@ -327,10 +328,15 @@ describe('the sensor in Chromium', () => {
       ],
     ]);
     // UET's queue before (or after) uet.js loads takes the custom event as push('event', action, params).
+    // The wizard's table (contracts' UET_EXCLUSION_EVENT) is what the sensor sends.
     expect(uetq).toEqual([
       'event',
-      EXCLUSION_EVENT,
-      { event_category: 'Veracity', event_label: 'detection', event_value: 1 },
+      UET_EXCLUSION_EVENT.action,
+      {
+        event_category: UET_EXCLUSION_EVENT.category,
+        event_label: UET_EXCLUSION_EVENT.label,
+        event_value: UET_EXCLUSION_EVENT.value,
+      },
     ]);
     // Then one report to the collector, of the page view, naming every tag that took the event.
     const report = await waitFor(() => exclusions()[0], 'the exclusion report');
