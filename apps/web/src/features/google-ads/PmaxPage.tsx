@@ -1,3 +1,5 @@
+import { CollapsibleWizard } from '../ad-wizards/CollapsibleWizard';
+import { PMAX_STEPS } from '../ad-wizards/pmax-wizard';
 import { type FigureTile, SECTION_TILES } from './ExclusionFigures';
 import { PMAX_LINES } from './ExclusionsChart';
 import { useExclusionEntries, useExclusionWidget } from './exclusions.api';
@@ -34,6 +36,12 @@ export function PmaxPage() {
         onRangeChange={page.setRange}
       />
       <LinkStatusBanner state={page.state} />
+      <CollapsibleWizard
+        feature="pmax"
+        title="Protect Performance Max"
+        summary="What Veracity does for Performance Max, and the exclusion Google only takes by hand."
+        steps={PMAX_STEPS}
+      />
       <FiguresCard query={widget} tiles={PMAX_TILES} />
       <SeriesCard query={widget} title={PMAX_CHART_TITLE} lines={PMAX_LINES} />
       <ExclusionsCard query={entries} campaigns={page.campaigns} status={page.status} />

@@ -2,6 +2,8 @@ import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { INTEGRATION_DOCS_URL } from '../../lib/product-links';
+import { CollapsibleWizard } from '../ad-wizards/CollapsibleWizard';
+import { JS_STEPS } from '../ad-wizards/js-wizard';
 import { useMe } from '../session/session.api';
 import { RecentHitsCard } from './RecentHitsCard';
 import { useRecentHits } from './recent-hits.api';
@@ -24,6 +26,12 @@ export function SensorJsPage() {
         Add this tag to every page of your site, inside <code>&lt;head&gt;</code>. It loads without blocking
         the page and sends each visit to Veracity for analysis.
       </p>
+      <CollapsibleWizard
+        feature="js"
+        title="Install the sensor"
+        summary="Four steps from the snippet to exclusions on your ad platforms."
+        steps={JS_STEPS}
+      />
       <Card title="Your snippet" data-testid="sensor-js-snippet-card">
         <SensorSnippet
           sensorKey={me.data?.sensorKey ?? null}
