@@ -71,6 +71,11 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  AD_CHANNELS_SYNC_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(60),
   GOOGLE_ADS_SYNC_MINUTES: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -205,6 +210,8 @@ export type Config = {
   googleAdsSyncMinutes: number;
   /** The period of the Google Ads cost import job, in hours; 0 leaves it out of this process. */
   googleAdsCostImportHours: number;
+  /** The period of the Meta, Microsoft and TikTok audience sync, in minutes; 0 leaves it out of this process. */
+  adChannelsSyncMinutes: number;
   /** The period of the postback delivery job, in seconds (src/jobs/); 0 leaves it out of this process. */
   postbackDeliverySeconds: number;
   /**
@@ -309,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     alertsCheckSeconds: values.ALERTS_CHECK_SECONDS,
     googleAdsSyncMinutes: values.GOOGLE_ADS_SYNC_MINUTES,
     googleAdsCostImportHours: values.GOOGLE_ADS_COST_IMPORT_HOURS,
+    adChannelsSyncMinutes: values.AD_CHANNELS_SYNC_MINUTES,
     postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
     outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },
     ingestRateLimits: {

@@ -1,6 +1,8 @@
 import type { Config } from '../config.js';
 import type { AlertDeps } from '../features/alerts/alert-evaluator.js';
 import type { SyncDeps } from '../features/google-ads/exclusion-sync.service.js';
+import type { Services } from '../services.js';
+import { adChannelsSyncJob } from './ad-channels-sync.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
 import { type Clock, systemClock } from './clock.js';
 import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
@@ -11,7 +13,8 @@ import { JobScheduler } from './scheduler.js';
  * The server's one scheduler with every job of the product registered. main.ts starts it; a test
  * app gets it unstarted and ticks it with an injected clock. ALERTS_CHECK_SECONDS=0 leaves alert
  * evaluation out of this process (another server runs it), GOOGLE_ADS_SYNC_MINUTES=0 the exclusion
- * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, POSTBACK_DELIVERY_SECONDS=0 postback delivery.
+ * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, AD_CHANNELS_SYNC_MINUTES=0 the Meta, Microsoft and
+ * TikTok audience sync, POSTBACK_DELIVERY_SECONDS=0 postback delivery.
  */
 export function createJobScheduler(
   config: Pick<
@@ -20,11 +23,12 @@ export function createJobScheduler(
     | 'googleAdsSyncMinutes'
     | 'googleAdsCostImportHours'
     | 'postbackDeliverySeconds'
+    | 'adChannelsSyncMinutes'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
   clock?: Clock,
-  googleAds?: SyncDeps,
+  googleAds?: SyncDeps & { services: Pick<Services, 'adChannels'> },
 ): JobScheduler {
   const scheduler = new JobScheduler(alertDeps.db, alertDeps.log, clock ? { clock } : {});
   if (config.alertsCheckSeconds > 0) scheduler.add(alertEvaluationJob(alertDeps, config.alertsCheckSeconds));
@@ -33,6 +37,9 @@ export function createJobScheduler(
   }
   if (googleAds && config.googleAdsCostImportHours > 0) {
     scheduler.add(googleAdsCostImportJob(googleAds, config.googleAdsCostImportHours));
+  }
+  if (googleAds && config.adChannelsSyncMinutes > 0) {
+    scheduler.add(adChannelsSyncJob(googleAds, config.adChannelsSyncMinutes));
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

@@ -7,6 +7,7 @@ import { type OltpStore, openOltpStore } from '../storage/oltp/oltp-database.js'
 import { ACCOUNTS_FILE } from '../storage/open-stores.js';
 import { accountToken, call, createTenant } from '../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { AD_CHANNELS_SYNC_JOB } from './ad-channels-sync.js';
 import { ALERT_EVALUATION_JOB } from './alert-evaluation.js';
 import type { Clock } from './clock.js';
 import { GOOGLE_ADS_COST_IMPORT_JOB, GOOGLE_ADS_SYNC_JOB } from './google-ads-sync.js';
@@ -195,6 +196,7 @@ describe('job scheduler', () => {
       ALERT_EVALUATION_JOB,
       GOOGLE_ADS_SYNC_JOB,
       GOOGLE_ADS_COST_IMPORT_JOB,
+      AD_CHANNELS_SYNC_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
 
@@ -202,6 +204,7 @@ describe('job scheduler', () => {
       ALERT_EVALUATION_JOB,
       GOOGLE_ADS_SYNC_JOB,
       GOOGLE_ADS_COST_IMPORT_JOB,
+      AD_CHANNELS_SYNC_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
     await t.app.jobs.idle();

@@ -1,9 +1,12 @@
 import type { AdChannelState } from '@veracity/contracts/ad-channels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdChannelError } from '../../integrations/ad-channel-driver.js';
+import { adChannelsSyncJob } from '../../jobs/ad-channels-sync.js';
+import { systemClock } from '../../jobs/clock.js';
 import { accountToken, addTenantUser, call, createTenant, type Tenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { type MemoryPlatform, memoryPlatform } from './ad-channels.test-support.js';
+import { createAdChannelsIntegration } from './ad-channels-wiring.js';
 
 /**
  * The Meta, Microsoft and TikTok linking API on a real server and accounts store, Microsoft's route
@@ -205,6 +208,25 @@ describe('linking Microsoft Ads by API', () => {
     expect(platform.refreshes).toBe(refreshes + 1);
     expect(state.problem).toBeNull();
     expect(state.connection).toBe('connected');
+  });
+
+  it('is kept in step by the scheduled sync, which puts a lost exclusion back', async () => {
+    const t2 = platform.targets.get('1001')?.find((target) => target.id === 't2');
+    if (t2) t2.excludedAudienceIds = [];
+    const adChannels = createAdChannelsIntegration({
+      db: t.stores.accounts.db,
+      log: t.app.log,
+      clock: systemClock,
+      secretKey: t.config.secretKey,
+      drivers: { microsoft: platform.driver },
+    });
+    const job = adChannelsSyncJob(
+      { services: { db: t.stores.accounts.db, clock: systemClock, adChannels }, log: t.app.log },
+      60,
+    );
+    const now = new Date();
+    await job.run({ window: { start: now, end: now }, now, owner: 'test' });
+    expect(t2?.excludedAudienceIds).toEqual(['aud-1001']);
   });
 
   it('lets only the integrations permission change it, and never another account', async () => {
