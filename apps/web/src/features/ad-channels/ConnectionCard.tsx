@@ -47,10 +47,13 @@ function ConnectionBody({ state, access }: { state: AdChannelState; access: Writ
   );
   if (!state.configured) {
     return (
-      <p className={styles.help} data-testid="ad-channel-not-configured">
-        Linking {AD_CHANNEL_NAMES[channel]} by API is not set up on this Veracity server. Follow the {wizard}{' '}
-        to create the exclusion audience in {platform} by hand: it works the same way.
-      </p>
+      <div className={styles.stack}>
+        {state.meta ? <MetaStatus status={state.meta} /> : null}
+        <p className={styles.help} data-testid="ad-channel-not-configured">
+          Linking {AD_CHANNEL_NAMES[channel]} by API is not set up on this Veracity server. Follow the{' '}
+          {wizard} to create the exclusion audience in {platform} by hand: it works the same way.
+        </p>
+      </div>
     );
   }
   return (

@@ -39,7 +39,7 @@ describe('the wizards’ steps', () => {
 
   it('keeps the step of each feature for the session: Meta where it was left, Microsoft its own', async () => {
     mockApi(channelAnswers());
-    const first = renderRoutes('/integrations/facebook-ads/linking');
+    renderRoutes('/integrations/facebook-ads/linking');
     await screen.findByTestId('wizard-meta');
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -48,7 +48,6 @@ describe('the wizards’ steps', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    first.unmount?.();
     document.body.innerHTML = '';
     mockApi(channelAnswers());
     renderRoutes('/integrations/microsoft-ads/linking');
