@@ -148,26 +148,36 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 30_000);
-  process.env.E2E_BASE_URL = baseUrl;
-  // One sign-in for the journeys that are not about signing in: sign-ins are rate limited (8 per
-  // account and 20 per address in 10 minutes), as they should be.
-  const admin = await accountSession(baseUrl, await signIn(baseUrl, E2E_ADMIN), 'Veracity');
-  process.env.E2E_ADMIN_TOKEN = admin.token;
-  process.env.E2E_ADMIN_RELATIONSHIP_ID = String(admin.relationshipId);
-  // The same admin in "Veracity Enterprise", the first start's account with the firewall: a sign-in of
-  // its own (choosing an account ends the sign-in's session).
-  const enterprise = await accountSession(baseUrl, await signIn(baseUrl, E2E_ADMIN), E2E_ENTERPRISE);
-  process.env.E2E_ENTERPRISE_TOKEN = enterprise.token;
-  process.env.E2E_ENTERPRISE_RELATIONSHIP_ID = String(enterprise.relationshipId);
-  process.env.E2E_DATA_DIR = dataDir;
-  // The tests read the fake's own state (GET /__fake/state) over HTTP.
-  process.env.E2E_GOOGLE_URL = google.url;
-  return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    const exited = new Promise((resolve) => {
+      if (child.exitCode !== null) resolve(child.exitCode);
+      else child.once('exit', resolve);
+    });
     child.kill('SIGTERM');
     await exited;
     await google.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseUrl, child, 30_000);
+    process.env.E2E_BASE_URL = baseUrl;
+    // One sign-in for the journeys that are not about signing in: sign-ins are rate limited (8 per
+    // account and 20 per address in 10 minutes), as they should be.
+    const admin = await accountSession(baseUrl, await signIn(baseUrl, E2E_ADMIN), 'Veracity');
+    process.env.E2E_ADMIN_TOKEN = admin.token;
+    process.env.E2E_ADMIN_RELATIONSHIP_ID = String(admin.relationshipId);
+    // The same admin in "Veracity Enterprise", the first start's account with the firewall: a sign-in of
+    // its own (choosing an account ends the sign-in's session).
+    const enterprise = await accountSession(baseUrl, await signIn(baseUrl, E2E_ADMIN), E2E_ENTERPRISE);
+    process.env.E2E_ENTERPRISE_TOKEN = enterprise.token;
+    process.env.E2E_ENTERPRISE_RELATIONSHIP_ID = String(enterprise.relationshipId);
+    process.env.E2E_DATA_DIR = dataDir;
+    // The tests read the fake's own state (GET /__fake/state) over HTTP.
+    process.env.E2E_GOOGLE_URL = google.url;
+  } catch (error) {
+    // A failed setup must not leave the server and the fake running: Playwright runs no teardown then.
+    await stop();
+    throw error;
+  }
+  return stop;
 }

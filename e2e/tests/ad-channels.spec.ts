@@ -1,0 +1,145 @@
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import {
+  adminApi,
+  expect,
+  expectNotification,
+  integrateAdminSensor,
+  signInAsAdmin,
+  test,
+} from '../fixtures.js';
+
+/**
+ * Meta, Microsoft and TikTok (issue 35) in real Chromium: invalid Microsoft clicks reach the real
+ * collector, the sensor reports its UET exclusion firing, and the Microsoft overview shows them (the
+ * exclusion events, the IPs to paste); the Integration Steps teach the rest, with the event table's copy
+ * buttons. This server has no platform client: the linking card says so.
+ */
+const stamp = Date.now().toString(36);
+/** Two hosting addresses of one /24 (Amazon, Frankfurt): one wildcard entry to paste. */
+const BOT_IPS = ['3.120.77.10', '3.120.77.11'];
+
+let collector: APIRequestContext;
+
+async function sensorKey(baseURL: string): Promise<string> {
+  const api = await adminApi(baseURL);
+  try {
+    return ((await (await api.get('/api/me')).json()) as { sensorKey: string }).sensorKey;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** A Microsoft ad click from a hosting address with an HTTP library, then the sensor's UET firing. */
+async function invalidMicrosoftVisit(key: string, ip: string, n: number): Promise<void> {
+  const msclkid = `ms${stamp}${n}`;
+  const eventId = `msft-e-${stamp}-${n}`.padEnd(24, 'x');
+  const headers = {
+    'content-type': 'text/plain',
+    'user-agent': 'python-requests/2.32.3',
+    'x-forwarded-for': ip,
+  };
+  const hit = await collector.post('/c/e', {
+    headers,
+    data: JSON.stringify({
+      type: 'hit',
+      key,
+      eventId,
+      sessionId: `msft-s-${stamp}-${n}`.padEnd(24, 'x'),
+      ts: Date.now(),
+      url: `https://shop.example.com/offer-${stamp}?msclkid=${msclkid}&utm_source=bing&utm_medium=cpc`,
+      referrer: 'https://www.bing.com/',
+      utm: { source: 'bing', medium: 'cpc' },
+      clickIds: { msclkid },
+      signals: {},
+    }),
+  });
+  expect(hit.status(), await hit.text()).toBe(200);
+  const fired = await collector.post('/c/e', {
+    headers,
+    data: JSON.stringify({
+      type: 'exclusion',
+      key,
+      eventId: `msft-x-${stamp}-${n}`.padEnd(24, 'x'),
+      sessionId: `msft-s-${stamp}-${n}`.padEnd(24, 'x'),
+      ts: Date.now(),
+      hitId: eventId,
+      platforms: ['microsoft'],
+    }),
+  });
+  expect(fired.status(), await fired.text()).toBe(204);
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  await integrateAdminSensor();
+  collector = await playwrightRequest.newContext({ baseURL });
+});
+
+test.afterAll(async () => {
+  await collector?.dispose();
+});
+
+test.describe('Meta, Microsoft and TikTok', () => {
+  test('the Microsoft overview shows the exclusion events the sensor fired and the invalid IPs to paste', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const key = await sensorKey(baseURL ?? '');
+    for (const [n, ip] of BOT_IPS.entries()) await invalidMicrosoftVisit(key, ip, n);
+    await signInAsAdmin(page);
+    await page.goto('/integrations/microsoft-ads/overview');
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    // Last 30 days ends yesterday: today's visits show with a range that takes today in.
+    await page.getByRole('button', { name: 'Date range' }).click();
+    await page.getByRole('menuitemradio', { name: 'Last 6 days & Today' }).click();
+    await expect(page.getByTestId('exclusion-figure-exclusionEvents')).toContainText(String(BOT_IPS.length), {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('exclusion-figure-exclusionEventsInvalid')).toContainText(
+      String(BOT_IPS.length),
+    );
+    await expect(page.getByTestId('ad-channel-not-configured')).toBeVisible();
+    await expect(page.getByTestId('microsoft-ip-paste-list')).toHaveText('3.120.77.*');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('microsoft-ip-paste')).toBeVisible();
+  });
+
+  test('the Microsoft Integration Steps: the custom event table copies each value', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInAsAdmin(page);
+    await page.goto('/integrations/microsoft-ads/overview');
+    await page.getByTestId('ad-channel-wizard-link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Integration Steps' })).toBeVisible();
+    await page.getByRole('button', { name: /3\. Create custom event/ }).click();
+    await page.getByRole('button', { name: 'Copy Action' }).click();
+    await expectNotification(page, 'Copied successfully');
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe('VeracityExcludeVisitor');
+    // The breadcrumb goes back to the overview.
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'Microsoft Ads' })
+      .click();
+    await expect(page).toHaveURL(/\/integrations\/microsoft-ads\/overview$/);
+  });
+
+  test('Meta and TikTok open their overviews and wizards', async ({ page }) => {
+    await signInAsAdmin(page);
+    for (const segment of ['facebook-ads', 'tiktok-ads']) {
+      await page.goto(`/integrations/${segment}/overview`);
+      await expect(page.getByTestId('ad-channel-connection')).toBeVisible();
+      await page.goto(`/integrations/${segment}/linking`);
+      await expect(page.getByTestId('wizard-intro')).toBeVisible();
+    }
+    await page.goto('/integrations/facebook-ads/overview');
+    await expect(page.getByTestId('meta-status')).toContainText('campaignid={{campaign.id}}');
+  });
+});
