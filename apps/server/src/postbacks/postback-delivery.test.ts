@@ -58,6 +58,7 @@ beforeAll(async () => {
       ALERTS_CHECK_SECONDS: '0',
       GOOGLE_ADS_SYNC_MINUTES: '0',
       GOOGLE_ADS_COST_IMPORT_HOURS: '0',
+      AD_CHANNELS_SYNC_MINUTES: '0',
       POSTBACK_DELIVERY_SECONDS: '5',
       OUTBOUND_ALLOW_LOOPBACK: 'true',
     },

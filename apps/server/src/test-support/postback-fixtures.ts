@@ -62,6 +62,7 @@ export async function startPostbackHarness(): Promise<PostbackHarness> {
       ALERTS_CHECK_SECONDS: '0',
       GOOGLE_ADS_SYNC_MINUTES: '0',
       GOOGLE_ADS_COST_IMPORT_HOURS: '0',
+      AD_CHANNELS_SYNC_MINUTES: '0',
       POSTBACK_DELIVERY_SECONDS: '0',
       OUTBOUND_ALLOW_LOOPBACK: 'true',
       SENSOR_PATH: '/c',
