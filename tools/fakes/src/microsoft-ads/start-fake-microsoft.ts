@@ -320,6 +320,12 @@ export async function startFakeMicrosoft(options: FakeMicrosoftOptions = {}): Pr
     return { status: 200, body: { PartialErrors: [] } };
   });
 
+  // What the fake holds, for the journeys' checks (GET /__fake/state; no credentials asked).
+  service.route('fake:state', 'GET', '/__fake/state', () => ({
+    status: 200,
+    body: { accounts: state.accounts, audiences: state.audiences, criteria: state.criteria },
+  }));
+
   const url = await service.listen(options.port);
   return {
     url: `${url}${CM}`,
