@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
+import { startFakeMicrosoft } from '@veracity/fakes/microsoft-ads/start-fake-microsoft';
 
 /** The accounts the server creates on its first start, with credentials the tests know. */
 export const E2E_ADMIN = { email: 'owner@veracity-e2e.example', password: 'owner-e2e-password' };
@@ -42,6 +43,37 @@ async function startGoogle() {
   google.state.addCampaign({ customerId: shop, ...E2E_GOOGLE.pmaxCampaign, type: 'PERFORMANCE_MAX' });
   google.state.addCampaign({ customerId: E2E_GOOGLE.brand.customerId, name: 'E2E Display', type: 'DISPLAY' });
   return google;
+}
+
+/** What the local Microsoft Advertising holds for the Microsoft journey. */
+export const E2E_MICROSOFT = {
+  customerId: 9100001,
+  account: { id: 3001, name: 'E2E Bing Shop' },
+  campaigns: [
+    { id: 3101, name: 'E2E Bing brand' },
+    { id: 3102, name: 'E2E Bing generic' },
+  ],
+} as const;
+
+async function startMicrosoft() {
+  const microsoft = await startFakeMicrosoft();
+  const { account, customerId } = E2E_MICROSOFT;
+  microsoft.state.accounts.push({
+    Id: account.id,
+    Name: account.name,
+    CurrencyCode: 'EUR',
+    ParentCustomerId: customerId,
+  });
+  microsoft.state.uetTags.push({ Id: 4101, Name: 'shop.example.com', accountId: account.id });
+  for (const campaign of E2E_MICROSOFT.campaigns) {
+    microsoft.state.campaigns.push({
+      Id: campaign.id,
+      Name: campaign.name,
+      Status: 'Active',
+      accountId: account.id,
+    });
+  }
+  return microsoft;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,6 +142,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const google = await startGoogle();
+  const microsoft = await startMicrosoft();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -145,6 +178,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_OAUTH_REVOKE_URL: google.oauthUrls.revoke,
       // The Google Ads journey syncs with its "Sync now" button: no scheduled pass in between.
       GOOGLE_ADS_SYNC_MINUTES: '0',
+      // Microsoft Advertising against its local fake, the same way.
+      MICROSOFT_ADS_CLIENT_ID: microsoft.clientId,
+      MICROSOFT_ADS_CLIENT_SECRET: microsoft.clientSecret,
+      MICROSOFT_ADS_DEVELOPER_TOKEN: microsoft.developerToken,
+      MICROSOFT_ADS_API_URL: microsoft.url,
+      MICROSOFT_ADS_CUSTOMER_API_URL: microsoft.customerUrl,
+      MICROSOFT_OAUTH_AUTHORIZE_URL: microsoft.oauthUrls.authorize,
+      MICROSOFT_OAUTH_TOKEN_URL: microsoft.oauthUrls.token,
+      AD_CHANNELS_SYNC_MINUTES: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -156,6 +198,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     child.kill('SIGTERM');
     await exited;
     await google.close();
+    await microsoft.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -174,6 +217,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_DATA_DIR = dataDir;
     // The tests read the fake's own state (GET /__fake/state) over HTTP.
     process.env.E2E_GOOGLE_URL = google.url;
+    process.env.E2E_MICROSOFT_URL = microsoft.url;
   } catch (error) {
     // A failed setup must not leave the server and the fake running: Playwright runs no teardown then.
     await stop();

@@ -7,12 +7,13 @@ import {
   signInAsAdmin,
   test,
 } from '../fixtures.js';
+import { E2E_MICROSOFT } from '../global-setup.js';
 
 /**
  * Meta, Microsoft and TikTok (issue 35) in real Chromium: invalid Microsoft clicks reach the real
  * collector, the sensor reports its UET exclusion firing, and the Microsoft overview shows them (the
  * exclusion events, the IPs to paste); the Integration Steps teach the rest, with the event table's copy
- * buttons. This server has no platform client: the linking card says so.
+ * buttons; Microsoft is linked through its local fake's consent page, Meta and TikTok have no client here.
  */
 const stamp = Date.now().toString(36);
 /** Two hosting addresses of one /24 (Amazon, Frankfurt): one wildcard entry to paste. */
@@ -98,7 +99,8 @@ test.describe('Meta, Microsoft and TikTok', () => {
     await expect(page.getByTestId('exclusion-figure-exclusionEventsInvalid')).toContainText(
       String(BOT_IPS.length),
     );
-    await expect(page.getByTestId('ad-channel-not-configured')).toBeVisible();
+    // The visits are stored now (the figures count them): the list read since shows their addresses.
+    await page.reload();
     await expect(page.getByTestId('microsoft-ip-paste-list')).toHaveText('3.120.77.*');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('microsoft-ip-paste')).toBeVisible();
@@ -135,11 +137,50 @@ test.describe('Meta, Microsoft and TikTok', () => {
     await signInAsAdmin(page);
     for (const segment of ['facebook-ads', 'tiktok-ads']) {
       await page.goto(`/integrations/${segment}/overview`);
-      await expect(page.getByTestId('ad-channel-connection')).toBeVisible();
+      // No Meta or TikTok client on this server: their cards point at the wizard.
+      await expect(page.getByTestId('ad-channel-not-configured')).toBeVisible();
       await page.goto(`/integrations/${segment}/linking`);
       await expect(page.getByTestId('wizard-intro')).toBeVisible();
     }
     await page.goto('/integrations/facebook-ads/overview');
     await expect(page.getByTestId('meta-status')).toContainText('campaignid={{campaign.id}}');
+  });
+
+  test('links Microsoft Ads through the consent page: the list created, excluded from a campaign', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    await page.goto('/integrations/microsoft-ads/overview');
+    await page.getByTestId('ad-channel-connect').click();
+    await page.waitForURL((url) => url.href.startsWith(new URL(process.env.E2E_MICROSOFT_URL ?? '-').origin));
+    await expect(page.getByRole('heading', { name: /Microsoft \(local fake\)/ })).toBeVisible();
+    await page.locator('#allow').click();
+    await page.waitForURL(`${baseURL}/integrations/microsoft-ads/overview**`);
+    await expectNotification(page, 'Microsoft Ads connected');
+    const card = page.getByTestId('ad-channel-connection');
+    await card.getByRole('button', { name: 'Ad account' }).click();
+    await page.getByRole('menuitemradio', { name: new RegExp(E2E_MICROSOFT.account.name) }).click();
+    await expect(card.getByTestId('ad-channel-audience')).toContainText(
+      'Veracity: invalid visitors (exclude)',
+    );
+    await expect(card.getByTestId('ad-channel-audience-status')).toContainText('Populating');
+    const [, generic] = E2E_MICROSOFT.campaigns;
+    await card.getByLabel(generic.name).check();
+    await card.getByTestId('ad-channel-save-exclusions').click();
+    await expect(card.getByTestId(`ad-channel-target-excluded-${generic.id}`)).toHaveText('Yes');
+    // The fake holds the list on the UET custom event and the negative criterion.
+    const fake = await playwrightRequest.newContext();
+    try {
+      const state = (await (
+        await fake.get(`${new URL(process.env.E2E_MICROSOFT_URL ?? '').origin}/__fake/state`)
+      ).json()) as {
+        criteria: { CampaignId: number }[];
+      };
+      expect(state.criteria.map((criterion) => criterion.CampaignId)).toContain(generic.id);
+    } finally {
+      await fake.dispose();
+    }
   });
 });

@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { invitationsRoutes } from './features/account/invitations.routes.js';
 import { adChannelsRoutes } from './features/ad-channels/ad-channels.routes.js';
-import { createAdChannelsIntegration } from './features/ad-channels/ad-channels-wiring.js';
+import { configuredDrivers, createAdChannelsIntegration } from './features/ad-channels/ad-channels-wiring.js';
 import type { AlertDeps } from './features/alerts/alert-evaluator.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
@@ -173,7 +173,7 @@ export async function buildApp(
       log: app.log,
       clock,
       secretKey: config.secretKey,
-      drivers: options.adChannelDrivers ?? {},
+      drivers: options.adChannelDrivers ?? configuredDrivers(config, clock),
     }),
   };
 

@@ -5,6 +5,7 @@ import { CRISP_SCRIPT_URL } from '@veracity/contracts/client-config';
 import { z } from 'zod';
 import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
+import type { MicrosoftAdsConfig } from './integrations/microsoft-ads/microsoft-ads-driver.js';
 import { outsideServiceUrlProblem } from './integrations/outside-service-url.js';
 import type { Resolver } from './outbound/destination.js';
 
@@ -139,6 +140,21 @@ const zEnv = z.object({
   CRISP_SCRIPT_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL of the chat widget script' })
     .optional(),
+  MICROSOFT_ADS_CLIENT_ID: z.string().optional(),
+  MICROSOFT_ADS_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().optional(),
+  MICROSOFT_ADS_API_URL: zServiceUrl.default(
+    'https://campaign.api.bingads.microsoft.com/CampaignManagement/v13',
+  ),
+  MICROSOFT_ADS_CUSTOMER_API_URL: zServiceUrl.default(
+    'https://clientcenter.api.bingads.microsoft.com/CustomerManagement/v13',
+  ),
+  MICROSOFT_OAUTH_AUTHORIZE_URL: zServiceUrl.default(
+    'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+  ),
+  MICROSOFT_OAUTH_TOKEN_URL: zServiceUrl.default(
+    'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+  ),
   GOOGLE_ADS_CLIENT_ID: z.string().optional(),
   GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ADS_API_URL: zServiceUrl.default('https://googleads.googleapis.com'),
@@ -241,6 +257,8 @@ export type Config = {
   errorTracking: ErrorTrackingConfig | undefined;
   supportChat: SupportChatConfig | undefined;
   googleAds: GoogleAdsConfig;
+  /** Microsoft Advertising's client (issue 35); null unless its id, secret and developer token are all set. */
+  microsoftAds: MicrosoftAdsConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -341,6 +359,43 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
       ? { provider: 'crisp', websiteId: values.CRISP_WEBSITE_ID.toLowerCase(), scriptUrl }
       : undefined,
     googleAds: readGoogleAds(values, production),
+    microsoftAds: readMicrosoftAds(values, production),
+  };
+}
+
+function readMicrosoftAds(values: z.infer<typeof zEnv>, production: boolean): MicrosoftAdsConfig | null {
+  const secrets = {
+    MICROSOFT_ADS_CLIENT_ID: values.MICROSOFT_ADS_CLIENT_ID,
+    MICROSOFT_ADS_CLIENT_SECRET: values.MICROSOFT_ADS_CLIENT_SECRET,
+    MICROSOFT_ADS_DEVELOPER_TOKEN: values.MICROSOFT_ADS_DEVELOPER_TOKEN,
+  };
+  const missing = Object.entries(secrets).filter(([, value]) => value === undefined);
+  if (missing.length === 3) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Missing environment variable ${missing[0]?.[0]}: MICROSOFT_ADS_CLIENT_ID, MICROSOFT_ADS_CLIENT_SECRET and MICROSOFT_ADS_DEVELOPER_TOKEN go together`,
+    );
+  }
+  const urls = {
+    MICROSOFT_ADS_API_URL: values.MICROSOFT_ADS_API_URL,
+    MICROSOFT_ADS_CUSTOMER_API_URL: values.MICROSOFT_ADS_CUSTOMER_API_URL,
+    MICROSOFT_OAUTH_AUTHORIZE_URL: values.MICROSOFT_OAUTH_AUTHORIZE_URL,
+    MICROSOFT_OAUTH_TOKEN_URL: values.MICROSOFT_OAUTH_TOKEN_URL,
+  };
+  if (production) {
+    for (const [name, url] of Object.entries(urls)) {
+      const problem = outsideServiceUrlProblem(url);
+      if (problem) throw new ConfigError(`Invalid environment variable ${name}: ${problem}`);
+    }
+  }
+  return {
+    clientId: secrets.MICROSOFT_ADS_CLIENT_ID ?? '',
+    clientSecret: secrets.MICROSOFT_ADS_CLIENT_SECRET ?? '',
+    developerToken: secrets.MICROSOFT_ADS_DEVELOPER_TOKEN ?? '',
+    apiUrl: urls.MICROSOFT_ADS_API_URL.replace(/\/+$/, ''),
+    customerApiUrl: urls.MICROSOFT_ADS_CUSTOMER_API_URL.replace(/\/+$/, ''),
+    authorizeUrl: urls.MICROSOFT_OAUTH_AUTHORIZE_URL,
+    tokenUrl: urls.MICROSOFT_OAUTH_TOKEN_URL,
   };
 }
 

@@ -72,7 +72,13 @@ export interface FakeService {
   rateLimit(route: string, options: { times?: number; retryDelaySeconds: number }): void;
 }
 
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-goog-api-key', 'developer-token']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'x-goog-api-key',
+  'developer-token',
+  'developertoken',
+]);
 const SECRET_FIELDS = new Set([
   'client_secret',
   'refresh_token',

@@ -1,7 +1,9 @@
 import type { AdChannel } from '@veracity/contracts/ad-channels';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
 import type { AdChannelDriver } from '../../integrations/ad-channel-driver.js';
+import { createMicrosoftAdsDriver } from '../../integrations/microsoft-ads/microsoft-ads-driver.js';
 import type { OAuthProvider } from '../../integrations/oauth/oauth-provider.js';
 import { createTokenStore, type TokenStore } from '../../integrations/oauth/token-store.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -9,11 +11,19 @@ import type { AdProvider, Database } from '../../storage/oltp/schema.js';
 import { CHANNEL_PROVIDERS } from './ad-channel-record.js';
 
 /**
+ * The drivers this server's config gives: Microsoft with MICROSOFT_ADS_CLIENT_ID, _CLIENT_SECRET and
+ * _DEVELOPER_TOKEN (Meta's and TikTok's clients come next). Expiries judged on the app's clock.
+ */
+export function configuredDrivers(config: Config, clock: Clock): Partial<Record<AdChannel, AdChannelDriver>> {
+  const now = () => clock.now().getTime();
+  return config.microsoftAds ? { microsoft: createMicrosoftAdsDriver(config.microsoftAds, { now }) } : {};
+}
+
+/**
  * The one place the Meta, Microsoft and TikTok drivers are gathered (issue 35), with the token store
  * over their OAuth clients. A channel without a driver (the server has no client for the platform)
  * still reads (configured: false) and its wizard teaches the same exclusion by hand; linking answers
- * 503. Each platform's driver is built here from config once its client exists
- * (`integrations/<platform>/`); tests pass theirs.
+ * 503. Tests and the demo seed pass drivers over the local fakes.
  */
 export interface AdChannelsIntegration {
   drivers: Partial<Record<AdChannel, AdChannelDriver>>;
