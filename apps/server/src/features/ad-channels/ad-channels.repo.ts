@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AdProvider, Database } from '../../storage/oltp/schema.js';
 
 /**
- * The Meta, Microsoft and TikTok linkings' rows (issue 35), in the tables Google's linking made
- * (migration 0008), keyed by provider: the pending OAuth round trips (`oauth_states`) and one
- * `ad_integration_settings` row a channel, whose JSON holds what the platform listed and what the
+ * The Meta, Microsoft and TikTok linkings' rows (issue 35), in the table Google's linking made
+ * (migration 0008), keyed by provider: one `ad_integration_settings` row a channel, whose JSON holds what the platform listed and what the
  * account chose (features/ad-channels/ad-channel-record.ts).
  */
 
@@ -63,38 +62,4 @@ export async function listChannelRows(
     .select(['relationship_id', 'provider'])
     .where('provider', 'in', providers)
     .execute();
-}
-
-export async function insertChannelOAuthState(
-  db: Kysely<Database>,
-  row: {
-    state_hash: string;
-    relationship_id: number;
-    user_id: number;
-    provider: AdProvider;
-    return_path: string;
-    created_at: string;
-    expires_at: string;
-  },
-): Promise<void> {
-  await db.deleteFrom('oauth_states').where('expires_at', '<', row.created_at).execute();
-  await db.insertInto('oauth_states').values(row).execute();
-}
-
-/** Takes a pending round trip of the provider by its state's hash, once (see google-ads.repo). */
-export async function takeChannelOAuthState(db: Kysely<Database>, provider: AdProvider, stateHash: string) {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('oauth_states')
-      .selectAll()
-      .where('state_hash', '=', stateHash)
-      .where('provider', '=', provider)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const deleted = await trx
-      .deleteFrom('oauth_states')
-      .where('state_hash', '=', stateHash)
-      .executeTakeFirst();
-    return Number(deleted.numDeletedRows) === 1 ? row : undefined;
-  });
 }

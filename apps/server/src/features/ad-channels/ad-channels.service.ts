@@ -13,18 +13,17 @@ import { isViewVisible } from '@veracity/contracts/plans';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { type AdChannelDriver, AdChannelError } from '../../integrations/ad-channel-driver.js';
+import {
+  deleteExpiredOAuthStates,
+  insertOAuthState,
+  takeOAuthState,
+} from '../../integrations/oauth/oauth-states.repo.js';
 import { OAuthNotConnectedError, OAuthReconnectError } from '../../integrations/oauth/token-store.js';
 import type { Services } from '../../services.js';
 import { type AuditActor, audit } from '../account/audit.js';
 import { findRelationship, permissionsOf } from '../account/relationships.repo.js';
 import { CHANNEL_PROVIDERS, type ChannelRecord, channelState, parseRecord } from './ad-channel-record.js';
-import {
-  deleteChannelRow,
-  findChannelRow,
-  insertChannelOAuthState,
-  saveChannelRow,
-  takeChannelOAuthState,
-} from './ad-channels.repo.js';
+import { deleteChannelRow, findChannelRow, saveChannelRow } from './ad-channels.repo.js';
 
 /**
  * The linking by API of Meta, Microsoft and TikTok (issue 35), the same for each through its
@@ -72,7 +71,8 @@ export async function startConnect(
   const driver = driverOf(services, channel);
   const state = randomBytes(32).toString('base64url');
   const now = services.clock.now();
-  await insertChannelOAuthState(services.db, {
+  await deleteExpiredOAuthStates(services.db, now.toISOString());
+  await insertOAuthState(services.db, {
     state_hash: hashState(state),
     relationship_id: actor.relationshipId,
     user_id: actor.actorUserId,
@@ -107,9 +107,7 @@ export async function finishConnect(
   fallback: string,
 ): Promise<string> {
   const provider = CHANNEL_PROVIDERS[channel];
-  const taken = query.state
-    ? await takeChannelOAuthState(services.db, provider, hashState(query.state))
-    : undefined;
+  const taken = query.state ? await takeOAuthState(services.db, provider, hashState(query.state)) : undefined;
   if (!taken || Date.parse(taken.expires_at) <= services.clock.now().getTime()) {
     return withOutcome(fallback, 'error', 'invalid_state');
   }

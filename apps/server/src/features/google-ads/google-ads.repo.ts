@@ -1,10 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
+import {
+  insertOAuthState as insertState,
+  type OAuthStateRow,
+  takeOAuthState as takeState,
+} from '../../integrations/oauth/oauth-states.repo.js';
 import type {
   AdAccountsTable,
   AdCampaignsTable,
   AdIntegrationSettingsTable,
   Database,
-  OAuthStatesTable,
 } from '../../storage/oltp/schema.js';
 
 /** The Google Ads integration's accounts-store rows: hierarchy, campaigns, settings, OAuth round trips. */
@@ -13,7 +17,7 @@ const PROVIDER = 'google_ads' as const;
 export type AdAccountRow = Selectable<AdAccountsTable>;
 export type AdCampaignRow = Selectable<AdCampaignsTable>;
 export type AdSettingsRow = Selectable<AdIntegrationSettingsTable>;
-export type OAuthStateRow = Selectable<OAuthStatesTable>;
+export type { OAuthStateRow } from '../../integrations/oauth/oauth-states.repo.js';
 
 export async function listAdAccounts(db: Kysely<Database>, relationshipId: number): Promise<AdAccountRow[]> {
   return db
@@ -155,37 +159,15 @@ export async function insertOAuthState(
   db: Kysely<Database>,
   row: Omit<OAuthStateRow, 'provider'>,
 ): Promise<void> {
-  await db
-    .insertInto('oauth_states')
-    .values({ ...row, provider: PROVIDER })
-    .execute();
+  await insertState(db, { ...row, provider: PROVIDER });
 }
 
-/**
- * Takes a pending round trip by its state's hash: the row is deleted in the same statement's
- * transaction, so a state is used once even when two callbacks race (only one deletes the row).
- */
+/** Takes a pending Google round trip by its state's hash, once (integrations/oauth/oauth-states.repo.ts). */
 export async function takeOAuthState(
   db: Kysely<Database>,
   stateHash: string,
 ): Promise<OAuthStateRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('oauth_states')
-      .selectAll()
-      .where('state_hash', '=', stateHash)
-      .where('provider', '=', PROVIDER)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const deleted = await trx
-      .deleteFrom('oauth_states')
-      .where('state_hash', '=', stateHash)
-      .executeTakeFirst();
-    return Number(deleted.numDeletedRows) === 1 ? row : undefined;
-  });
+  return takeState(db, PROVIDER, stateHash);
 }
 
-/** Round trips that were never finished, past their expiry. */
-export async function deleteExpiredOAuthStates(db: Kysely<Database>, now: string): Promise<void> {
-  await db.deleteFrom('oauth_states').where('expires_at', '<', now).execute();
-}
+export { deleteExpiredOAuthStates } from '../../integrations/oauth/oauth-states.repo.js';
