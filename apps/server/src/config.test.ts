@@ -206,4 +206,53 @@ describe('loadConfig', () => {
       'Invalid environment variable GOOGLE_ADS_API_VERSION',
     );
   });
+
+  it('reads Meta and Microsoft Ads only when their credentials come together, and refuses a fake in production', () => {
+    const dataDir = tempDir();
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40) };
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ metaAds: null, microsoftAds: null });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, META_ADS_APP_ID: '1234567890', META_ADS_APP_SECRET: 's' }).metaAds,
+    ).toEqual({
+      appId: '1234567890',
+      appSecret: 's',
+      graphUrl: 'https://graph.facebook.com',
+      version: 'v26.0',
+      dialogUrl: 'https://www.facebook.com',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, META_ADS_APP_ID: '1234567890' })).toThrow(
+      'Missing environment variable META_ADS_APP_SECRET',
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        ...production,
+        META_ADS_APP_ID: '1234567890',
+        META_ADS_APP_SECRET: 's',
+        META_GRAPH_URL: 'https://127.0.0.1:9/',
+      }),
+    ).toThrow('Invalid environment variable META_GRAPH_URL: points at this machine or a private network');
+    const microsoft = {
+      MICROSOFT_ADS_CLIENT_ID: 'c',
+      MICROSOFT_ADS_CLIENT_SECRET: 's',
+      MICROSOFT_ADS_DEVELOPER_TOKEN: 'd',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir, ...microsoft }).microsoftAds).toMatchObject({
+      apiUrl: 'https://campaign.api.bingads.microsoft.com/CampaignManagement/v13',
+      tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, MICROSOFT_ADS_CLIENT_ID: 'c', MICROSOFT_ADS_CLIENT_SECRET: 's' }),
+    ).toThrow('Missing environment variable MICROSOFT_ADS_DEVELOPER_TOKEN');
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        ...production,
+        ...microsoft,
+        MICROSOFT_ADS_API_URL: 'https://localhost/cm',
+      }),
+    ).toThrow(
+      'Invalid environment variable MICROSOFT_ADS_API_URL: points at this machine or a private network',
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { CRISP_SCRIPT_URL } from '@veracity/contracts/client-config';
 import { z } from 'zod';
 import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
+import type { MetaAdsConfig } from './integrations/meta-ads/meta-ads-driver.js';
 import type { MicrosoftAdsConfig } from './integrations/microsoft-ads/microsoft-ads-driver.js';
 import { outsideServiceUrlProblem } from './integrations/outside-service-url.js';
 import type { Resolver } from './outbound/destination.js';
@@ -140,6 +141,17 @@ const zEnv = z.object({
   CRISP_SCRIPT_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL of the chat widget script' })
     .optional(),
+  META_ADS_APP_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be a Meta app id (digits)')
+    .optional(),
+  META_ADS_APP_SECRET: z.string().min(1).optional(),
+  META_GRAPH_URL: zServiceUrl.default('https://graph.facebook.com'),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must look like v26.0')
+    .default('v26.0'),
+  META_OAUTH_DIALOG_URL: zServiceUrl.default('https://www.facebook.com'),
   MICROSOFT_ADS_CLIENT_ID: z.string().optional(),
   MICROSOFT_ADS_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().optional(),
@@ -259,6 +271,8 @@ export type Config = {
   googleAds: GoogleAdsConfig;
   /** Microsoft Advertising's client (issue 35); null unless its id, secret and developer token are all set. */
   microsoftAds: MicrosoftAdsConfig | null;
+  /** Meta's Marketing API app (issue 35); null unless its id and secret are both set. */
+  metaAds: MetaAdsConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -360,6 +374,31 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
       : undefined,
     googleAds: readGoogleAds(values, production),
     microsoftAds: readMicrosoftAds(values, production),
+    metaAds: readMetaAds(values, production),
+  };
+}
+
+function readMetaAds(values: z.infer<typeof zEnv>, production: boolean): MetaAdsConfig | null {
+  if (values.META_ADS_APP_ID === undefined && values.META_ADS_APP_SECRET === undefined) return null;
+  if (values.META_ADS_APP_ID === undefined || values.META_ADS_APP_SECRET === undefined) {
+    const missing = values.META_ADS_APP_ID === undefined ? 'META_ADS_APP_ID' : 'META_ADS_APP_SECRET';
+    throw new ConfigError(
+      `Missing environment variable ${missing}: META_ADS_APP_ID and META_ADS_APP_SECRET go together`,
+    );
+  }
+  const urls = { META_GRAPH_URL: values.META_GRAPH_URL, META_OAUTH_DIALOG_URL: values.META_OAUTH_DIALOG_URL };
+  if (production) {
+    for (const [name, url] of Object.entries(urls)) {
+      const problem = outsideServiceUrlProblem(url);
+      if (problem) throw new ConfigError(`Invalid environment variable ${name}: ${problem}`);
+    }
+  }
+  return {
+    appId: values.META_ADS_APP_ID,
+    appSecret: values.META_ADS_APP_SECRET,
+    graphUrl: urls.META_GRAPH_URL.replace(/\/+$/, ''),
+    version: values.META_GRAPH_VERSION,
+    dialogUrl: urls.META_OAUTH_DIALOG_URL.replace(/\/+$/, ''),
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { AdChannelDriver } from '../../integrations/ad-channel-driver.js';
+import { createMetaAdsDriver } from '../../integrations/meta-ads/meta-ads-driver.js';
 import { createMicrosoftAdsDriver } from '../../integrations/microsoft-ads/microsoft-ads-driver.js';
 import type { OAuthProvider } from '../../integrations/oauth/oauth-provider.js';
 import { createTokenStore, type TokenStore } from '../../integrations/oauth/token-store.js';
@@ -11,12 +12,16 @@ import type { AdProvider, Database } from '../../storage/oltp/schema.js';
 import { CHANNEL_PROVIDERS } from './ad-channel-record.js';
 
 /**
- * The drivers this server's config gives: Microsoft with MICROSOFT_ADS_CLIENT_ID, _CLIENT_SECRET and
- * _DEVELOPER_TOKEN (Meta's and TikTok's clients come next). Expiries judged on the app's clock.
+ * The drivers this server's config gives: Meta with META_ADS_APP_ID and _APP_SECRET, Microsoft with
+ * MICROSOFT_ADS_CLIENT_ID, _CLIENT_SECRET and _DEVELOPER_TOKEN (TikTok's client comes next).
+ * Expiries judged on the app's clock.
  */
 export function configuredDrivers(config: Config, clock: Clock): Partial<Record<AdChannel, AdChannelDriver>> {
   const now = () => clock.now().getTime();
-  return config.microsoftAds ? { microsoft: createMicrosoftAdsDriver(config.microsoftAds, { now }) } : {};
+  return {
+    ...(config.metaAds ? { meta: createMetaAdsDriver(config.metaAds, { now }) } : {}),
+    ...(config.microsoftAds ? { microsoft: createMicrosoftAdsDriver(config.microsoftAds, { now }) } : {}),
+  };
 }
 
 /**
