@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  AD_CHANNEL_NAMES,
   AD_CHANNEL_RETURN_PARAM,
   AD_CHANNEL_RETURN_REASON_PARAM,
   AD_CHANNEL_VIEWS,
@@ -57,7 +58,7 @@ export async function readState(services: ChannelServices, channel: AdChannel, r
 
 function driverOf(services: ChannelServices, channel: AdChannel): AdChannelDriver {
   const driver = services.adChannels.drivers[channel];
-  if (!driver) throw new ApiError(503, `${channel} is not configured on this server`);
+  if (!driver) throw new ApiError(503, `${AD_CHANNEL_NAMES[channel]} is not configured on this server`);
   return driver;
 }
 
