@@ -21,6 +21,9 @@ const BOT_IPS = ['3.120.77.10', '3.120.77.11'];
 
 let collector: APIRequestContext;
 
+/** The UTC date `offset` days from now, as the widget calls take it (a range wide of any time zone). */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
 async function sensorKey(baseURL: string): Promise<string> {
   const api = await adminApi(baseURL);
   try {
@@ -87,6 +90,26 @@ test.describe('Meta, Microsoft and TikTok', () => {
     test.setTimeout(90_000);
     const key = await sensorKey(baseURL ?? '');
     for (const [n, ip] of BOT_IPS.entries()) await invalidMicrosoftVisit(key, ip, n);
+    // The journal reaches the analytics store within a moment: wait until the widget's call counts the
+    // firings, so the page's single read cannot come before them.
+    const api = await adminApi(baseURL ?? '');
+    try {
+      await expect
+        .poll(
+          async () => {
+            const answer = await api.post('/api/widget/microsoft/exclusions', {
+              data: { from: day(-7), to: day(1) },
+            });
+            expect(answer.status(), await answer.text()).toBe(200);
+            return ((await answer.json()) as { totals: { exclusionEventsInvalid: number } }).totals
+              .exclusionEventsInvalid;
+          },
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThanOrEqual(BOT_IPS.length);
+    } finally {
+      await api.dispose();
+    }
     await signInAsAdmin(page);
     await page.goto('/integrations/microsoft-ads/overview');
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
