@@ -38,6 +38,8 @@ import {
 } from './features/google-ads/google-ads-wiring.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { homeRoutes } from './features/home/home.routes.js';
+import { hubspotRoutes } from './features/hubspot/hubspot.routes.js';
+import { createHubspotIntegration } from './features/hubspot/hubspot-wiring.js';
 import { meRoutes } from './features/me/me.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
@@ -52,6 +54,7 @@ import { registerRequestLimits } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
 import type { AdChannelDriver } from './integrations/ad-channel-driver.js';
+import type { HubspotClientOptions } from './integrations/hubspot/hubspot-client.js';
 import { type Clock, systemClock } from './jobs/clock.js';
 import { createJobScheduler } from './jobs/jobs.js';
 import type { JobScheduler } from './jobs/scheduler.js';
@@ -91,6 +94,8 @@ export interface BuildOptions {
   googleAds?: GoogleAdsClients;
   /** Meta, Microsoft and TikTok drivers other than those config builds (tests: their local fakes). */
   adChannelDrivers?: Partial<Record<AdChannel, AdChannelDriver>>;
+  /** HubSpot client options (tests: no spacing between calls). */
+  hubspotClient?: HubspotClientOptions;
 }
 
 /** See `BuildOptions.unloggedRequestToken`. */
@@ -175,6 +180,13 @@ export async function buildApp(
       secretKey: config.secretKey,
       drivers: options.adChannelDrivers ?? configuredDrivers(config, clock),
     }),
+    hubspot: createHubspotIntegration({
+      db: stores.accounts.db,
+      log: app.log,
+      clock,
+      config,
+      ...(options.hubspotClient ? { clientOptions: options.hubspotClient } : {}),
+    }),
   };
 
   const ingest = await createIngest(stores, app.log, {
@@ -248,6 +260,7 @@ export async function buildApp(
       await api.register(alertsRoutes(services));
       await api.register(googleAdsRoutes(services, stores.events));
       await api.register(adChannelsRoutes(services, stores.events));
+      await api.register(hubspotRoutes(services));
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       await api.register(outboxRoutes(services));

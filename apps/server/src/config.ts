@@ -5,6 +5,7 @@ import { CRISP_SCRIPT_URL } from '@veracity/contracts/client-config';
 import { z } from 'zod';
 import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
+import type { HubspotConfig } from './integrations/hubspot/hubspot-client.js';
 import type { MetaAdsConfig } from './integrations/meta-ads/meta-ads-driver.js';
 import type { MicrosoftAdsConfig } from './integrations/microsoft-ads/microsoft-ads-driver.js';
 import { outsideServiceUrlProblem } from './integrations/outside-service-url.js';
@@ -73,6 +74,15 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  HUBSPOT_MATCH_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(5),
+  HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
+  HUBSPOT_API_URL: zServiceUrl.default('https://api.hubapi.com'),
+  HUBSPOT_APP_URL: zServiceUrl.default('https://app.hubspot.com'),
   AD_CHANNELS_SYNC_MINUTES: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -240,6 +250,8 @@ export type Config = {
   googleAdsCostImportHours: number;
   /** The period of the Meta, Microsoft and TikTok audience sync, in minutes; 0 leaves it out of this process. */
   adChannelsSyncMinutes: number;
+  /** Minutes between the HubSpot matching runs; 0 turns it off. */
+  hubspotMatchMinutes: number;
   /** The period of the postback delivery job, in seconds (src/jobs/); 0 leaves it out of this process. */
   postbackDeliverySeconds: number;
   /**
@@ -273,6 +285,8 @@ export type Config = {
   microsoftAds: MicrosoftAdsConfig | null;
   /** Meta's Marketing API app (issue 35); null unless its id and secret are both set. */
   metaAds: MetaAdsConfig | null;
+  /** HubSpot's app (issue 35); null unless its client id and secret are both set. */
+  hubspot: HubspotConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -349,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     googleAdsSyncMinutes: values.GOOGLE_ADS_SYNC_MINUTES,
     googleAdsCostImportHours: values.GOOGLE_ADS_COST_IMPORT_HOURS,
     adChannelsSyncMinutes: values.AD_CHANNELS_SYNC_MINUTES,
+    hubspotMatchMinutes: values.HUBSPOT_MATCH_MINUTES,
     postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
     outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },
     ingestRateLimits: {
@@ -375,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     googleAds: readGoogleAds(values, production),
     microsoftAds: readMicrosoftAds(values, production),
     metaAds: readMetaAds(values, production),
+    hubspot: readHubspot(values, production),
   };
 }
 
@@ -487,4 +503,27 @@ function readErrorTracking(
     }
     throw error;
   }
+}
+
+function readHubspot(values: z.infer<typeof zEnv>, production: boolean): HubspotConfig | null {
+  if (values.HUBSPOT_CLIENT_ID === undefined && values.HUBSPOT_CLIENT_SECRET === undefined) return null;
+  if (values.HUBSPOT_CLIENT_ID === undefined || values.HUBSPOT_CLIENT_SECRET === undefined) {
+    const missing = values.HUBSPOT_CLIENT_ID === undefined ? 'HUBSPOT_CLIENT_ID' : 'HUBSPOT_CLIENT_SECRET';
+    throw new ConfigError(
+      `Missing environment variable ${missing}: HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET go together`,
+    );
+  }
+  const urls = { HUBSPOT_API_URL: values.HUBSPOT_API_URL, HUBSPOT_APP_URL: values.HUBSPOT_APP_URL };
+  if (production) {
+    for (const [name, url] of Object.entries(urls)) {
+      const problem = outsideServiceUrlProblem(url);
+      if (problem) throw new ConfigError(`Invalid environment variable ${name}: ${problem}`);
+    }
+  }
+  return {
+    clientId: values.HUBSPOT_CLIENT_ID,
+    clientSecret: values.HUBSPOT_CLIENT_SECRET,
+    apiUrl: urls.HUBSPOT_API_URL.replace(/\/+$/, ''),
+    appUrl: urls.HUBSPOT_APP_URL.replace(/\/+$/, ''),
+  };
 }

@@ -5,6 +5,7 @@ import type { RateLimits } from './features/auth/auth-limits.js';
 import type { AuthRequestLimits } from './features/auth/auth-request-limits.js';
 import type { Mailer } from './features/email/mailer.js';
 import type { GoogleAdsIntegration } from './features/google-ads/google-ads-wiring.js';
+import type { HubspotIntegration } from './features/hubspot/hubspot-wiring.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { Clock } from './jobs/clock.js';
 import type { Database } from './storage/oltp/schema.js';
@@ -23,4 +24,6 @@ export interface Services {
   googleAds: GoogleAdsIntegration;
   /** The Meta, Microsoft and TikTok drivers and their token store (features/ad-channels/ad-channels-wiring.ts). */
   adChannels: AdChannelsIntegration;
+  /** HubSpot's client and token store (features/hubspot/hubspot-wiring.ts). */
+  hubspot: HubspotIntegration;
 }

@@ -7,6 +7,7 @@ import {
   zSensorBehaviour,
   zSensorSignals,
 } from './detection.js';
+import { zHubspotUtk } from './hubspot.js';
 
 /**
  * What the JavaScript sensor (`packages/sensor`) sends to the collection endpoint and what the
@@ -139,6 +140,8 @@ export const zSensorConversion = z.object({
   /** The page view of the page the conversion happened on. */
   hitId: zSensorId,
   conversion: zConversionFields,
+  /** HubSpot's visitor cookie on the page, when its tracking code set one (for the CRM match). */
+  crm: z.object({ hubspotutk: zHubspotUtk }).optional(),
 });
 export type SensorConversion = z.infer<typeof zSensorConversion>;
 

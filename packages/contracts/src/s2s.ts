@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zRiskLevel, zSensorSignals, zTrafficType } from './detection.js';
+import { zCrmFields } from './hubspot.js';
 import { zThreatEvidence } from './threat-evidence.js';
 import { THREAT_CATEGORIES, THREAT_REASON_IDS, type ThreatReasonId } from './threat-reasons.js';
 
@@ -141,6 +142,8 @@ export const zS2sConversion = z
       .string()
       .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
       .optional(),
+    /** Who converted, for the CRM: the visitor's `hubspotutk` cookie and/or the email they submitted. */
+    crm: zCrmFields.optional(),
   })
   .strict()
   .refine((body) => body.hitId !== undefined || (body.ip !== undefined && body.userAgent !== undefined), {

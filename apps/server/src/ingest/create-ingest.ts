@@ -2,6 +2,7 @@ import { ipIntelligence } from '@veracity/detection/ip/create-ip-intelligence';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InProcessRecentActivity } from '../counters/recent-activity.js';
+import { createCrmLeadRecorder } from '../crm/hubspot-leads.js';
 import { type Clock, systemClock } from '../jobs/clock.js';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
@@ -18,8 +19,9 @@ export interface IngestOptions {
   /** Where ingestion reads "now" (the system clock unless a test or the demo history injects one). */
   clock?: Clock;
   /**
-   * The instance secret (config.secretKey): each account's postback signing secret derives from it.
-   * Without it (a harness that serves no postbacks) no signature is accepted.
+   * The instance secret (config.secretKey): each account's postback signing secret derives from it,
+   * and HubSpot leads' emails are sealed with it. Without it (a harness that serves no postbacks) no
+   * signature is accepted and no lead is kept.
    */
   secretKey?: string;
   /** Whether a firewall click is answered once its hit is durable (FIREWALL_WAIT_FOR_SYNC). */
@@ -55,6 +57,9 @@ export async function createIngest(
     accounts,
     ipIntelligence: ipIntelligence(),
     activity: new InProcessRecentActivity(),
+    ...(options.secretKey
+      ? { crmLeads: createCrmLeadRecorder(stores.accounts.db, options.secretKey, clock) }
+      : {}),
   });
   // Visits running when the server stopped go on, with their counts: hits wait for the read.
   const restoring = performance.now();

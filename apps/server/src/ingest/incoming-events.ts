@@ -1,4 +1,5 @@
 import type { HitChannel, RequestFacts, SensorSignals } from '@veracity/contracts/detection';
+import type { CrmFields } from '@veracity/contracts/hubspot';
 import type { CustomVarName } from '@veracity/contracts/s2s';
 import type { ConversionStatus, HitRow, HitStatus, RiskLevel } from '../storage/events/event-store.js';
 import type { HitAssessment } from './assessment.js';
@@ -53,6 +54,8 @@ export interface IncomingConversion {
   /** The converting visitor's request, when known; required when the hit is unknown. */
   request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> | null;
   checkStored?: boolean;
+  /** Who converted, for the CRM (HubSpot): the sensor's cookie, or what S2S sent. */
+  crm?: CrmFields;
   /**
    * The status the conversion is stored with, from its verdict and its click (the firewall's postback:
    * reported, paused); `not_reported` without it.

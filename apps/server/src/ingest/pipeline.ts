@@ -5,6 +5,7 @@ import { clickInjectionFindings, clickToConversionFindings } from '@veracity/det
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { loadedHidden } from '@veracity/detection/render';
 import type { RecentActivity } from '../counters/recent-activity.js';
+import type { CrmLeadRecorder } from '../crm/hubspot-leads.js';
 import type { ConversionStatus, EventStore, ExclusionPlatform } from '../storage/events/event-store.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import { dimensionsOf } from '../storage/events/journal/journal-format.js';
@@ -67,6 +68,8 @@ export class IngestPipeline {
       accounts: AccountDirectory;
       ipIntelligence: IpIntelligence;
       activity: RecentActivity;
+      /** Invalid and suspicious conversions that name their person, for HubSpot. */
+      crmLeads?: CrmLeadRecorder;
     },
     options: PipelineOptions = {},
   ) {
@@ -222,6 +225,14 @@ export class IngestPipeline {
       throw new UnknownHitError(`no hit ${conversion.hitId ?? ''} is known for this account`);
     }
     const status = conversion.statusOf?.(judged, hit?.row) ?? 'not_reported';
+    // Before the conversion is stored: a lead that could not be kept fails the call, which is retried.
+    if (conversion.crm && this.deps.crmLeads) {
+      await this.deps.crmLeads.record(
+        account.relationshipId,
+        { id: conversion.id, name: conversion.name, at: conversion.at, crm: conversion.crm },
+        judged,
+      );
+    }
     await this.deps.writer.append({
       conversions: [conversionRow(account, conversion, judged, hit, status)],
     });

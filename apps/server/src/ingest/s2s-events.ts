@@ -72,6 +72,7 @@ export function s2sIncomingConversion(body: S2sConversion, at: Date): IncomingCo
     request:
       body.ip !== undefined && body.userAgent !== undefined ? forwardedFacts(body.ip, body.userAgent) : null,
     checkStored: body.id !== undefined,
+    ...(body.crm ? { crm: body.crm } : {}),
   };
 }
 

@@ -108,6 +108,7 @@ export function sensorEventRoutes(
             currency: event.conversion.currency ?? null,
             request: visitorFacts(request, ip),
             checkStored: true,
+            ...(event.crm ? { crm: event.crm } : {}),
           });
         }
         return reply.code(HTTP_STATUS.NO_CONTENT).send();

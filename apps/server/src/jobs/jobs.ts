@@ -6,6 +6,7 @@ import { adChannelsSyncJob } from './ad-channels-sync.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
 import { type Clock, systemClock } from './clock.js';
 import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
+import { hubspotMatchJob } from './hubspot-match.js';
 import { postbackDeliveryJob } from './postback-delivery.js';
 import { JobScheduler } from './scheduler.js';
 
@@ -14,7 +15,7 @@ import { JobScheduler } from './scheduler.js';
  * app gets it unstarted and ticks it with an injected clock. ALERTS_CHECK_SECONDS=0 leaves alert
  * evaluation out of this process (another server runs it), GOOGLE_ADS_SYNC_MINUTES=0 the exclusion
  * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, AD_CHANNELS_SYNC_MINUTES=0 the Meta, Microsoft and
- * TikTok audience sync, POSTBACK_DELIVERY_SECONDS=0 postback delivery.
+ * TikTok audience sync, HUBSPOT_MATCH_MINUTES=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery.
  */
 export function createJobScheduler(
   config: Pick<
@@ -24,11 +25,12 @@ export function createJobScheduler(
     | 'googleAdsCostImportHours'
     | 'postbackDeliverySeconds'
     | 'adChannelsSyncMinutes'
+    | 'hubspotMatchMinutes'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
   clock?: Clock,
-  googleAds?: SyncDeps & { services: Pick<Services, 'adChannels'> },
+  googleAds?: SyncDeps & { services: Pick<Services, 'adChannels' | 'hubspot'> },
 ): JobScheduler {
   const scheduler = new JobScheduler(alertDeps.db, alertDeps.log, clock ? { clock } : {});
   if (config.alertsCheckSeconds > 0) scheduler.add(alertEvaluationJob(alertDeps, config.alertsCheckSeconds));
@@ -40,6 +42,9 @@ export function createJobScheduler(
   }
   if (googleAds && config.adChannelsSyncMinutes > 0) {
     scheduler.add(adChannelsSyncJob(googleAds, config.adChannelsSyncMinutes));
+  }
+  if (googleAds && config.hubspotMatchMinutes > 0) {
+    scheduler.add(hubspotMatchJob(googleAds, config.hubspotMatchMinutes));
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   AD_CHANNEL_NAMES,
   AD_CHANNEL_RETURN_PARAM,
@@ -10,19 +9,14 @@ import {
   EXCLUSION_AUDIENCE_NAME,
   EXCLUSION_AUDIENCE_RETENTION_DAYS,
 } from '@veracity/contracts/ad-channels';
-import { isViewVisible } from '@veracity/contracts/plans';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { type AdChannelDriver, AdChannelError } from '../../integrations/ad-channel-driver.js';
-import {
-  deleteExpiredOAuthStates,
-  insertOAuthState,
-  takeOAuthState,
-} from '../../integrations/oauth/oauth-states.repo.js';
+import { beginOAuthRoundTrip, finishOAuthRoundTrip } from '../../integrations/oauth/oauth-states.repo.js';
 import { OAuthNotConnectedError, OAuthReconnectError } from '../../integrations/oauth/token-store.js';
 import type { Services } from '../../services.js';
 import { type AuditActor, audit } from '../account/audit.js';
-import { findRelationship, permissionsOf } from '../account/relationships.repo.js';
+import { mayStillLink } from '../account/linking-access.js';
 import { CHANNEL_PROVIDERS, type ChannelRecord, channelState, parseRecord } from './ad-channel-record.js';
 import { deleteChannelRow, findChannelRow, saveChannelRow } from './ad-channels.repo.js';
 
@@ -34,10 +28,7 @@ import { deleteChannelRow, findChannelRow, saveChannelRow } from './ad-channels.
  */
 export type ChannelServices = Pick<Services, 'db' | 'clock' | 'adChannels'>;
 
-export const STATE_TTL_MS = 10 * 60 * 1000;
 export const callbackPath = (segment: string) => `/api/integrations/${segment}/oauth/callback`;
-
-const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 export async function readState(services: ChannelServices, channel: AdChannel, relationshipId: number) {
   const provider = CHANNEL_PROVIDERS[channel];
@@ -70,17 +61,11 @@ export async function startConnect(
   redirectUri: string,
 ): Promise<string> {
   const driver = driverOf(services, channel);
-  const state = randomBytes(32).toString('base64url');
-  const now = services.clock.now();
-  await deleteExpiredOAuthStates(services.db, now.toISOString());
-  await insertOAuthState(services.db, {
-    state_hash: hashState(state),
-    relationship_id: actor.relationshipId,
-    user_id: actor.actorUserId,
+  const state = await beginOAuthRoundTrip(services.db, services.clock.now(), {
+    relationshipId: actor.relationshipId,
+    userId: actor.actorUserId,
     provider: CHANNEL_PROVIDERS[channel],
-    return_path: returnPath,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + STATE_TTL_MS).toISOString(),
+    returnPath,
   });
   await audit(services.db, { ...actor, action: 'ad_channel.connect_started', detail: { channel } });
   return driver.oauth.authorizeUrl({ state, redirectUri });
@@ -108,22 +93,12 @@ export async function finishConnect(
   fallback: string,
 ): Promise<string> {
   const provider = CHANNEL_PROVIDERS[channel];
-  const taken = query.state ? await takeOAuthState(services.db, provider, hashState(query.state)) : undefined;
-  if (!taken || Date.parse(taken.expires_at) <= services.clock.now().getTime()) {
-    return withOutcome(fallback, 'error', 'invalid_state');
-  }
+  const taken = await finishOAuthRoundTrip(services.db, services.clock.now(), provider, query.state);
+  if (!taken) return withOutcome(fallback, 'error', 'invalid_state');
   const back = (outcome: string, reason?: string) => withOutcome(taken.return_path, outcome, reason);
   if (query.error || !query.code) return back('error', 'access_denied');
-  const relationship = await findRelationship(services.db, taken.relationship_id);
-  const permissions = await permissionsOf(services.db, taken.user_id, taken.relationship_id);
-  if (
-    !relationship?.active ||
-    relationship.planType === 'demo' ||
-    !isViewVisible(AD_CHANNEL_VIEWS[channel], relationship.planType, relationship.accountFeatures) ||
-    !permissions.has('account_manage_integrations')
-  ) {
+  if (!(await mayStillLink(services.db, taken, AD_CHANNEL_VIEWS[channel])))
     return back('error', 'access_denied');
-  }
   const driver = services.adChannels.drivers[channel];
   if (!driver) return back('error', 'not_configured');
   const actor: AuditActor = { actorUserId: taken.user_id, relationshipId: taken.relationship_id, ip };

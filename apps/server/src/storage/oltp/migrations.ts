@@ -11,6 +11,7 @@ import { exclusionEngine } from './migrations/0009-exclusion-engine.js';
 import { firewall } from './migrations/0010-firewall.js';
 import { postbackDelivery } from './migrations/0011-postback-delivery.js';
 import { conversionReleases } from './migrations/0012-conversion-releases.js';
+import { hubspotLeads } from './migrations/0013-hubspot-leads.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   firewall,
   postbackDelivery,
   conversionReleases,
+  hubspotLeads,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -443,6 +443,27 @@ export interface ConversionReleasesTable {
   status: 'reported' | 'not_reported';
 }
 
+export interface HubspotLeadsTable {
+  id: Generated<number>;
+  relationship_id: number;
+  conversion_id: string;
+  conversion_name: string;
+  converted_at: string;
+  verdict: 'invalid' | 'suspicious';
+  /** JSON array of threat reason ids. */
+  reasons: string;
+  utk: string | null;
+  /** The email sealed with the instance secret (purpose `hubspot:email`); null once not pending. */
+  email_sealed: string | null;
+  status: 'pending' | 'flagged' | 'expired';
+  attempts: Generated<number>;
+  next_try_at: string;
+  contact_id: string | null;
+  matched_by: 'hubspotutk' | 'email' | null;
+  flagged_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -474,4 +495,5 @@ export interface Database {
   postback_deliveries: PostbackDeliveriesTable;
   postback_delivery_attempts: PostbackDeliveryAttemptsTable;
   conversion_releases: ConversionReleasesTable;
+  hubspot_leads: HubspotLeadsTable;
 }

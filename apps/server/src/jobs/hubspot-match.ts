@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { HubspotServices } from '../features/hubspot/hubspot.service.js';
+import { matchHubspotLeads } from '../features/hubspot/hubspot-matching.js';
+import type { Job } from './scheduler.js';
+
+export const HUBSPOT_MATCH_JOB = 'hubspot.match';
+
+/**
+ * Every `minutes` (HUBSPOT_MATCH_MINUTES), the invalid and suspicious leads waiting for their HubSpot
+ * contact: found ones flagged, the others tried again later (features/hubspot/hubspot-matching.ts).
+ */
+export function hubspotMatchJob(
+  deps: { services: HubspotServices; log: FastifyBaseLogger },
+  minutes: number,
+): Job {
+  return {
+    name: HUBSPOT_MATCH_JOB,
+    everyMs: minutes * 60_000,
+    async run() {
+      const pass = await matchHubspotLeads(deps.services, deps.log);
+      if (pass.flagged + pass.waiting + pass.expired + pass.failed > 0) {
+        deps.log.info(pass, 'hubspot matching pass');
+      }
+    },
+  };
+}
