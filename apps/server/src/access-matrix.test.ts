@@ -139,6 +139,11 @@ const MATRIX: Record<string, Rule> = {
     ]),
   ),
   'GET /api/integrations/microsoft-ads/ip-exclusions': member,
+  // HubSpot (issue 35): the same rule.
+  'GET /api/integrations/hubspot': member,
+  'POST /api/integrations/hubspot/connect': write('account_manage_integrations'),
+  'GET /api/integrations/hubspot/oauth/callback': anyone,
+  'DELETE /api/integrations/hubspot': write('account_manage_integrations'),
   // Google Ads (issue 33): reading needs the plan's view only, every change the integrations permission.
   'GET /api/integrations/google-ads': member,
   'POST /api/integrations/google-ads/connect': write('account_manage_integrations'),

@@ -69,6 +69,8 @@ const AUDITED_AGAINST_THE_FAKE: Record<string, string> = {
       [`POST /api/integrations/${segment}/sync`, 'ad_channel.sync'],
     ]),
   ),
+  // HubSpot: checked against its fake in integrations/hubspot/hubspot.test.ts.
+  'POST /api/integrations/hubspot/connect': 'hubspot.connect_started',
 };
 
 interface AuditRow {
@@ -474,6 +476,10 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
       },
     ]),
   ),
+  'DELETE /api/integrations/hubspot': async () => {
+    ok(await call(t, 'DELETE', '/integrations/hubspot?from=2026-01-01&to=2026-01-31', { token: admin }));
+    return { action: 'hubspot.disconnected' };
+  },
   'DELETE /api/integrations/google-ads': async () => {
     ok(await call(t, 'DELETE', '/integrations/google-ads', { token: admin }));
     return { action: 'google_ads.unlinked', detail: { connection: false } };

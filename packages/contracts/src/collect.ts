@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zHubspotUtk } from './crm.js';
 import {
   CLICK_ID_PARAMS,
   type ClickIdParam,
@@ -7,7 +8,6 @@ import {
   zSensorBehaviour,
   zSensorSignals,
 } from './detection.js';
-import { zHubspotUtk } from './hubspot.js';
 
 /**
  * What the JavaScript sensor (`packages/sensor`) sends to the collection endpoint and what the

@@ -20,20 +20,6 @@ export const HUBSPOT_MATCH_WINDOW_HOURS = 24;
 /** The verdicts that flag a contact. */
 export const HUBSPOT_FLAGGED_VERDICTS = ['invalid', 'suspicious'] as const;
 export type HubspotVerdict = (typeof HUBSPOT_FLAGGED_VERDICTS)[number];
-/** HubSpot's visitor cookie: 32 hexadecimal characters. */
-export const HUBSPOT_UTK_COOKIE = 'hubspotutk';
-export const zHubspotUtk = z
-  .string()
-  .regex(/^[0-9a-f]{32}$/, 'a hubspotutk cookie: 32 hexadecimal characters');
-
-/** What identifies a conversion's person in the CRM: the sensor sends the cookie, S2S either. */
-export const zCrmFields = z
-  .object({
-    hubspotutk: zHubspotUtk.optional(),
-    email: z.string().trim().toLowerCase().max(254).email().optional(),
-  })
-  .strict();
-export type CrmFields = z.infer<typeof zCrmFields>;
 
 export const zHubspotQuery = z.object({ from: zAnalyticsDate, to: zAnalyticsDate });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { zCrmFields } from './crm.js';
 import { zRiskLevel, zSensorSignals, zTrafficType } from './detection.js';
-import { zCrmFields } from './hubspot.js';
 import { zThreatEvidence } from './threat-evidence.js';
 import { THREAT_CATEGORIES, THREAT_REASON_IDS, type ThreatReasonId } from './threat-reasons.js';
 

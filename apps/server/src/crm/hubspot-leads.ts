@@ -1,5 +1,6 @@
+import type { CrmFields } from '@veracity/contracts/crm';
 import type { RiskLevel } from '@veracity/contracts/detection';
-import { type CrmFields, HUBSPOT_MATCH_WINDOW_HOURS, type HubspotVerdict } from '@veracity/contracts/hubspot';
+import { HUBSPOT_MATCH_WINDOW_HOURS, type HubspotVerdict } from '@veracity/contracts/hubspot';
 import type { Kysely } from 'kysely';
 import { findConnection } from '../integrations/oauth/oauth-connections.repo.js';
 import { createSecretBox, type SecretBox } from '../integrations/oauth/secret-box.js';

@@ -1,5 +1,5 @@
+import type { CrmFields } from '@veracity/contracts/crm';
 import type { HitChannel, RequestFacts, SensorSignals } from '@veracity/contracts/detection';
-import type { CrmFields } from '@veracity/contracts/hubspot';
 import type { CustomVarName } from '@veracity/contracts/s2s';
 import type { ConversionStatus, HitRow, HitStatus, RiskLevel } from '../storage/events/event-store.js';
 import type { HitAssessment } from './assessment.js';

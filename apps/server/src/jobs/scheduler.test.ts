@@ -11,6 +11,7 @@ import { AD_CHANNELS_SYNC_JOB } from './ad-channels-sync.js';
 import { ALERT_EVALUATION_JOB } from './alert-evaluation.js';
 import type { Clock } from './clock.js';
 import { GOOGLE_ADS_COST_IMPORT_JOB, GOOGLE_ADS_SYNC_JOB } from './google-ads-sync.js';
+import { HUBSPOT_MATCH_JOB } from './hubspot-match.js';
 import { findJob } from './jobs.repo.js';
 import { POSTBACK_DELIVERY_JOB } from './postback-delivery.js';
 import { JOB_LEASE_MS, type Job, JobScheduler } from './scheduler.js';
@@ -197,6 +198,7 @@ describe('job scheduler', () => {
       GOOGLE_ADS_SYNC_JOB,
       GOOGLE_ADS_COST_IMPORT_JOB,
       AD_CHANNELS_SYNC_JOB,
+      HUBSPOT_MATCH_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
 
@@ -205,6 +207,7 @@ describe('job scheduler', () => {
       GOOGLE_ADS_SYNC_JOB,
       GOOGLE_ADS_COST_IMPORT_JOB,
       AD_CHANNELS_SYNC_JOB,
+      HUBSPOT_MATCH_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
     await t.app.jobs.idle();
