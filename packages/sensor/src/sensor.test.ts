@@ -302,6 +302,25 @@ describe('the sensor in Chromium', () => {
     await page.waitForTimeout(200);
     expect(conversions()).toHaveLength(2);
     expect(errors).toEqual([]);
+    expect(direct.crm).toBeUndefined();
+  });
+
+  it("sends HubSpot's visitor cookie with a conversion, for the CRM match", async () => {
+    const page = await context.newPage();
+    await page.goto(`${pageOrigin}/landing.html`);
+    const hit = await waitForHit(page);
+    const utk = '0123456789abcdef0123456789abcdef';
+    await page.evaluate((value) => {
+      const w = window as unknown as { document: { cookie: string }; veracity: (...a: unknown[]) => void };
+      w.document.cookie = `other=1; path=/`;
+      w.document.cookie = `hubspotutk=${value}; path=/`;
+      w.veracity('conversion', { name: 'lead' });
+    }, utk);
+    const sent = await waitFor(
+      () => conversions().find((event) => event.hitId === hit.eventId),
+      'the conversion with the cookie',
+    );
+    expect(sent.crm).toEqual({ hubspotutk: utk });
   });
 
   it('fires the exclusion events on the platform tags when the collector says exclude', async () => {

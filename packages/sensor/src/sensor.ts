@@ -71,7 +71,7 @@ type SensorEvent = Envelope &
         signals: Signals;
       }
     | { type: 'engagement'; hitId: string; behaviour: Behaviour; visibleMs: number }
-    | { type: 'conversion'; hitId: string; conversion: ConversionFields }
+    | { type: 'conversion'; hitId: string; conversion: ConversionFields; crm?: { hubspotutk: string } }
     | { type: 'exclusion'; hitId: string; platforms: Platform[] }
   );
 
@@ -347,7 +347,15 @@ function start(): void {
       if (typeof c.value === 'number' && c.value >= 0) conversion.value = c.value;
       if (typeof c.currency === 'string') conversion.currency = c.currency.toUpperCase();
       if (c.id != null) conversion.id = cut(String(c.id), 256);
-      send(endpoint, { type: 'conversion', ...envelope(), hitId, conversion });
+      // HubSpot's visitor cookie, when its tracking code set one: the CRM contact of this lead.
+      const utk = /(?:^|; )hubspotutk=([0-9a-f]{32})(?:;|$)/.exec(document.cookie)?.[1];
+      send(endpoint, {
+        type: 'conversion',
+        ...envelope(),
+        hitId,
+        conversion,
+        ...(utk ? { crm: { hubspotutk: utk } } : {}),
+      });
     })) as Command & QueuedCommand;
   command.l = 1;
 
