@@ -8,6 +8,7 @@ import { publicRoutes } from './features/auth/auth.routes';
 import { RouteErrorScreen } from './features/errors/RouteErrorScreen';
 import { googleAdsChannelRoutes } from './features/google-ads/google-ads-channel.routes';
 import { googleAdsSetupRoutes } from './features/google-ads/google-ads-setup.routes';
+import { hubspotRoutes } from './features/hubspot/hubspot.routes';
 import { SandboxLayout } from './features/sandbox/SandboxLayout';
 import { setupRoutes } from './features/setup/setup.routes';
 import { EntryPage } from './features/shell/EntryPage';
@@ -49,6 +50,7 @@ export const privateRoutes: RouteObject[] = [
   ...googleAdsChannelRoutes,
   ...adChannelRoutes,
   ...adWizardRoutes,
+  ...hubspotRoutes,
   ...accountRoutes,
 ];
 

@@ -18,6 +18,8 @@ type Answer = MockResponse | ((body: unknown) => MockResponse | Promise<MockResp
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: unknown;
   authorization: string | null;
 }
@@ -30,7 +32,7 @@ export function mockApi(answers: Record<string, Answer>) {
     const path = url.pathname.replace(/^\/api/, '');
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = new Headers(init?.headers);
-    calls.push({ method, path, body, authorization: headers.get('Authorization') });
+    calls.push({ method, path, query: url.searchParams, body, authorization: headers.get('Authorization') });
     const answer = answers[`${method} ${path}`];
     const response =
       typeof answer === 'function' ? await answer(body) : (answer ?? { status: 404, body: 'Not found' });
