@@ -10,7 +10,7 @@ import {
 import { HubspotError } from '../../integrations/hubspot/hubspot-client.js';
 import { OAuthNotConnectedError, OAuthReconnectError } from '../../integrations/oauth/token-store.js';
 import { verdictThreats } from '../../verdicts/verdict.js';
-import { type HubspotServices, loadPortal, preparePortal } from './hubspot.service.js';
+import { type HubspotServices, loadPortal, preparePortal, withHubspotToken } from './hubspot.service.js';
 
 /** Leads looked at in one pass (HubSpot's search allows about 4 a second: a pass stays short). */
 export const MATCH_BATCH = 200;
@@ -61,9 +61,13 @@ export async function matchHubspotLeads(
           continue;
         }
       }
-      const token = await services.hubspot.tokens.accessToken(lead.relationship_id, 'hubspot');
-      const found = await findContact(services, token, lead);
-      if (found && (await client.flag(token, found.id, lead.verdict, reasonsText(lead.reasons)))) {
+      const found = await withHubspotToken(services, lead.relationship_id, async (token) => {
+        const contact = await findContact(services, token, lead);
+        return contact && (await client.flag(token, contact.id, lead.verdict, reasonsText(lead.reasons)))
+          ? contact
+          : null;
+      });
+      if (found) {
         await markFlagged(services.db, lead.id, {
           contactId: found.id,
           matchedBy: found.by,

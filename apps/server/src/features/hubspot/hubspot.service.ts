@@ -168,6 +168,24 @@ export async function finishHubspotConnect(
 }
 
 /**
+ * Runs `work` with a valid access token; a token HubSpot refuses (401) is renewed once, and a refused
+ * renewal turns the connection to "reconnect" (the token store) and throws OAuthReconnectError.
+ */
+export async function withHubspotToken<T>(
+  services: HubspotServices,
+  relationshipId: number,
+  work: (token: string) => Promise<T>,
+): Promise<T> {
+  const tokens = services.hubspot.tokens;
+  try {
+    return await work(await tokens.accessToken(relationshipId, 'hubspot'));
+  } catch (error) {
+    if (!(error instanceof HubspotError && error.code === 'reconnect')) throw error;
+    return work(await tokens.renewAccessToken(relationshipId, 'hubspot'));
+  }
+}
+
+/**
  * Reads the portal of the grant and creates the two contact properties where missing; a refusal is
  * kept as the page's problem (the matching job tries again).
  */
@@ -185,11 +203,12 @@ export async function preparePortal(
     problem: null,
   };
   try {
-    const token = await services.hubspot.tokens.accessToken(relationshipId, 'hubspot');
-    const portal = await client.portal(token);
-    record.portalId = portal.id;
-    record.domain = portal.domain;
-    await client.ensureProperties(token);
+    await withHubspotToken(services, relationshipId, async (token) => {
+      const portal = await client.portal(token);
+      record.portalId = portal.id;
+      record.domain = portal.domain;
+      await client.ensureProperties(token);
+    });
     record.propertiesReady = true;
     record.problem = null;
   } catch (error) {

@@ -240,6 +240,23 @@ describe('HubSpot through the server', () => {
     expect(row?.email_sealed).toBeNull();
   });
 
+  it('matches by the visitor cookie, renewing an access token HubSpot no longer takes', async () => {
+    const utk = 'c'.repeat(32);
+    const contact = fake.state.addContact('cookie@shop.example', utk);
+    const bot = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
+      id: 'lead-cookie',
+      ip: AWS_IP,
+      userAgent: 'python-requests/2.32',
+      name: 'signup',
+      crm: { hubspotutk: utk },
+    });
+    expect(bot.statusCode, bot.body).toBe(200);
+    fake.oauth.expireAccessTokens();
+    expect(await matchHubspotLeads(services(t), t.app.log)).toMatchObject({ flagged: 1, failed: 0 });
+    expect(contact.properties[HUBSPOT_VERDICT_PROPERTY]).toBe('invalid');
+    expect((await state()).contacts.map((item) => item.matchedBy)).toContain('hubspotutk');
+  });
+
   it('refuses a bad crm field with a 400 and stores nothing of the call', async () => {
     const bad = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
       id: 'lead-bad',
