@@ -12,6 +12,7 @@ import { useNotify } from '../../components/Notifications/use-notify';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { ScrollRegion } from '../../components/Table/ScrollRegion';
+import { VerdictBadge } from '../../components/VerdictBadge/VerdictBadge';
 import { useShowApiError } from '../../lib/use-api-feedback';
 import { openConsentPage } from '../google-ads/consent-page';
 import { useSectionRange } from '../intelligence/use-section-range';
@@ -27,10 +28,7 @@ const REASONS: Record<string, string> = {
   not_configured: 'this server has no HubSpot app',
 };
 
-const VERDICTS = {
-  invalid: { label: 'Invalid', tier: 'high' },
-  suspicious: { label: 'Suspicious', tier: 'medium' },
-};
+const VERDICT_TIERS = { invalid: 'high', suspicious: 'medium' } as const;
 
 /**
  * /integrations/hubspot (issue 35): connect a HubSpot portal; contacts whose conversion Veracity judged
@@ -241,7 +239,6 @@ function FlaggedContacts({ state }: { state: HubspotState }) {
 }
 
 function ContactRow({ contact }: { contact: HubspotContact }) {
-  const verdict = VERDICTS[contact.verdict];
   const reasons = contact.reasons
     .map((id) => (THREAT_REASONS as Record<string, { label: string } | undefined>)[id]?.label ?? id)
     .join(', ');
@@ -257,11 +254,7 @@ function ContactRow({ contact }: { contact: HubspotContact }) {
       </td>
       <td className={styles.wrap}>{contact.conversionName}</td>
       <td className={styles.wrap}>
-        <span className={styles.verdict} data-tier={verdict.tier}>
-          <span className={styles.verdictDot} aria-hidden="true" />
-          {verdict.label}
-        </span>
-        {reasons ? <span className={styles.reasons}>{reasons}</span> : null}
+        <VerdictBadge tier={VERDICT_TIERS[contact.verdict]} reasons={reasons} />
       </td>
       <td>{contact.matchedBy === 'hubspotutk' ? 'HubSpot cookie' : 'Email'}</td>
     </tr>

@@ -1,8 +1,8 @@
-import type { RiskLevel } from '@veracity/contracts/detection';
 import type { RecentHit } from '@veracity/contracts/s2s';
 import { Card } from '../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { ScrollRegion } from '../../components/Table/ScrollRegion';
+import { VerdictBadge } from '../../components/VerdictBadge/VerdictBadge';
 import { trafficTypeName } from '../../lib/traffic-types';
 import type { useRecentHits } from './recent-hits.api';
 import styles from './Setup.module.css';
@@ -10,13 +10,6 @@ import styles from './Setup.module.css';
 export const RECENT_HITS_EMPTY = 'No visits yet';
 export const RECENT_HITS_EMPTY_TEXT =
   'Open a page that has the snippet and it will appear here within seconds.';
-
-/** The verdict a risk tier stands for, in the product's words. */
-export const VERDICT_LABELS: Readonly<Record<RiskLevel, string>> = {
-  low: 'Legitimate',
-  medium: 'Suspicious',
-  high: 'Invalid',
-};
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -84,15 +77,12 @@ function VisitRow({ hit, now }: { hit: RecentHit; now: number }) {
       <td>{hit.country ?? <Unknown />}</td>
       <td>{deviceLine(hit)}</td>
       <td className={styles.verdictCell}>
-        <span className={styles.verdict} data-tier={hit.riskLevel} data-testid="recent-hit-verdict">
-          <span className={styles.verdictDot} aria-hidden="true" />
-          {VERDICT_LABELS[hit.riskLevel]}
-        </span>
-        {reasons ? (
-          <span className={styles.reasons} data-testid="recent-hit-reasons">
-            {reasons}
-          </span>
-        ) : null}
+        <VerdictBadge
+          tier={hit.riskLevel}
+          reasons={reasons}
+          testId="recent-hit-verdict"
+          reasonsTestId="recent-hit-reasons"
+        />
       </td>
     </tr>
   );
