@@ -14,8 +14,11 @@ import { type HubspotServices, loadPortal, preparePortal, withHubspotToken } fro
 
 /** Leads looked at in one pass (HubSpot's search allows about 4 a second: a pass stays short). */
 export const MATCH_BATCH = 200;
-/** Waits between tries of a lead whose contact is not in HubSpot yet: 1, 2, 4 … minutes, at most 2 h. */
+/** Waits between tries of a lead whose contact is not in HubSpot yet: 2, 4, 8 … minutes, at most 2 h. */
 export const retryDelayMs = (attempts: number) => Math.min(2 ** attempts * 60_000, 2 * 3_600_000);
+
+/** A portal that cannot be reached now (reconnect, outage, limits): its leads wait this long. */
+export const BLOCKED_WAIT_MS = 15 * 60_000;
 
 export interface MatchPass {
   flagged: number;
@@ -43,10 +46,19 @@ export async function matchHubspotLeads(
   const blocked = new Set<number>();
   const prepared = new Set<number>();
   for (const lead of leads) {
-    if (blocked.has(lead.relationship_id)) continue;
     if (now.getTime() >= matchDeadline(lead.created_at)) {
       await markExpired(services.db, lead.id);
       pass.expired += 1;
+      continue;
+    }
+    // Out of the way of other accounts' leads until the portal can be reached again.
+    const postpone = () =>
+      markRetry(services.db, lead.id, {
+        attempts: lead.attempts,
+        nextTryAt: new Date(now.getTime() + BLOCKED_WAIT_MS).toISOString(),
+      });
+    if (blocked.has(lead.relationship_id)) {
+      await postpone();
       continue;
     }
     try {
@@ -58,6 +70,7 @@ export async function matchHubspotLeads(
         prepared.add(lead.relationship_id);
         if (!portal?.propertiesReady) {
           blocked.add(lead.relationship_id);
+          await postpone();
           continue;
         }
       }
@@ -84,8 +97,9 @@ export async function matchHubspotLeads(
         error instanceof OAuthReconnectError ||
         (error instanceof HubspotError && error.code !== 'refused')
       ) {
-        // The portal cannot be reached now: its leads wait for the next pass (or a new connection).
+        // The portal cannot be reached now: its leads wait (or for a new connection).
         blocked.add(lead.relationship_id);
+        await postpone();
       } else if (error instanceof HubspotError) {
         await retryLater(services, lead, now);
       } else {

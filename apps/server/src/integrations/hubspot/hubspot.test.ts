@@ -274,10 +274,33 @@ describe('HubSpot through the server', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('turns to reconnect when HubSpot refuses the grant, and holds its leads back', async () => {
+    const lead = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
+      id: 'lead-revoked',
+      ip: AWS_IP,
+      userAgent: 'python-requests/2.32',
+      name: 'lead',
+      crm: { email: 'later@shop.example' },
+    });
+    expect(lead.statusCode, lead.body).toBe(200);
+    fake.oauth.revokeAll();
+    fake.oauth.expireAccessTokens();
+    expect(await matchHubspotLeads(services(t), t.app.log)).toMatchObject({ flagged: 0, failed: 1 });
+    expect(await state()).toMatchObject({ connection: 'reconnect', pending: 1 });
+    const [held] = await t.stores.accounts.db
+      .selectFrom('hubspot_leads')
+      .selectAll()
+      .where('conversion_id', '=', 'lead-revoked')
+      .execute();
+    expect(Date.parse(String(held?.next_try_at))).toBeGreaterThan(Date.now() + 10 * 60_000);
+    // Held back: the next pass does not ask HubSpot again.
+    expect(await matchHubspotLeads(services(t), t.app.log)).toMatchObject({ failed: 0, waiting: 0 });
+  });
+
   it('disconnects: the grant revoked, waiting leads dropped', async () => {
     const gone = await call(t, 'DELETE', `/integrations/hubspot?${range}`, { token: admin });
     expect(gone.statusCode, gone.body).toBe(200);
-    expect(gone.json()).toMatchObject({ connection: 'none', portal: null, contacts: [] });
+    expect(gone.json()).toMatchObject({ connection: 'none', portal: null, contacts: [], pending: 0 });
     expect(fake.service.requestsTo('oauth:revokeRefresh')).toHaveLength(1);
   });
 });
