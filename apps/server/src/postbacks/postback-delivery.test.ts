@@ -59,6 +59,7 @@ beforeAll(async () => {
       GOOGLE_ADS_SYNC_MINUTES: '0',
       GOOGLE_ADS_COST_IMPORT_HOURS: '0',
       AD_CHANNELS_SYNC_MINUTES: '0',
+      HUBSPOT_MATCH_MINUTES: '0',
       POSTBACK_DELIVERY_SECONDS: '5',
       OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
