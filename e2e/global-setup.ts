@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGoogle } from '@veracity/fakes/google-ads/start-fake-google';
+import { startFakeHubspot } from '@veracity/fakes/hubspot/start-fake-hubspot';
 import { startFakeMicrosoft } from '@veracity/fakes/microsoft-ads/start-fake-microsoft';
 
 /** The accounts the server creates on its first start, with credentials the tests know. */
@@ -143,6 +144,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const google = await startGoogle();
   const microsoft = await startMicrosoft();
+  const hubspot = await startFakeHubspot();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -187,6 +189,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       MICROSOFT_OAUTH_AUTHORIZE_URL: microsoft.oauthUrls.authorize,
       MICROSOFT_OAUTH_TOKEN_URL: microsoft.oauthUrls.token,
       AD_CHANNELS_SYNC_MINUTES: '0',
+      // HubSpot against its local fake; the HubSpot journey waits for the matching every 2 s.
+      HUBSPOT_CLIENT_ID: hubspot.clientId,
+      HUBSPOT_CLIENT_SECRET: hubspot.clientSecret,
+      HUBSPOT_API_URL: hubspot.url,
+      HUBSPOT_APP_URL: hubspot.url,
+      HUBSPOT_MATCH_SECONDS: '2',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -199,6 +207,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await exited;
     await google.close();
     await microsoft.close();
+    await hubspot.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -218,6 +227,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The tests read the fake's own state (GET /__fake/state) over HTTP.
     process.env.E2E_GOOGLE_URL = google.url;
     process.env.E2E_MICROSOFT_URL = microsoft.url;
+    process.env.E2E_HUBSPOT_URL = hubspot.url;
   } catch (error) {
     // A failed setup must not leave the server and the fake running: Playwright runs no teardown then.
     await stop();

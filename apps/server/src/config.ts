@@ -74,11 +74,11 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
-  HUBSPOT_MATCH_MINUTES: z.coerce
+  HUBSPOT_MATCH_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
-    .default(5),
+    .default(300),
   HUBSPOT_CLIENT_ID: z.string().min(1).optional(),
   HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
   HUBSPOT_API_URL: zServiceUrl.default('https://api.hubapi.com'),
@@ -250,8 +250,8 @@ export type Config = {
   googleAdsCostImportHours: number;
   /** The period of the Meta, Microsoft and TikTok audience sync, in minutes; 0 leaves it out of this process. */
   adChannelsSyncMinutes: number;
-  /** Minutes between the HubSpot matching runs; 0 turns it off. */
-  hubspotMatchMinutes: number;
+  /** Seconds between the HubSpot matching runs; 0 turns it off. */
+  hubspotMatchSeconds: number;
   /** The period of the postback delivery job, in seconds (src/jobs/); 0 leaves it out of this process. */
   postbackDeliverySeconds: number;
   /**
@@ -363,7 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     googleAdsSyncMinutes: values.GOOGLE_ADS_SYNC_MINUTES,
     googleAdsCostImportHours: values.GOOGLE_ADS_COST_IMPORT_HOURS,
     adChannelsSyncMinutes: values.AD_CHANNELS_SYNC_MINUTES,
-    hubspotMatchMinutes: values.HUBSPOT_MATCH_MINUTES,
+    hubspotMatchSeconds: values.HUBSPOT_MATCH_SECONDS,
     postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
     outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },
     ingestRateLimits: {

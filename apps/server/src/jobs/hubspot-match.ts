@@ -6,16 +6,16 @@ import type { Job } from './scheduler.js';
 export const HUBSPOT_MATCH_JOB = 'hubspot.match';
 
 /**
- * Every `minutes` (HUBSPOT_MATCH_MINUTES), the invalid and suspicious leads waiting for their HubSpot
+ * Every `seconds` (HUBSPOT_MATCH_SECONDS, default 300), the invalid and suspicious leads waiting for their HubSpot
  * contact: found ones flagged, the others tried again later (features/hubspot/hubspot-matching.ts).
  */
 export function hubspotMatchJob(
   deps: { services: HubspotServices; log: FastifyBaseLogger },
-  minutes: number,
+  seconds: number,
 ): Job {
   return {
     name: HUBSPOT_MATCH_JOB,
-    everyMs: minutes * 60_000,
+    everyMs: seconds * 1000,
     async run() {
       const pass = await matchHubspotLeads(deps.services, deps.log);
       if (pass.flagged + pass.waiting + pass.expired + pass.failed > 0) {

@@ -15,7 +15,7 @@ import { JobScheduler } from './scheduler.js';
  * app gets it unstarted and ticks it with an injected clock. ALERTS_CHECK_SECONDS=0 leaves alert
  * evaluation out of this process (another server runs it), GOOGLE_ADS_SYNC_MINUTES=0 the exclusion
  * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, AD_CHANNELS_SYNC_MINUTES=0 the Meta, Microsoft and
- * TikTok audience sync, HUBSPOT_MATCH_MINUTES=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery.
+ * TikTok audience sync, HUBSPOT_MATCH_SECONDS=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery.
  */
 export function createJobScheduler(
   config: Pick<
@@ -25,7 +25,7 @@ export function createJobScheduler(
     | 'googleAdsCostImportHours'
     | 'postbackDeliverySeconds'
     | 'adChannelsSyncMinutes'
-    | 'hubspotMatchMinutes'
+    | 'hubspotMatchSeconds'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
@@ -43,8 +43,8 @@ export function createJobScheduler(
   if (googleAds && config.adChannelsSyncMinutes > 0) {
     scheduler.add(adChannelsSyncJob(googleAds, config.adChannelsSyncMinutes));
   }
-  if (googleAds && config.hubspotMatchMinutes > 0) {
-    scheduler.add(hubspotMatchJob(googleAds, config.hubspotMatchMinutes));
+  if (googleAds && config.hubspotMatchSeconds > 0) {
+    scheduler.add(hubspotMatchJob(googleAds, config.hubspotMatchSeconds));
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

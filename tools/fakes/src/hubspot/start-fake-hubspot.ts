@@ -261,6 +261,14 @@ export async function startFakeHubspot(options: FakeHubspotOptions = {}): Promis
     body: { properties: [...state.properties.keys()], contacts: state.contacts },
   }));
 
+  // A contact as a form submission creates it, for journeys over HTTP (POST /__fake/contacts {email, utk}).
+  service.route('fake:addContact', 'POST', '/__fake/contacts', (request) => {
+    const body = json(request);
+    if (typeof body?.email !== 'string') return error(400, 'VALIDATION_ERROR', 'email is required');
+    const contact = state.addContact(body.email, typeof body.utk === 'string' ? body.utk : undefined);
+    return { status: 201, body: contact };
+  });
+
   const url = await service.listen(options.port);
   return { url, clientId, clientSecret, state, oauth, service, close: () => service.close() };
 }

@@ -144,7 +144,7 @@ describe('HubSpot through the server', () => {
         HUBSPOT_CLIENT_SECRET: fake.clientSecret,
         HUBSPOT_API_URL: fake.url,
         HUBSPOT_APP_URL: fake.url,
-        HUBSPOT_MATCH_MINUTES: '0',
+        HUBSPOT_MATCH_SECONDS: '0',
       },
       { hubspotClient: { minIntervalMs: 0, sleep: async () => undefined } },
     );

@@ -244,10 +244,10 @@ function ContactRow({ contact }: { contact: HubspotContact }) {
     .join(', ');
   return (
     <tr data-testid="hubspot-contact">
-      <td>
+      <td className={styles.nowrap}>
         <time dateTime={contact.convertedAt}>{new Date(contact.convertedAt).toLocaleString()}</time>
       </td>
-      <td>
+      <td className={styles.nowrap}>
         <a href={contact.url} target="_blank" rel="noreferrer noopener">
           Contact {contact.contactId}
         </a>
