@@ -124,11 +124,17 @@ export function createTikTokAdsClient(options: TikTokAdsClientOptions) {
     fields: Fields,
     pageSize: number,
   ): Promise<T[]> {
-    const schema = z.object({ [key]: z.array(item).default([]), page_info: zPageInfo.optional() });
+    const schema = z.preprocess(
+      (data) => {
+        const answer = (data ?? {}) as Record<string, unknown>;
+        return { items: answer[key] ?? [], page_info: answer.page_info };
+      },
+      z.object({ items: z.array(item), page_info: zPageInfo.optional() }),
+    );
     const all: T[] = [];
     for (let page = 1; ; page += 1) {
       const answer = await call(token, 'GET', path, schema, { ...fields, page, page_size: pageSize });
-      all.push(...(answer[key] as T[]));
+      all.push(...answer.items);
       if (page >= (answer.page_info?.total_page ?? 1)) return all;
     }
   }
@@ -180,7 +186,11 @@ export function createTikTokAdsClient(options: TikTokAdsClientOptions) {
       ).then((answer) => answer.list[0]?.audience_details ?? null),
 
     /** A website traffic audience (audience_type PIXEL) of the pixel's exclusion event, kept `days` days. */
-    createAudience: (token: string, advertiserId: string, input: { name: string; pixelId: string; days: number }) => {
+    createAudience: (
+      token: string,
+      advertiserId: string,
+      input: { name: string; pixelId: string; days: number },
+    ) => {
       const { min, max } = TIKTOK_RETENTION_DAYS;
       if (!Number.isInteger(input.days) || input.days < min || input.days > max) {
         return Promise.reject(

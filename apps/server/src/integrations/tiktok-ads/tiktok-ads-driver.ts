@@ -88,7 +88,9 @@ export function createTikTokAdsDriver(
     async audience(token, accountId, audienceId) {
       try {
         const found = await api.audience(token, accountId, audienceId);
-        return found ? { id: found.audience_id, name: found.name, size: audienceSize(found.cover_num) } : null;
+        return found
+          ? { id: found.audience_id, name: found.name, size: audienceSize(found.cover_num) }
+          : null;
       } catch (error) {
         // Deleted in TikTok: it refuses the id; the sync creates the audience again.
         if (error instanceof AdChannelError && error.code === 'refused') return null;
@@ -105,9 +107,15 @@ export function createTikTokAdsDriver(
     },
     async setExclusion(token, accountId, target, audienceId, excluded) {
       const adGroup = (await api.adGroups(token, accountId)).find((item) => item.adgroup_id === target.id);
-      if (!adGroup) throw new AdChannelError('refused', 'That ad group is no longer in the advertiser account.');
+      if (!adGroup)
+        throw new AdChannelError('refused', 'That ad group is no longer in the advertiser account.');
       const others = (adGroup.excluded_audience_ids ?? []).filter((id) => id !== audienceId);
-      await api.setExcludedAudiences(token, accountId, target.id, excluded ? [...others, audienceId] : others);
+      await api.setExcludedAudiences(
+        token,
+        accountId,
+        target.id,
+        excluded ? [...others, audienceId] : others,
+      );
     },
   };
 }
