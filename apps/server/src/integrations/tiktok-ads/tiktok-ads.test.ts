@@ -215,6 +215,10 @@ describe('TikTok Ads against its fake', () => {
       code: 40002,
       message: 'adgroup_id: Missing data for required field.',
     });
+    const seen = (await (await fetch(`${fake.service.url}/__fake/state`)).json()) as {
+      advertisers: unknown[];
+    };
+    expect(seen.advertisers).toHaveLength(2);
   });
 
   it('backs off the rate limit (40100) with growing waits, then gives up as rate limited', async () => {
