@@ -255,4 +255,33 @@ describe('loadConfig', () => {
       'Invalid environment variable MICROSOFT_ADS_API_URL: points at this machine or a private network',
     );
   });
+
+  it('reads TikTok Ads only when its app id and secret come together, and refuses a fake in production', () => {
+    const dataDir = tempDir();
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40) };
+    const tiktok = { TIKTOK_ADS_APP_ID: '7300000000000000001', TIKTOK_ADS_SECRET: 's' };
+    expect(loadConfig({ DATA_DIR: dataDir }).tiktokAds).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, ...tiktok }).tiktokAds).toEqual({
+      appId: '7300000000000000001',
+      secret: 's',
+      apiUrl: 'https://business-api.tiktok.com/open_api',
+      authorizeUrl: 'https://business-api.tiktok.com/portal/auth',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, TIKTOK_ADS_SECRET: 's' })).toThrow(
+      'Missing environment variable TIKTOK_ADS_APP_ID',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...tiktok, TIKTOK_ADS_APP_ID: 'my-app' })).toThrow(
+      'Invalid environment variable TIKTOK_ADS_APP_ID',
+    );
+    // A local fake is fine outside production, and refused in it.
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ...tiktok, TIKTOK_ADS_API_URL: 'http://127.0.0.1:4010/open_api/' })
+        .tiktokAds?.apiUrl,
+    ).toBe('http://127.0.0.1:4010/open_api');
+    for (const name of ['TIKTOK_ADS_API_URL', 'TIKTOK_OAUTH_AUTHORIZE_URL']) {
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, ...production, ...tiktok, [name]: 'https://localhost:4010/x' }),
+      ).toThrow(`Invalid environment variable ${name}: points at this machine or a private network`);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import type { HubspotConfig } from './integrations/hubspot/hubspot-client.js';
 import type { MetaAdsConfig } from './integrations/meta-ads/meta-ads-driver.js';
 import type { MicrosoftAdsConfig } from './integrations/microsoft-ads/microsoft-ads-driver.js';
 import { outsideServiceUrlProblem } from './integrations/outside-service-url.js';
+import type { TikTokAdsConfig } from './integrations/tiktok-ads/tiktok-ads-driver.js';
 import type { Resolver } from './outbound/destination.js';
 
 /**
@@ -177,6 +178,13 @@ const zEnv = z.object({
   MICROSOFT_OAUTH_TOKEN_URL: zServiceUrl.default(
     'https://login.microsoftonline.com/common/oauth2/v2.0/token',
   ),
+  TIKTOK_ADS_APP_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, 'must be a TikTok app id (digits)')
+    .optional(),
+  TIKTOK_ADS_SECRET: z.string().min(1).optional(),
+  TIKTOK_ADS_API_URL: zServiceUrl.default('https://business-api.tiktok.com/open_api'),
+  TIKTOK_OAUTH_AUTHORIZE_URL: zServiceUrl.default('https://business-api.tiktok.com/portal/auth'),
   GOOGLE_ADS_CLIENT_ID: z.string().optional(),
   GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ADS_API_URL: zServiceUrl.default('https://googleads.googleapis.com'),
@@ -287,6 +295,8 @@ export type Config = {
   metaAds: MetaAdsConfig | null;
   /** HubSpot's app (issue 35); null unless its client id and secret are both set. */
   hubspot: HubspotConfig | null;
+  /** TikTok's Business API app (issue 35); null unless its id and secret are both set. */
+  tiktokAds: TikTokAdsConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -391,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     microsoftAds: readMicrosoftAds(values, production),
     metaAds: readMetaAds(values, production),
     hubspot: readHubspot(values, production),
+    tiktokAds: readTikTokAds(values, production),
   };
 }
 
@@ -415,6 +426,32 @@ function readMetaAds(values: z.infer<typeof zEnv>, production: boolean): MetaAds
     graphUrl: urls.META_GRAPH_URL.replace(/\/+$/, ''),
     version: values.META_GRAPH_VERSION,
     dialogUrl: urls.META_OAUTH_DIALOG_URL.replace(/\/+$/, ''),
+  };
+}
+
+function readTikTokAds(values: z.infer<typeof zEnv>, production: boolean): TikTokAdsConfig | null {
+  if (values.TIKTOK_ADS_APP_ID === undefined && values.TIKTOK_ADS_SECRET === undefined) return null;
+  if (values.TIKTOK_ADS_APP_ID === undefined || values.TIKTOK_ADS_SECRET === undefined) {
+    const missing = values.TIKTOK_ADS_APP_ID === undefined ? 'TIKTOK_ADS_APP_ID' : 'TIKTOK_ADS_SECRET';
+    throw new ConfigError(
+      `Missing environment variable ${missing}: TIKTOK_ADS_APP_ID and TIKTOK_ADS_SECRET go together`,
+    );
+  }
+  const urls = {
+    TIKTOK_ADS_API_URL: values.TIKTOK_ADS_API_URL,
+    TIKTOK_OAUTH_AUTHORIZE_URL: values.TIKTOK_OAUTH_AUTHORIZE_URL,
+  };
+  if (production) {
+    for (const [name, url] of Object.entries(urls)) {
+      const problem = outsideServiceUrlProblem(url);
+      if (problem) throw new ConfigError(`Invalid environment variable ${name}: ${problem}`);
+    }
+  }
+  return {
+    appId: values.TIKTOK_ADS_APP_ID,
+    secret: values.TIKTOK_ADS_SECRET,
+    apiUrl: urls.TIKTOK_ADS_API_URL.replace(/\/+$/, ''),
+    authorizeUrl: urls.TIKTOK_OAUTH_AUTHORIZE_URL,
   };
 }
 

@@ -78,9 +78,12 @@ const SECRET_HEADERS = new Set([
   'x-goog-api-key',
   'developer-token',
   'developertoken',
+  'access-token',
 ]);
 const SECRET_FIELDS = new Set([
   'client_secret',
+  'secret',
+  'auth_code',
   'refresh_token',
   'access_token',
   'code',

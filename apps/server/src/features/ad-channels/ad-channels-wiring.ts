@@ -7,20 +7,22 @@ import { createMetaAdsDriver } from '../../integrations/meta-ads/meta-ads-driver
 import { createMicrosoftAdsDriver } from '../../integrations/microsoft-ads/microsoft-ads-driver.js';
 import type { OAuthProvider } from '../../integrations/oauth/oauth-provider.js';
 import { createTokenStore, type TokenStore } from '../../integrations/oauth/token-store.js';
+import { createTikTokAdsDriver } from '../../integrations/tiktok-ads/tiktok-ads-driver.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { AdProvider, Database } from '../../storage/oltp/schema.js';
 import { CHANNEL_PROVIDERS } from './ad-channel-record.js';
 
 /**
  * The drivers this server's config gives: Meta with META_ADS_APP_ID and _APP_SECRET, Microsoft with
- * MICROSOFT_ADS_CLIENT_ID, _CLIENT_SECRET and _DEVELOPER_TOKEN (TikTok's client comes next).
- * Expiries judged on the app's clock.
+ * MICROSOFT_ADS_CLIENT_ID, _CLIENT_SECRET and _DEVELOPER_TOKEN, TikTok with TIKTOK_ADS_APP_ID and
+ * _SECRET. Expiries judged on the app's clock.
  */
 export function configuredDrivers(config: Config, clock: Clock): Partial<Record<AdChannel, AdChannelDriver>> {
   const now = () => clock.now().getTime();
   return {
     ...(config.metaAds ? { meta: createMetaAdsDriver(config.metaAds, { now }) } : {}),
     ...(config.microsoftAds ? { microsoft: createMicrosoftAdsDriver(config.microsoftAds, { now }) } : {}),
+    ...(config.tiktokAds ? { tiktok: createTikTokAdsDriver(config.tiktokAds, { now }) } : {}),
   };
 }
 
