@@ -139,6 +139,8 @@ const MATRIX: Record<string, Rule> = {
     ]),
   ),
   'GET /api/integrations/microsoft-ads/ip-exclusions': member,
+  // Session forensics (issue 36): the forensics view.
+  'GET /api/forensics/sessions/:id': member,
   // HubSpot (issue 35): the same rule.
   'GET /api/integrations/hubspot': member,
   'POST /api/integrations/hubspot/connect': write('account_manage_integrations'),

@@ -31,6 +31,7 @@ import { firewallCampaignsRoutes } from './features/firewall/firewall.routes.js'
 import { heldConversionsRoutes } from './features/firewall/held-conversions.routes.js';
 import { offersRoutes } from './features/firewall/offers.routes.js';
 import { trafficSourcesRoutes } from './features/firewall/traffic-sources.routes.js';
+import { forensicsRoutes } from './features/forensics/forensics.routes.js';
 import { googleAdsRoutes } from './features/google-ads/google-ads.routes.js';
 import {
   createGoogleAdsIntegration,
@@ -254,6 +255,7 @@ export async function buildApp(
       await api.register(trafficSourcesRoutes(services));
       await api.register(heldConversionsRoutes(services, stores.events));
       await api.register(recentHitsRoutes(stores.events));
+      await api.register(forensicsRoutes(stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));
       await api.register(exclusionWidgetsRoutes(services, stores.events));

@@ -32,7 +32,7 @@ function threatOf(id: ThreatReasonId): VerdictThreat {
   return { id, category: reason.category, label: reason.label };
 }
 
-function isThreatId(id: string): id is ThreatReasonId {
+export function isThreatId(id: string): id is ThreatReasonId {
   return Object.hasOwn(THREAT_REASONS, id);
 }
 

@@ -1,0 +1,220 @@
+import {
+  FORENSICS_HITS_LIMIT,
+  FORENSICS_ID_PATTERN,
+  type ForensicsReason,
+  SESSION_NOT_FOUND,
+  type SessionForensics,
+  SIMILAR_LIMIT,
+  SIMILAR_WINDOW_DAYS,
+} from '@veracity/contracts/forensics';
+import { THREAT_REASONS } from '@veracity/contracts/threat-reasons';
+import { REASON_POLICY } from '@veracity/detection/policy';
+import { ApiError } from '../../http/api-error.js';
+import { parseEvidence } from '../../storage/events/event-evidence.js';
+import type { EventStore } from '../../storage/events/event-store.js';
+import { isThreatId } from '../../verdicts/verdict.js';
+import {
+  type ConversionRecord,
+  findSession,
+  type HitRecord,
+  type SessionRecord,
+  type SimilarRecord,
+  sessionConversions,
+  sessionFirings,
+  sessionHits,
+  sessionIdOfEvent,
+  sessionIdsByDevice,
+  sessionsByAddress,
+  sessionsByIds,
+} from './forensics.repo.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Session forensics (issue 36): the visit of a session id, or of a hit's or conversion's id, with every
+ * reason of its verdict on the event it was found on and the evidence stored with it, its hits,
+ * conversions and exclusion firings, and other visits of the same device or address. A malformed id is
+ * 400 INVALID_HIT, an id of no visit of this account 404 (spec 01 §8).
+ */
+export async function sessionForensics(
+  events: EventStore,
+  relationshipId: number,
+  id: string,
+): Promise<SessionForensics> {
+  if (!FORENSICS_ID_PATTERN.test(id)) {
+    throw ApiError.fields([{ code: 'INVALID_HIT', field: 'id' }]);
+  }
+  let session = await findSession(events, relationshipId, id);
+  if (!session) {
+    const sessionId = await sessionIdOfEvent(events, relationshipId, id);
+    if (sessionId) session = await findSession(events, relationshipId, sessionId);
+  }
+  if (!session) throw ApiError.notFound(SESSION_NOT_FOUND);
+  const [allHits, conversions, firings] = await Promise.all([
+    sessionHits(events, relationshipId, session.id),
+    sessionConversions(events, relationshipId, session.id),
+    sessionFirings(events, relationshipId, session.id),
+  ]);
+  const hits = firstOfEachId(allHits);
+  const first = hits[0];
+  const scores = [...hits, ...conversions].map((event) => event.score).filter((s) => s !== null);
+  return {
+    session: {
+      id: session.id,
+      startedAt: session.started_at,
+      lastSeenAt: session.last_seen_at,
+      landingUrl: session.landing_url,
+      ...attribution(session),
+      hits: session.hits,
+      riskLevel: session.risk_level,
+      score: scores.length > 0 ? Math.max(...scores) : null,
+    },
+    reasons: reasonsOf(session, hits, firstOfEachId(conversions)),
+    hits: hits.slice(0, FORENSICS_HITS_LIMIT).map((hit) => ({
+      id: hit.id,
+      ts: hit.ts,
+      url: hit.url,
+      ...attribution(hit),
+      clickId: hit.click_id,
+      clickIdType: hit.click_id_type,
+      hitStatus: hit.hit_status,
+      riskLevel: hit.risk_level,
+      score: hit.score,
+      threats: hit.threats,
+    })),
+    hitsCut: hits.length > FORENSICS_HITS_LIMIT,
+    device: {
+      userAgent: first?.user_agent ?? null,
+      browser: first?.browser ?? session.browser,
+      osName: first?.os_name ?? session.os_name,
+      deviceType: first?.device_type ?? session.device_type,
+      deviceId: first?.device_id ?? null,
+    },
+    network: {
+      ip: session.ip ?? first?.ip ?? null,
+      asn: first?.asn ?? null,
+      isp: session.isp ?? first?.isp ?? null,
+      country: session.country ?? first?.country ?? null,
+    },
+    conversions: firstOfEachId(conversions).map((conversion) => ({
+      id: conversion.id,
+      ts: conversion.ts,
+      name: conversion.name,
+      value: conversion.value,
+      currency: conversion.currency,
+      status: conversion.status,
+      hitId: conversion.hit_id,
+      riskLevel: conversion.risk_level,
+      score: conversion.score,
+      threats: conversion.threats,
+    })),
+    exclusionFirings: firstOfEachId(firings).map((firing) => ({
+      hitId: firing.hit_id,
+      platform: firing.platform,
+      ts: firing.ts,
+    })),
+    similar: await similarSessions(events, relationshipId, session, first?.device_id ?? null),
+  };
+}
+
+/** ClickHouse may return a row twice until it merges its parts: the first of an id is the row. */
+function firstOfEachId<T extends { id: string }>(rows: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+}
+
+function attribution(row: SessionRecord | HitRecord) {
+  return {
+    trafficType: row.traffic_type,
+    referrer: row.referrer,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    utmContent: row.utm_content,
+    utmTerm: row.utm_term,
+    campaignId: row.campaign_id,
+    googleCampaignId: row.google_campaign_id,
+  };
+}
+
+/**
+ * Every reason of the visit once, on the event it was found on first (the hits in order, then the
+ * visit's own, then the conversions'), with that event's stored evidence; decisive reasons first, then
+ * by weight.
+ */
+function reasonsOf(
+  session: SessionRecord,
+  hits: readonly HitRecord[],
+  conversions: readonly ConversionRecord[],
+): ForensicsReason[] {
+  const reasons = new Map<string, ForensicsReason>();
+  const add = (
+    foundOn: ForensicsReason['foundOn'],
+    event: { id: string; threats: string[]; evidence: string | null },
+    at: string,
+  ) => {
+    const evidence = parseEvidence(event.evidence);
+    for (const id of event.threats) {
+      if (reasons.has(id) || !isThreatId(id)) continue;
+      const found = evidence?.[id];
+      reasons.set(id, {
+        id,
+        label: THREAT_REASONS[id].label,
+        category: THREAT_REASONS[id].category,
+        weight: REASON_POLICY[id].weight,
+        decisive: REASON_POLICY[id].decisive,
+        foundOn,
+        eventId: event.id,
+        at,
+        evidence: found && typeof found === 'object' ? (found as Record<string, unknown>) : null,
+      });
+    }
+  };
+  for (const hit of hits) add('hit', hit, hit.ts);
+  add('session', session, session.last_seen_at);
+  for (const conversion of conversions) add('conversion', conversion, conversion.ts);
+  return [...reasons.values()].sort((a, b) => Number(b.decisive) - Number(a.decisive) || b.weight - a.weight);
+}
+
+/** The /24 of an IPv4 address as a text prefix (`81.33.20.`); null for IPv6 or anything else. */
+export function ipv4Prefix(ip: string): string | null {
+  const match = /^(\d{1,3}\.\d{1,3}\.\d{1,3}\.)\d{1,3}$/.exec(ip);
+  return match?.[1] ?? null;
+}
+
+async function similarSessions(
+  events: EventStore,
+  relationshipId: number,
+  session: SessionRecord,
+  deviceId: string | null,
+): Promise<SessionForensics['similar']> {
+  const from = new Date(Date.parse(session.started_at) - SIMILAR_WINDOW_DAYS * DAY_MS);
+  const to = new Date(Date.parse(session.last_seen_at) + SIMILAR_WINDOW_DAYS * DAY_MS);
+  const ip = session.ip;
+  const prefix = ip ? ipv4Prefix(ip) : null;
+  const [byAddress, deviceIds] = await Promise.all([
+    ip ? sessionsByAddress(events, relationshipId, { excludeId: session.id, ip, prefix, from, to }) : [],
+    deviceId ? sessionIdsByDevice(events, relationshipId, { excludeId: session.id, deviceId, from, to }) : [],
+  ]);
+  const byDevice = await sessionsByIds(events, relationshipId, deviceIds);
+  const similar = new Map<string, { row: SimilarRecord; sharedBy: Set<'device' | 'ip' | 'subnet'> }>();
+  const note = (row: SimilarRecord, by: 'device' | 'ip' | 'subnet') => {
+    const entry = similar.get(row.id) ?? { row, sharedBy: new Set() };
+    entry.sharedBy.add(by);
+    similar.set(row.id, entry);
+  };
+  for (const row of byDevice) note(row, 'device');
+  for (const row of byAddress) note(row, row.ip === ip ? 'ip' : 'subnet');
+  return [...similar.values()]
+    .sort((a, b) => b.row.started_at.localeCompare(a.row.started_at) || a.row.id.localeCompare(b.row.id))
+    .slice(0, SIMILAR_LIMIT)
+    .map(({ row, sharedBy }) => ({
+      id: row.id,
+      startedAt: row.started_at,
+      landingUrl: row.landing_url,
+      trafficType: row.traffic_type,
+      riskLevel: row.risk_level,
+      hits: row.hits,
+      sharedBy: (['device', 'ip', 'subnet'] as const).filter((by) => sharedBy.has(by)),
+    }));
+}

@@ -1,0 +1,132 @@
+import type { SensorBehaviour } from '@veracity/contracts/collect';
+import type { SessionForensics } from '@veracity/contracts/forensics';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventStoreEngines } from '../../test-support/event-store-engines.js';
+import { accountToken, call, createTenant } from '../../test-support/fixtures.js';
+import {
+  chromeSignals,
+  collect,
+  engagementBeacon,
+  eventId,
+  type IngestTenant,
+  sensorConversion,
+  sensorHit,
+  startIngestApp,
+} from '../../test-support/ingest-fixtures.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { ipv4Prefix } from './forensics.service.js';
+
+/**
+ * Session forensics (issue 36) over both event stores: a bot's visit read back by its session id or
+ * one of its hits' ids, every reason with the evidence stored when it was assessed, its hits,
+ * conversion and similar visits; malformed and unknown ids as spec 01 §8 says; another account's
+ * session is not found.
+ */
+const AWS_IP = '3.120.10.10';
+const IDLE: SensorBehaviour = {
+  pointerMoves: 0,
+  clicks: 0,
+  keys: 0,
+  scrolls: 0,
+  touches: 0,
+  dwellMs: 60_000,
+};
+const EVENT_STORES = eventStoreEngines('forensics');
+
+describe.each(EVENT_STORES)('session forensics, on $name', ({ opener }) => {
+  let t: TestApp;
+  let tenant: IngestTenant;
+  let token: string;
+
+  beforeEach(async () => {
+    const openEvents = opener();
+    ({ t, tenant } = await startIngestApp({}, {}, openEvents ? { openEvents } : {}));
+    token = await accountToken(t, tenant);
+  });
+
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const forensics = async (id: string, as = token) => {
+    await t.stores.journal.drain();
+    return call(t, 'GET', `/forensics/sessions/${encodeURIComponent(id)}`, { token: as });
+  };
+
+  it('reads a bot visit back by its session or a hit: every reason with its stored evidence', async () => {
+    const sessionId = eventId('ses');
+    const landing = sensorHit(tenant, {
+      sessionId,
+      url: 'https://shop.example.com/?gclid=abc&utm_source=google',
+      signals: { ...chromeSignals(), webdriver: true },
+    });
+    const second = sensorHit(tenant, { sessionId, url: 'https://shop.example.com/pricing' });
+    expect((await collect(t, landing, { ip: AWS_IP })).statusCode).toBe(200);
+    expect((await collect(t, second, { ip: AWS_IP })).statusCode).toBe(200);
+    expect((await collect(t, engagementBeacon(tenant, landing, IDLE), { ip: AWS_IP })).statusCode).toBe(204);
+    const conversion = sensorConversion(tenant, second, { name: 'lead', value: 20, currency: 'EUR' });
+    expect((await collect(t, conversion, { ip: AWS_IP })).statusCode).toBe(204);
+    // Another visit from the same /24.
+    const neighbour = sensorHit(tenant);
+    expect((await collect(t, neighbour, { ip: '3.120.10.77' })).statusCode).toBe(200);
+
+    const bySession = await forensics(sessionId);
+    expect(bySession.statusCode, bySession.body).toBe(200);
+    const visit = bySession.json() as SessionForensics;
+    expect(visit.session).toMatchObject({ id: sessionId, riskLevel: 'high', hits: 2, trafficType: 'google' });
+    expect(visit.hits.map((hit) => hit.id)).toEqual([landing.eventId, second.eventId]);
+    const reasons = Object.fromEntries(visit.reasons.map((reason) => [reason.id, reason]));
+    expect(reasons['automation:webdriver']).toMatchObject({
+      decisive: true,
+      weight: 100,
+      foundOn: 'hit',
+      eventId: landing.eventId,
+      evidence: { probe: 'navigator.webdriver', value: true },
+    });
+    expect(reasons['network:datacenter']?.evidence).toMatchObject({ asn: 16509, class: 'cloud' });
+    // The engagement beacon's reason belongs to the visit.
+    expect(reasons['behaviour:no_interaction']).toMatchObject({
+      foundOn: 'session',
+      evidence: { dwellMs: 60_000, visibleMs: 60_000 },
+    });
+    expect(visit.reasons[0]?.decisive).toBe(true);
+    expect(visit.conversions).toEqual([
+      expect.objectContaining({ id: conversion.eventId, name: 'lead', value: 20, currency: 'EUR' }),
+    ]);
+    expect(visit.network).toMatchObject({ ip: AWS_IP, asn: 16509, country: 'DE' });
+    expect(visit.device.deviceId).not.toBeNull();
+    expect(visit.similar).toEqual([
+      expect.objectContaining({ id: neighbour.sessionId, sharedBy: ['subnet'] }),
+    ]);
+
+    // By a hit's id, or the conversion's: the same visit.
+    for (const id of [second.eventId, conversion.eventId]) {
+      const byEvent = await forensics(id);
+      expect(byEvent.statusCode, byEvent.body).toBe(200);
+      expect((byEvent.json() as SessionForensics).session.id).toBe(sessionId);
+    }
+  });
+
+  it('answers INVALID_HIT for a malformed id, 404 for an unknown one or another account’s', async () => {
+    const bad = await forensics('not a hit id!');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual([expect.objectContaining({ code: 'INVALID_HIT' })]);
+    const unknown = await forensics(eventId('hit'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toBe('We couldn’t find a session with this ID');
+
+    const hit = sensorHit(tenant);
+    expect((await collect(t, hit)).statusCode).toBe(200);
+    const other = await accountToken(t, await createTenant(t));
+    expect((await forensics(hit.sessionId, other)).statusCode).toBe(404);
+    expect((await forensics(hit.sessionId)).statusCode).toBe(200);
+  });
+});
+
+describe('the /24 of an address', () => {
+  it('is the first three octets of an IPv4 address, nothing for IPv6', () => {
+    expect(ipv4Prefix('81.33.20.7')).toBe('81.33.20.');
+    expect(ipv4Prefix('2001:db8::1')).toBeNull();
+    expect(ipv4Prefix('81.33.20')).toBeNull();
+  });
+});
