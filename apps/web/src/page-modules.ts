@@ -17,6 +17,10 @@ export const PAGE_MODULES = {
         module.prefetchAnalytics(search),
       ),
   },
+  forensics: {
+    path: '/intelligence/reports/session-forensics',
+    load: () => import('./features/intelligence/forensics/SessionForensicsPage'),
+  },
   alerts: {
     path: '/intelligence/reports/alerts',
     load: () => import('./features/intelligence/alerts/AlertsPage'),

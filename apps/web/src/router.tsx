@@ -41,6 +41,11 @@ export const privateRoutes: RouteObject[] = [
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
   {
+    path: PAGE_MODULES.forensics.path,
+    ...lazyPage(PAGE_MODULES.forensics.load, 'SessionForensicsPage'),
+    handle: { view: 'forensics', title: 'Session forensics' } satisfies RouteHandle,
+  },
+  {
     path: PAGE_MODULES.alerts.path,
     ...lazyPage(PAGE_MODULES.alerts.load, 'AlertsPage'),
     handle: { view: 'alerts', title: 'Alerts' } satisfies RouteHandle,

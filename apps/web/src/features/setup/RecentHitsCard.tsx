@@ -1,9 +1,11 @@
 import type { RecentHit } from '@veracity/contracts/s2s';
+import { Link } from 'react-router';
 import { Card } from '../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { ScrollRegion } from '../../components/Table/ScrollRegion';
 import { VerdictBadge } from '../../components/VerdictBadge/VerdictBadge';
 import { trafficTypeName } from '../../lib/traffic-types';
+import { forensicsPath } from '../intelligence/forensics/forensics.api';
 import type { useRecentHits } from './recent-hits.api';
 import styles from './Setup.module.css';
 
@@ -65,9 +67,12 @@ function VisitRow({ hit, now }: { hit: RecentHit; now: number }) {
   return (
     <tr data-testid="recent-hit">
       <td>
-        <time dateTime={hit.ts} title={exact}>
-          {timeAgo(hit.ts, now)}
-        </time>
+        {/* The visit's forensics: why it was judged as it was. */}
+        <Link to={forensicsPath(hit.id)} data-testid="recent-hit-forensics">
+          <time dateTime={hit.ts} title={exact}>
+            {timeAgo(hit.ts, now)}
+          </time>
+        </Link>
       </td>
       <td className={styles.pageCell} title={hit.url} data-testid="recent-hit-page">
         {/* Untrusted text from the visitor's browser: rendered as text, never as a link or markup. */}

@@ -133,7 +133,11 @@ describe('SensorJsPage latest visits', () => {
     expect(page.getAttribute('title')).toBe(xssUrl);
     const table = screen.getByTestId('recent-hits-table');
     expect(table.querySelector('script')).toBeNull();
-    expect(within(table).queryByRole('link')).toBeNull();
+    expect(within(page).queryByRole('link')).toBeNull();
+    // The only link of the row is the visit's forensics.
+    expect(within(table).getByRole('link').getAttribute('href')).toBe(
+      `/intelligence/reports/session-forensics?id=${encodeURIComponent(hitFixture().id)}`,
+    );
   });
 
   it('says what to do when no visit has arrived yet', async () => {
