@@ -1,4 +1,5 @@
 import type { ForensicsReason, SessionForensics } from '@veracity/contracts/forensics';
+import { THREAT_CATEGORY_LABELS } from '@veracity/contracts/threat-reasons';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button/Button';
@@ -322,8 +323,8 @@ function Reason({ reason }: { reason: ForensicsReason }) {
         <span className={styles.weight}>{reason.decisive ? 'Decisive' : `+${reason.weight}`}</span>
       </div>
       <p className={styles.muted}>
-        {reason.category} · {FOUND_ON[reason.foundOn]} {reason.foundOn === 'session' ? '' : reason.eventId} ·{' '}
-        {when(reason.at)}
+        {THREAT_CATEGORY_LABELS[reason.category]} · {FOUND_ON[reason.foundOn]}{' '}
+        {reason.foundOn === 'session' ? '' : reason.eventId} · {when(reason.at)}
       </p>
       {evidence.length > 0 ? (
         <dl className={styles.evidence}>

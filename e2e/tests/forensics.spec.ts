@@ -1,0 +1,67 @@
+import { request as playwrightRequest } from '@playwright/test';
+import { adminApi, expect, integrateAdminSensor, signInAsAdmin, test } from '../fixtures.js';
+
+/**
+ * Session forensics (issue 36) in real Chromium: a bot's page view reaches the real collector, the
+ * latest visits link it to its forensics, which shows each reason with the evidence stored with it.
+ */
+const stamp = Date.now().toString(36);
+const path = `/forensics-${stamp}`;
+
+test.beforeAll(async () => {
+  await integrateAdminSensor();
+});
+
+test('from a visit in the latest visits to its forensics: every reason with its evidence', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const api = await adminApi(baseURL ?? '');
+  const collector = await playwrightRequest.newContext({ baseURL });
+  try {
+    const { sensorKey } = (await (await api.get('/api/me')).json()) as { sensorKey: string };
+    const hit = await collector.post('/c/e', {
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': '3.120.77.60' },
+      data: JSON.stringify({
+        type: 'hit',
+        key: sensorKey,
+        eventId: `forensics-e-${stamp}`.padEnd(24, 'x'),
+        sessionId: `forensics-s-${stamp}`.padEnd(24, 'x'),
+        ts: Date.now(),
+        url: `https://shop.example.com${path}?utm_source=<script>alert(1)</script>`,
+        referrer: '',
+        utm: { source: '<script>alert(1)</script>' },
+        clickIds: {},
+        signals: { webdriver: true },
+      }),
+    });
+    expect(hit.status(), await hit.text()).toBe(200);
+  } finally {
+    await collector.dispose();
+    await api.dispose();
+  }
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page);
+  await page.goto('/setup/sensor-js');
+  const visit = page.getByTestId('recent-hit').filter({ hasText: path });
+  await expect(visit).toHaveCount(1, { timeout: 20_000 });
+  await visit.getByTestId('recent-hit-forensics').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Session forensics' })).toBeVisible();
+  const webdriver = page.getByTestId('forensics-reason-automation:webdriver');
+  await expect(webdriver).toContainText('Decisive');
+  await expect(webdriver).toContainText('navigator.webdriver');
+  await expect(page.getByTestId('forensics-reason-network:datacenter')).toContainText('16509');
+  await expect(page.getByTestId('forensics-tier')).toHaveText('Invalid');
+  await expect(page.getByTestId('forensics-verdict')).toContainText('<script>alert(1)</script>');
+  expect(dialogs).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('forensics-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('forensics-reasons')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('forensics-390.png'), fullPage: true });
+});
