@@ -39,7 +39,7 @@ export function SessionForensicsPage() {
   return (
     <div className={styles.page} data-testid="session-forensics">
       <PageHeader title="Session forensics" eyebrow="Reports" />
-      <form className={styles.lookup} onSubmit={submit} role="search">
+      <form className={styles.lookup} onSubmit={submit} aria-label="Look up a visit">
         <Input
           label="Session or hit id"
           value={draft}
