@@ -9,11 +9,9 @@ import { inList, sql } from '../../storage/events/sql.js';
  * in both event stores (hits may repeat in ClickHouse until its merge: callers keep the first of an id).
  */
 
-export type SessionRecord = {
+/** The columns a visit and its page views share: attribution, place, device and verdict. */
+type VisitColumns = {
   id: string;
-  started_at: string;
-  last_seen_at: string;
-  landing_url: string;
   referrer: string | null;
   traffic_type: string;
   utm_source: string | null;
@@ -31,40 +29,27 @@ export type SessionRecord = {
   browser: string | null;
   risk_level: RiskLevel;
   threats: string[];
-  hits: number;
   evidence: string | null;
 };
 
-export type HitRecord = {
-  id: string;
+export type SessionRecord = VisitColumns & {
+  started_at: string;
+  last_seen_at: string;
+  landing_url: string;
+  hits: number;
+};
+
+export type HitRecord = VisitColumns & {
   session_id: string;
   ts: string;
   url: string;
-  referrer: string | null;
-  traffic_type: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_content: string | null;
-  utm_term: string | null;
-  campaign_id: number | null;
-  google_campaign_id: string | null;
   click_id: string | null;
   click_id_type: string | null;
-  ip: string | null;
   asn: number | null;
-  isp: string | null;
-  country: string | null;
-  device_type: string | null;
-  os_name: string | null;
-  browser: string | null;
   user_agent: string | null;
   device_id: string | null;
   hit_status: 'delivered' | 'paused' | 'blocked';
-  risk_level: RiskLevel;
   score: number | null;
-  threats: string[];
-  evidence: string | null;
 };
 
 export type ConversionRecord = {

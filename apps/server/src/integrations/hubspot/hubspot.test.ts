@@ -156,6 +156,10 @@ describe('HubSpot through the server', () => {
     await t.close();
   });
 
+  /** An S2S conversion of an HTTP library from a hosting network (invalid), naming its person. */
+  const botLead = (id: string, crm: Record<string, string>, name = 'lead') =>
+    s2s(t, tenant, S2S_CONVERSIONS_PATH, { id, ip: AWS_IP, userAgent: 'python-requests/2.32', name, crm });
+
   const state = async () => {
     const response = await call(t, 'GET', `/integrations/hubspot?${range}`, { token: admin });
     expect(response.statusCode, response.body).toBe(200);
@@ -164,13 +168,7 @@ describe('HubSpot through the server', () => {
 
   it('keeps nothing before HubSpot is linked', async () => {
     expect(await state()).toMatchObject({ configured: true, connection: 'none', portal: null, pending: 0 });
-    const conversion = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
-      id: 'lead-before',
-      ip: AWS_IP,
-      userAgent: 'python-requests/2.32',
-      name: 'lead',
-      crm: { email: 'before@shop.example' },
-    });
+    const conversion = await botLead('lead-before', { email: 'before@shop.example' });
     expect(conversion.statusCode, conversion.body).toBe(200);
     expect((await state()).pending).toBe(0);
   });
@@ -203,13 +201,7 @@ describe('HubSpot through the server', () => {
     });
 
     // A bot's lead with an email, a person's lead with theirs: only the bot's is kept.
-    const bot = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
-      id: 'lead-bot',
-      ip: AWS_IP,
-      userAgent: 'python-requests/2.32',
-      name: 'lead',
-      crm: { email: 'Bot@Shop.example' },
-    });
+    const bot = await botLead('lead-bot', { email: 'Bot@Shop.example' });
     expect(bot.json()).toMatchObject({ riskLevel: 'high' });
     const stored = await t.stores.accounts.db.selectFrom('hubspot_leads').selectAll().execute();
     expect(stored).toHaveLength(1);
@@ -243,13 +235,7 @@ describe('HubSpot through the server', () => {
   it('matches by the visitor cookie, renewing an access token HubSpot no longer takes', async () => {
     const utk = 'c'.repeat(32);
     const contact = fake.state.addContact('cookie@shop.example', utk);
-    const bot = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
-      id: 'lead-cookie',
-      ip: AWS_IP,
-      userAgent: 'python-requests/2.32',
-      name: 'signup',
-      crm: { hubspotutk: utk },
-    });
+    const bot = await botLead('lead-cookie', { hubspotutk: utk }, 'signup');
     expect(bot.statusCode, bot.body).toBe(200);
     fake.oauth.expireAccessTokens();
     expect(await matchHubspotLeads(services(t), t.app.log)).toMatchObject({ flagged: 1, failed: 0 });
@@ -258,13 +244,7 @@ describe('HubSpot through the server', () => {
   });
 
   it('refuses a bad crm field with a 400 and stores nothing of the call', async () => {
-    const bad = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
-      id: 'lead-bad',
-      ip: AWS_IP,
-      userAgent: 'python-requests/2.32',
-      name: 'lead',
-      crm: { email: 'not-an-email' },
-    });
+    const bad = await botLead('lead-bad', { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     const rows = await t.stores.accounts.db
       .selectFrom('hubspot_leads')
@@ -275,13 +255,7 @@ describe('HubSpot through the server', () => {
   });
 
   it('turns to reconnect when HubSpot refuses the grant, and holds its leads back', async () => {
-    const lead = await s2s(t, tenant, S2S_CONVERSIONS_PATH, {
-      id: 'lead-revoked',
-      ip: AWS_IP,
-      userAgent: 'python-requests/2.32',
-      name: 'lead',
-      crm: { email: 'later@shop.example' },
-    });
+    const lead = await botLead('lead-revoked', { email: 'later@shop.example' });
     expect(lead.statusCode, lead.body).toBe(200);
     fake.oauth.revokeAll();
     fake.oauth.expireAccessTokens();
