@@ -137,6 +137,8 @@ export async function buildApp(
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // Ids in paths go up to 128 characters (S2S ids; forensics looks them up): Fastify's default is 100.
+    routerOptions: { maxParamLength: 256 },
     forceCloseConnections: 'idle',
     ...serverTimeouts(config.connections),
   }).withTypeProvider<ZodTypeProvider>();

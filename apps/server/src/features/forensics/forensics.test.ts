@@ -111,6 +111,11 @@ describe.each(EVENT_STORES)('session forensics, on $name', ({ opener }) => {
     const bad = await forensics('not a hit id!');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual([expect.objectContaining({ code: 'INVALID_HIT' })]);
+    // Ids up to 128 characters reach the look-up; longer ones are malformed, not a router error.
+    expect((await forensics('a'.repeat(128))).statusCode).toBe(404);
+    const long = await forensics('a'.repeat(200));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual([expect.objectContaining({ code: 'INVALID_HIT' })]);
     const unknown = await forensics(eventId('hit'));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toBe('We couldn’t find a session with this ID');
