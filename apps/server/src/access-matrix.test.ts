@@ -107,6 +107,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/sensors/recent-hits': member,
   'POST /api/analytics/tree': member,
   'POST /api/analytics/threats': member,
+  'POST /api/analytics/sessions': member,
   'POST /api/widget-stats': member,
   'POST /api/widget/search-display/exclusions': member,
   'POST /api/widget/shopping/exclusions': member,
@@ -141,6 +142,9 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/integrations/microsoft-ads/ip-exclusions': member,
   // Session forensics (issue 36): the forensics view.
   'GET /api/forensics/sessions/:id': member,
+  // The conversions list (issue 36): the conversions view; its export the export permission.
+  'POST /api/conversions/list': member,
+  'POST /api/conversions/export': { who: 'member', permission: 'log_export_reports' },
   // HubSpot (issue 35): the same rule.
   'GET /api/integrations/hubspot': member,
   'POST /api/integrations/hubspot/connect': write('account_manage_integrations'),
@@ -440,6 +444,9 @@ describe('the access matrix', () => {
     'POST /api/performance/unsubscribe',
     'POST /api/analytics/tree',
     'POST /api/analytics/threats',
+    'POST /api/analytics/sessions',
+    'POST /api/conversions/list',
+    'POST /api/conversions/export',
     'POST /api/widget-stats',
     'POST /api/widget/search-display/exclusions',
     'POST /api/widget/shopping/exclusions',

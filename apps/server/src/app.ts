@@ -22,6 +22,7 @@ import { authRequestLimits } from './features/auth/auth-request-limits.js';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.js';
 import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { thirdPartySources } from './features/client-config/third-party-sources.js';
+import { conversionsRoutes } from './features/conversions/conversions.routes.js';
 import { createMailer } from './features/email/mailer.js';
 import { outboxRoutes } from './features/email/outbox.routes.js';
 import { unsubscribeRoutes } from './features/email/unsubscribe.routes.js';
@@ -258,6 +259,7 @@ export async function buildApp(
       await api.register(heldConversionsRoutes(services, stores.events));
       await api.register(recentHitsRoutes(stores.events));
       await api.register(forensicsRoutes(stores.events));
+      await api.register(conversionsRoutes(services, stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));
       await api.register(exclusionWidgetsRoutes(services, stores.events));

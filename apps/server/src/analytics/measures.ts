@@ -1,3 +1,4 @@
+import type { ConversionStatus } from '@veracity/contracts/postbacks';
 import type { SqlDialect } from '../storage/events/dialect.js';
 import { inList, rawSql, type Sql, sql } from '../storage/events/sql.js';
 
@@ -37,6 +38,21 @@ export const RELEASE_MEASURES: ReadonlySet<string> = new Set([
 ]);
 
 const releasedAs = (ids: readonly string[]) => sql`(status = ${'paused'} AND ${inList(rawSql('id'), ids)})`;
+
+/**
+ * Whether a conversion came to a status: as stored, or, for a held (paused) one, as its release made
+ * it. The conversions measures and the conversions list read the same condition.
+ */
+export function conversionStatusIs(status: ConversionStatus, released: ReleasedConversions): Sql {
+  switch (status) {
+    case 'reported':
+      return sql`(status = ${'reported'} OR ${releasedAs(released.reported)})`;
+    case 'not_reported':
+      return sql`(status = ${'not_reported'} OR ${releasedAs(released.notReported)})`;
+    case 'paused':
+      return sql`(status = ${'paused'} AND NOT (${inList(rawSql('id'), [...released.reported, ...released.notReported])}))`;
+  }
+}
 
 interface MeasureDefinition {
   source: SourceTable;
@@ -91,20 +107,15 @@ export const MEASURES = {
   lowRiskConversions: { source: 'conversions', aggregate: riskIs('low') },
   conversionsReported: {
     source: 'conversions',
-    aggregate: (d, _cost, released) =>
-      d.countIf(sql`(status = ${'reported'} OR ${releasedAs(released.reported)})`),
+    aggregate: (d, _cost, released) => d.countIf(conversionStatusIs('reported', released)),
   },
   pausedConversions: {
     source: 'conversions',
-    aggregate: (d, _cost, released) =>
-      d.countIf(
-        sql`(status = ${'paused'} AND NOT (${inList(rawSql('id'), [...released.reported, ...released.notReported])}))`,
-      ),
+    aggregate: (d, _cost, released) => d.countIf(conversionStatusIs('paused', released)),
   },
   conversionsNotReported: {
     source: 'conversions',
-    aggregate: (d, _cost, released) =>
-      d.countIf(sql`(status = ${'not_reported'} OR ${releasedAs(released.notReported)})`),
+    aggregate: (d, _cost, released) => d.countIf(conversionStatusIs('not_reported', released)),
   },
   revenue: { source: 'conversions', aggregate: () => sql`coalesce(sum(value), 0)` },
 } as const satisfies Record<string, MeasureDefinition>;

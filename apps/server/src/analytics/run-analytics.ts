@@ -1,8 +1,10 @@
 import type {
+  AnalyticsSessions,
   AnalyticsThreats,
   AnalyticsTree,
   WidgetStats,
   zAnalyticsExportQuery,
+  zAnalyticsSessionsQuery,
   zAnalyticsThreatsQuery,
   zAnalyticsTreeQuery,
   zWidgetStatsQuery,
@@ -11,6 +13,7 @@ import type { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
 import type { EventStore } from '../storage/events/event-store.js';
 import { analyticsCsv } from './csv-export.js';
+import { rowSessions } from './event-lists.repo.js';
 import { type AnalyticsReader, planMetrics, planScope, planSort } from './plan.js';
 import { threats, tree, widgetStats } from './results.js';
 
@@ -23,6 +26,7 @@ import { threats, tree, widgetStats } from './results.js';
 export type AnalyticsRequest =
   | ({ kind: 'tree' } & z.output<typeof zAnalyticsTreeQuery>)
   | ({ kind: 'threats' } & z.output<typeof zAnalyticsThreatsQuery>)
+  | ({ kind: 'sessions' } & z.output<typeof zAnalyticsSessionsQuery>)
   | ({ kind: 'widgets' } & z.output<typeof zWidgetStatsQuery>)
   | ({ kind: 'export' } & z.output<typeof zAnalyticsExportQuery>);
 
@@ -30,6 +34,7 @@ export type AnalyticsRequest =
 export interface AnalyticsAnswers {
   tree: AnalyticsTree;
   threats: AnalyticsThreats;
+  sessions: AnalyticsSessions;
   widgets: WidgetStats;
   export: string | undefined;
 }
@@ -63,6 +68,36 @@ export async function runAnalytics(
       }
       const scope = await planScope(reader, query, []);
       return { threats: await threats(store, scope, query.dimensions, query.path) };
+    }
+    case 'sessions': {
+      if (query.path.length > query.dimensions.length) {
+        throw ApiError.badRequest('The row path is longer than the dimensions');
+      }
+      const scope = await planScope(reader, query, []);
+      const { rows, total } = await rowSessions(store, scope, {
+        dimensions: query.dimensions,
+        path: query.path,
+        riskLevel: query.riskLevel,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          startedAt: new Date(row.started_at).toISOString(),
+          landingUrl: row.landing_url,
+          trafficType: row.traffic_type,
+          country: row.country,
+          deviceType: row.device_type,
+          browser: row.browser,
+          hits: row.hits,
+          riskLevel: row.risk_level,
+          threats: row.threats,
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     }
     case 'widgets': {
       const metrics = planMetrics(reader.access, query.metrics);

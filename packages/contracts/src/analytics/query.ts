@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zRiskLevel } from '../detection.js';
 import { zDimensionId } from './dimensions.js';
 import { MATCH_TYPES, MAX_FILTER_VALUES, zFilterId, zReportFilter } from './filters.js';
 import { zMetricKey } from './metrics.js';
@@ -39,7 +40,8 @@ export type SortKey = z.infer<typeof zSortKey>;
 /** The default order of every analytics table (spec 02 §9). */
 export const DEFAULT_SORT: SortKey[] = [{ key: 'sessions', direction: 'desc' }];
 
-const zQueryBase = z.object({
+/** What every analytics call reads: the period, the filters and how they combine, the dimensions. */
+export const zQueryBase = z.object({
   filters: z.array(zReportFilter).max(40).default([]),
   matchType: z.enum(MATCH_TYPES).default('all'),
   dimensions: z.array(zDimensionId).max(MAX_DIMENSIONS),
@@ -136,6 +138,46 @@ export const zAnalyticsThreat = z.object({
 export type AnalyticsThreat = z.infer<typeof zAnalyticsThreat>;
 export const zAnalyticsThreats = z.object({ threats: z.array(zAnalyticsThreat) });
 export type AnalyticsThreats = z.infer<typeof zAnalyticsThreats>;
+
+/** Visits of a row listed a page at a time, newest first. */
+export const ROW_SESSIONS_PAGE_SIZE = 25;
+export const MAX_ROW_SESSIONS_PAGE_SIZE = 100;
+
+/**
+ * POST /api/analytics/sessions: the visits (sessions) of the query, or of one row of it (`path`), to
+ * drill down from a number to the visits behind it; `riskLevel` keeps one analysis level.
+ */
+export const zAnalyticsSessionsQuery = zQueryBase.extend({
+  dimensions: z.array(zDimensionId).max(MAX_DIMENSIONS).default([]),
+  path: z.array(zDimensionValue).max(MAX_DIMENSIONS).default([]),
+  riskLevel: zRiskLevel.optional(),
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(MAX_ROW_SESSIONS_PAGE_SIZE).default(ROW_SESSIONS_PAGE_SIZE),
+});
+export type AnalyticsSessionsQuery = z.input<typeof zAnalyticsSessionsQuery>;
+
+/** A visit of a row: when it started, where it landed, what it was, and its verdict. */
+export const zAnalyticsSession = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  landingUrl: z.string(),
+  trafficType: z.string(),
+  country: z.string().nullable(),
+  deviceType: z.string().nullable(),
+  browser: z.string().nullable(),
+  hits: z.number().int(),
+  riskLevel: zRiskLevel,
+  threats: z.array(z.string()),
+});
+export type AnalyticsSession = z.infer<typeof zAnalyticsSession>;
+export const zAnalyticsSessions = z.object({
+  sessions: z.array(zAnalyticsSession),
+  /** Visits the query matches in all. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AnalyticsSessions = z.infer<typeof zAnalyticsSessions>;
 
 /** POST /api/widget-stats: metrics by dimensions for a chart, unpaged. */
 export const zWidgetStatsQuery = zQueryBase.extend({

@@ -1,5 +1,7 @@
 import {
   zAnalyticsExportQuery,
+  zAnalyticsSessions,
+  zAnalyticsSessionsQuery,
   zAnalyticsThreats,
   zAnalyticsThreatsQuery,
   zAnalyticsTree,
@@ -25,7 +27,7 @@ import { filterOptions } from './filter-options.js';
  */
 const READ: Access = { kind: 'account', view: 'analytics', write: false };
 
-/** The analytics calls (spec 02 §7): the tree, threat breakdown, widget statistics, picker options and CSV export. */
+/** The analytics calls (spec 02 §7): the tree, threat breakdown, a row's visits, widget statistics, picker options and CSV export. */
 export const analyticsRoutes =
   (services: Services, events: EventStore): FastifyPluginAsyncZod =>
   async (app) => {
@@ -45,6 +47,15 @@ export const analyticsRoutes =
         schema: { body: zAnalyticsThreatsQuery, response: { 200: zAnalyticsThreats } },
       },
       async (request) => runAnalytics(events, { kind: 'threats', ...request.body }, readerOf(request)),
+    );
+
+    app.post(
+      '/analytics/sessions',
+      {
+        config: { access: READ },
+        schema: { body: zAnalyticsSessionsQuery, response: { 200: zAnalyticsSessions } },
+      },
+      async (request) => runAnalytics(events, { kind: 'sessions', ...request.body }, readerOf(request)),
     );
 
     app.post(
