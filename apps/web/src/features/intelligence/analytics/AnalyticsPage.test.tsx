@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Me } from '@veracity/contracts/account';
-import type { AnalyticsTree, WidgetStats } from '@veracity/contracts/analytics/query';
+import type { AnalyticsSessions, AnalyticsTree, WidgetStats } from '@veracity/contracts/analytics/query';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,31 @@ function treeAnswer(body: { dimensions: string[]; expanded?: unknown[][] }): Ana
   };
 }
 
+/** A row's visits: a bot whose landing page carries a script payload, and a person. */
+function sessionsAnswer(body: { riskLevel?: string }): AnalyticsSessions {
+  const bot = {
+    id: 'ses-bot-1',
+    startedAt: '2026-03-05T09:00:00.000Z',
+    landingUrl: 'https://shop.example.com/?q=<img src=x onerror="window.__pwned=1">',
+    trafficType: 'google',
+    country: 'DE',
+    deviceType: 'desktop',
+    browser: 'Chrome',
+    hits: 2,
+    riskLevel: 'high' as const,
+    threats: ['automation:webdriver'],
+  };
+  const person = {
+    ...bot,
+    id: 'ses-person-1',
+    landingUrl: 'https://shop.example.com/',
+    riskLevel: 'low' as const,
+    threats: [],
+  };
+  const sessions = [bot, person].filter((session) => !body.riskLevel || session.riskLevel === body.riskLevel);
+  return { sessions, total: sessions.length, page: 1, pageSize: 25 };
+}
+
 const widgetStats: WidgetStats = {
   dimensions: ['day', 'trafficType'],
   metrics: ['sessions'],
@@ -76,6 +101,7 @@ function renderPage(
         },
       ],
     }),
+    'POST /analytics/sessions': (body) => ok(sessionsAnswer(body as { riskLevel?: string })),
     ...answers,
   });
   const router = createMemoryRouter(
@@ -262,6 +288,37 @@ describe('/intelligence/analytics', () => {
     await userEvent.click(await screen.findByTestId('threats-conversions'));
     await waitFor(() => expect(address().get('threatconv')).toBe('true'));
     expect(await screen.findByTestId('threats-empty')).toBeTruthy();
+  });
+
+  it('lists the visits of a row under its threats, invalid first, each linking to its forensics', async () => {
+    const { api } = renderPage('?dimensions=trafficType');
+    await userEvent.click(await screen.findByRole('button', { name: 'Threats of Google' }));
+    const visits = await screen.findByTestId('row-visits');
+    await within(visits).findByTestId('row-visit');
+    expect(api.called('POST /analytics/sessions').at(-1)?.body).toMatchObject({
+      dimensions: ['trafficType'],
+      path: ['google'],
+      riskLevel: 'high',
+      page: 1,
+    });
+    const rows = within(visits).getAllByTestId('row-visit');
+    expect(rows.map((row) => row.dataset.session)).toEqual(['ses-bot-1']);
+    // The tracked landing page is text, never markup.
+    expect(rows[0]?.textContent).toContain('<img src=x onerror="window.__pwned=1">');
+    expect(visits.querySelector('img')).toBeNull();
+    expect(rows[0]?.textContent).toContain('Invalid');
+    expect(within(visits).getByTestId('row-visit-forensics').getAttribute('href')).toBe(
+      '/intelligence/reports/session-forensics?id=ses-bot-1',
+    );
+
+    await userEvent.click(within(visits).getByTestId('row-visits-all'));
+    await waitFor(() => expect(within(visits).getAllByTestId('row-visit')).toHaveLength(2));
+    expect(api.called('POST /analytics/sessions').at(-1)?.body).not.toHaveProperty('riskLevel');
+    await userEvent.click(within(visits).getByTestId('row-visits-medium'));
+    expect(await within(visits).findByTestId('row-visits-empty')).toHaveProperty(
+      'textContent',
+      'No suspicious visits in this row in the period.',
+    );
   });
 
   it('applying dimensions resets the expanded threat and the open rows', async () => {

@@ -62,6 +62,7 @@ import { DimensionPicker } from './DimensionPicker';
 import { dimensionValueLabel, filterDimension, type ValueNames } from './dimension-values';
 import { MetricPicker } from './MetricPicker';
 import { ReportFiltersSlot } from './ReportFiltersSlot';
+import { RowVisits } from './RowVisits';
 import { ThreatBreakdown } from './ThreatBreakdown';
 
 const NAMED_PRESETS: NamedDateRangePreset[] = [
@@ -257,15 +258,26 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
               terms={terms}
               threatsPath={threatsPath}
               threatsPanel={
-                <ThreatBreakdown
-                  rowLabel={threatsRowLabel}
-                  threats={threats.data?.threats}
-                  loading={threats.isPending}
-                  error={threats.isError ? threats.error : null}
-                  onRetry={() => void threats.refetch()}
-                  conversions={state.threatconv}
-                  onConversionsChange={(conversions) => update(applyThreatConv(state, conversions))}
-                />
+                <>
+                  <ThreatBreakdown
+                    rowLabel={threatsRowLabel}
+                    threats={threats.data?.threats}
+                    loading={threats.isPending}
+                    error={threats.isError ? threats.error : null}
+                    onRetry={() => void threats.refetch()}
+                    conversions={state.threatconv}
+                    onConversionsChange={(conversions) => update(applyThreatConv(state, conversions))}
+                  />
+                  {threatsPath ? (
+                    // Another row's visits start again at its invalid ones.
+                    <RowVisits
+                      key={JSON.stringify(threatsPath)}
+                      state={state}
+                      path={threatsPath}
+                      rowLabel={threatsRowLabel}
+                    />
+                  ) : null}
+                </>
               }
               onToggleExpanded={(path) => update(toggleExpanded(state, path))}
               onToggleThreats={(path) => update(toggleThreats(state, path, threatsPath))}

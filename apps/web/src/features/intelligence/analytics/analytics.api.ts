@@ -4,16 +4,20 @@ import { FILTERS, type FilterId } from '@veracity/contracts/analytics/filters';
 import type { MetricKey } from '@veracity/contracts/analytics/metrics';
 import {
   type AnalyticsExportQuery,
+  type AnalyticsSessionsQuery,
   type AnalyticsThreatsQuery,
   type AnalyticsTreeQuery,
   DEFAULT_PAGE_SIZE,
   type DimensionValue,
+  ROW_SESSIONS_PAGE_SIZE,
   type WidgetStatsQuery,
+  zAnalyticsSessions,
   zAnalyticsThreats,
   zAnalyticsTree,
   zFilterOptions,
   zWidgetStats,
 } from '@veracity/contracts/analytics/query';
+import type { RiskLevel } from '@veracity/contracts/detection';
 import { REQUEST_ID_HEADER } from '@veracity/contracts/errors';
 import { REQUEST_TIMEOUT_MS } from '@veracity/contracts/storage-keys';
 import { ApiError, api, apiUrl } from '../../../lib/api-client';
@@ -55,6 +59,36 @@ export function exportBody(state: AnalyticsState): AnalyticsExportQuery {
 
 export function threatsBody(state: AnalyticsState, path: readonly DimensionValue[]): AnalyticsThreatsQuery {
   return { ...scope(state), dimensions: state.dimensions.slice(0, path.length), path: [...path] };
+}
+
+/** The visits of a row (its path), one analysis level or all, a page at a time (`page` from 1). */
+export function sessionsBody(
+  state: AnalyticsState,
+  path: readonly DimensionValue[],
+  riskLevel: RiskLevel | null,
+  page: number,
+): AnalyticsSessionsQuery {
+  return {
+    ...threatsBody(state, path),
+    ...(riskLevel ? { riskLevel } : {}),
+    page,
+    pageSize: ROW_SESSIONS_PAGE_SIZE,
+  };
+}
+
+export function useRowSessions(
+  state: AnalyticsState,
+  path: readonly DimensionValue[] | null,
+  riskLevel: RiskLevel | null,
+  page: number,
+) {
+  const body = path ? sessionsBody(state, path, riskLevel, page) : null;
+  return useQuery({
+    queryKey: ['/analytics/sessions', body],
+    queryFn: ({ signal }) => api.post('/analytics/sessions', body, { schema: zAnalyticsSessions, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAnalyticsTree(state: AnalyticsState) {
