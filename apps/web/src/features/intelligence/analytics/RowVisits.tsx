@@ -120,7 +120,7 @@ export function RowVisits({ state, path, rowLabel }: RowVisitsProps) {
                       <td>{trafficTypeName(session.trafficType)}</td>
                       <td>{session.country ?? '—'}</td>
                       <td className={styles.numeric}>{session.hits}</td>
-                      <td>
+                      <td className={styles.verdictCell}>
                         <VerdictBadge
                           tier={session.riskLevel}
                           reasons={session.threats.map((id) => threatLabel(id).label).join(', ')}

@@ -327,7 +327,7 @@ function Reason({ reason }: { reason: ForensicsReason }) {
         {reason.foundOn === 'session' ? '' : reason.eventId} · {when(reason.at)}
       </p>
       {evidence.length > 0 ? (
-        <dl className={styles.evidence}>
+        <dl className={styles.evidence} data-testid="forensics-evidence">
           {evidence.map(([name, value]) => (
             <div key={name}>
               <dt>{name}</dt>
