@@ -21,6 +21,10 @@ export const PAGE_MODULES = {
     path: '/intelligence/reports/session-forensics',
     load: () => import('./features/intelligence/forensics/SessionForensicsPage'),
   },
+  conversions: {
+    path: '/intelligence/reports/conversions-list',
+    load: () => import('./features/intelligence/conversions/ConversionsListPage'),
+  },
   alerts: {
     path: '/intelligence/reports/alerts',
     load: () => import('./features/intelligence/alerts/AlertsPage'),

@@ -46,6 +46,11 @@ export const privateRoutes: RouteObject[] = [
     handle: { view: 'forensics', title: 'Session forensics' } satisfies RouteHandle,
   },
   {
+    path: PAGE_MODULES.conversions.path,
+    ...lazyPage(PAGE_MODULES.conversions.load, 'ConversionsListPage'),
+    handle: { view: 'conversions', title: 'Conversions list' } satisfies RouteHandle,
+  },
+  {
     path: PAGE_MODULES.alerts.path,
     ...lazyPage(PAGE_MODULES.alerts.load, 'AlertsPage'),
     handle: { view: 'alerts', title: 'Alerts' } satisfies RouteHandle,

@@ -159,3 +159,27 @@ export function saveSectionRange(
     // Storage full or refused (private mode): the range lasts for this page only.
   }
 }
+
+const NAMED_PRESETS: NamedDateRangePreset[] = [
+  'today',
+  'yesterday',
+  'currentMonth',
+  'last7Days',
+  'last6DaysAndToday',
+  'last14Days',
+  'last30Days',
+];
+
+/** The picker's value for the address's dates: the saved range, a named range they match, or custom. */
+export function rangeOfDates(
+  state: { from: string; to: string },
+  saved: DateRange,
+  today: string,
+): DateRange {
+  if (saved.from === state.from && saved.to === state.to) return saved;
+  for (const preset of NAMED_PRESETS) {
+    const range = namedRange(preset, today);
+    if (range.from === state.from && range.to === state.to) return range;
+  }
+  return { preset: 'custom', from: state.from, to: state.to };
+}

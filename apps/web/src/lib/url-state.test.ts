@@ -10,8 +10,10 @@ import {
   clearFilters,
   defaultMetrics,
   parseAnalyticsState,
+  parseConversionsListState,
   removeFilter,
   serializeAnalyticsState,
+  serializeConversionsListState,
   toggleExpanded,
   toggleSort,
   toggleThreats,
@@ -251,5 +253,53 @@ describe('analytics address: transitions', () => {
     expect(open.threats).toEqual(['google']);
     expect(toggleThreats(open, ['facebook'], ['google']).threats).toEqual(['facebook']);
     expect(toggleThreats(open, ['google'], ['google']).threats).toBeNull();
+  });
+});
+
+describe('the conversions list in the address', () => {
+  const context = { defaultRange: { from: '2026-03-01', to: '2026-03-07' }, firewall: true };
+
+  it('reads filters, status, sort and page, and writes only what differs from the defaults', () => {
+    const filters = JSON.stringify([{ column: 'trafficType', type: 'equals', values: ['google'] }]);
+    const state = parseConversionsListState(
+      `?filters=${encodeURIComponent(filters)}&match=any&status=paused&sort=value:asc&page=3&from=2026-02-01&to=2026-02-10&keep=1`,
+      context,
+    );
+    expect(state).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-10',
+      filters: [{ column: 'trafficType', type: 'equals', values: ['google'] }],
+      matchType: 'any',
+      status: 'paused',
+      sort: { key: 'value', direction: 'asc' },
+      page: 3,
+    });
+    const written = serializeConversionsListState(state, '?keep=1&status=reported');
+    expect(written.get('keep')).toBe('1');
+    expect(written.get('status')).toBe('paused');
+    expect(written.get('sort')).toBe('value:asc');
+    const plain = serializeConversionsListState({
+      ...state,
+      filters: [],
+      status: null,
+      sort: { key: 'ts', direction: 'desc' },
+      page: 1,
+    });
+    expect(plain.toString()).toBe('from=2026-02-01&to=2026-02-10');
+  });
+
+  it('falls back on anything it cannot read, and ignores a status without the firewall', () => {
+    const state = parseConversionsListState(
+      '?status=lost&sort=ip:asc&page=-2&from=2026-02-10&to=2026-02-01',
+      context,
+    );
+    expect(state).toMatchObject({
+      status: null,
+      sort: { key: 'ts', direction: 'desc' },
+      page: 1,
+      from: '2026-03-01',
+    });
+    expect(parseConversionsListState('?status=paused', { ...context, firewall: false }).status).toBeNull();
+    expect(parseConversionsListState('?page=999999999', context).page).toBe(100_000);
   });
 });

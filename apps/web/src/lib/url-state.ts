@@ -17,6 +17,13 @@ import {
   MAX_DIMENSIONS,
   type SortKey,
 } from '@veracity/contracts/analytics/query';
+import {
+  CONVERSION_LIST_STATUSES,
+  CONVERSION_SORT_KEYS,
+  type ConversionSort,
+  DEFAULT_CONVERSION_SORT,
+} from '@veracity/contracts/conversions-list';
+import type { ConversionStatus } from '@veracity/contracts/postbacks';
 import { isIsoDate } from './date-ranges';
 
 /**
@@ -365,4 +372,76 @@ export function toggleThreats(
 
 export function applyThreatConv(state: AnalyticsState, conversions: boolean): AnalyticsState {
   return { ...state, threatconv: conversions };
+}
+
+/*
+ * The conversions list's state in the address (issue 36), read with the same rules as the analytics
+ * page's: from, to, filters, match as above, and
+ *
+ *   status=paused        only conversions of this status (firewall accounts)
+ *   sort=value:asc       the list's order (default ts:desc, newest first)
+ *   page=2               the page of the list (default 1)
+ */
+
+export const CONVERSIONS_LIST_PARAMS = ['filters', 'match', 'status', 'sort', 'page', 'from', 'to'] as const;
+
+export interface ConversionsListState {
+  from: string;
+  to: string;
+  filters: ReportFilter[];
+  matchType: MatchType;
+  status: ConversionStatus | null;
+  sort: ConversionSort;
+  page: number;
+}
+
+function readConversionSort(text: string | null): ConversionSort {
+  const [key, direction] = (text ?? '').split(':');
+  const known = (CONVERSION_SORT_KEYS as readonly string[]).includes(key ?? '');
+  if (!known || (direction !== 'asc' && direction !== 'desc')) return { ...DEFAULT_CONVERSION_SORT };
+  return { key: key as ConversionSort['key'], direction };
+}
+
+export function parseConversionsListState(
+  search: URLSearchParams | string,
+  context: { defaultRange: { from: string; to: string }; firewall: boolean },
+): ConversionsListState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const range = isIsoDate(from) && isIsoDate(to) && from <= to ? { from, to } : context.defaultRange;
+  const status = params.get('status');
+  return {
+    ...range,
+    filters: readFilters(params.get('filters')),
+    matchType: params.get('match') === 'any' ? 'any' : 'all',
+    status:
+      context.firewall && (CONVERSION_LIST_STATUSES as readonly string[]).includes(status ?? '')
+        ? (status as ConversionStatus)
+        : null,
+    sort: readConversionSort(params.get('sort')),
+    // The server pages up to 100,000.
+    page: Math.min(readPage(params.get('page')), 100_000),
+  };
+}
+
+/** Writes the list's state, defaults left out, other parameters kept; dates always written. */
+export function serializeConversionsListState(
+  state: ConversionsListState,
+  base: URLSearchParams | string = '',
+): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const name of CONVERSIONS_LIST_PARAMS) params.delete(name);
+  if (state.filters.length > 0) {
+    params.set('filters', JSON.stringify(state.filters));
+    if (state.matchType === 'any') params.set('match', 'any');
+  }
+  if (state.status) params.set('status', state.status);
+  const sort = `${state.sort.key}:${state.sort.direction}`;
+  if (sort !== `${DEFAULT_CONVERSION_SORT.key}:${DEFAULT_CONVERSION_SORT.direction}`)
+    params.set('sort', sort);
+  if (state.page > 1) params.set('page', String(state.page));
+  params.set('from', state.from);
+  params.set('to', state.to);
+  return params;
 }

@@ -12,13 +12,7 @@ import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
 import { useNotify } from '../../../components/Notifications/use-notify';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
-import {
-  type DateRange,
-  type NamedDateRangePreset,
-  namedRange,
-  saveSectionRange,
-  todayIn,
-} from '../../../lib/date-ranges';
+import { type DateRange, rangeOfDates, saveSectionRange, todayIn } from '../../../lib/date-ranges';
 
 import { formatNumber } from '../../../lib/format';
 import { useNavigateWithSearch } from '../../../lib/navigation';
@@ -64,26 +58,6 @@ import { MetricPicker } from './MetricPicker';
 import { ReportFiltersSlot } from './ReportFiltersSlot';
 import { RowVisits } from './RowVisits';
 import { ThreatBreakdown } from './ThreatBreakdown';
-
-const NAMED_PRESETS: NamedDateRangePreset[] = [
-  'today',
-  'yesterday',
-  'currentMonth',
-  'last7Days',
-  'last6DaysAndToday',
-  'last14Days',
-  'last30Days',
-];
-
-/** The picker's value for the address's dates: the saved range, a named range they match, or custom. */
-function pickerRange(state: { from: string; to: string }, saved: DateRange, today: string): DateRange {
-  if (saved.from === state.from && saved.to === state.to) return saved;
-  for (const preset of NAMED_PRESETS) {
-    const range = namedRange(preset, today);
-    if (range.from === state.from && range.to === state.to) return range;
-  }
-  return { preset: 'custom', from: state.from, to: state.to };
-}
 
 /** /intelligence/analytics: waits for the account (plan, zone, currency), then the page. */
 export function AnalyticsPage() {
@@ -156,7 +130,7 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
       )
     : '';
 
-  const range = pickerRange(state, savedRange, today);
+  const range = rangeOfDates(state, savedRange, today);
   const changeRange = (next: DateRange) => {
     saveSectionRange('intelligence', next);
     update(applyRange(state, next));

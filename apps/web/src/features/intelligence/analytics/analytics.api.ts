@@ -160,12 +160,18 @@ export function dispositionFileName(header: string | null): string | undefined {
   return plain?.[1]?.trim() || undefined;
 }
 
+/** POST /api/analytics/export: the table as CSV. */
+export function exportAnalyticsCsv(body: AnalyticsExportQuery): Promise<CsvDownload> {
+  return exportCsv('/analytics/export', body);
+}
+
 /**
- * POST /api/analytics/export: the CSV as a file named by the server, or `empty` on 204 (the page says
- * "No content"). Failures throw ApiError like every other call, so the error catalogue applies.
+ * An export call (POST with the list's query): the CSV as a file named by the server, or `empty` on
+ * 204 (the page says "No content"). Failures throw ApiError like every other call, so the error
+ * catalogue applies.
  */
-export async function exportAnalyticsCsv(body: AnalyticsExportQuery): Promise<CsvDownload> {
-  const url = apiUrl('/analytics/export');
+export async function exportCsv(path: string, body: unknown): Promise<CsvDownload> {
+  const url = apiUrl(path);
   const headers: Record<string, string> = { Accept: 'text/csv', 'Content-Type': 'application/json' };
   const token = readSessionToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -205,7 +211,7 @@ export async function exportAnalyticsCsv(body: AnalyticsExportQuery): Promise<Cs
       url,
     });
   }
-  const fileName = dispositionFileName(response.headers.get('content-disposition')) ?? 'analytics.csv';
+  const fileName = dispositionFileName(response.headers.get('content-disposition')) ?? 'export.csv';
   return { kind: 'file', fileName, blob: await response.blob() };
 }
 
