@@ -1,13 +1,23 @@
+import type { Alert } from '@veracity/contracts/alerts';
+import { Link } from 'react-router';
 import { Card } from '../../../components/Card/Card';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
 import { formatNumber, formatPercent } from '../../../lib/format';
 import styles from './Alerts.module.css';
-import { formatInstant, formatWindow } from './alert-display';
+import { firingAnalyticsHref, formatInstant, formatWindow } from './alert-display';
 import { useAlertHistory } from './alerts.api';
 
 /** The latest times the account's alerts fired (GET /api/alerts/history), newest first. */
-export function AlertHistory({ timeZone }: { timeZone: string | undefined }) {
+export function AlertHistory({
+  timeZone,
+  alerts,
+}: {
+  timeZone: string | undefined;
+  /** The account's alerts, whose values a firing's evidence is filtered on. */
+  alerts: readonly Alert[] | undefined;
+}) {
   const history = useAlertHistory();
+  const alertById = new Map((alerts ?? []).map((alert) => [alert.id, alert]));
   return (
     <Card title="Alert history" flush data-testid="alert-history">
       {history.isPending ? (
@@ -38,6 +48,9 @@ export function AlertHistory({ timeZone }: { timeZone: string | undefined }) {
                 <th scope="col" className={styles.number}>
                   Recipients
                 </th>
+                <th scope="col">
+                  <span className="visually-hidden">Evidence</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -52,6 +65,14 @@ export function AlertHistory({ timeZone }: { timeZone: string | undefined }) {
                   <td className={styles.number}>{formatPercent(firing.invalidPercent)}</td>
                   <td className={styles.number}>{formatPercent(firing.threshold)}</td>
                   <td className={styles.number}>{formatNumber(firing.recipients)}</td>
+                  <td className={styles.nowrap}>
+                    <Link
+                      to={firingAnalyticsHref(firing, alertById.get(firing.alertId), timeZone)}
+                      data-testid="alert-firing-evidence"
+                    >
+                      Invalid {firing.type === 'conversion' ? 'conversions' : 'visits'}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -153,7 +153,24 @@ describe('the alerts screen', () => {
     expect(cells[0]).toMatch(/5 Mar 2026.*14:01/);
     expect(cells[1]).toBe('Google invalid traffic');
     expect(cells[2]).toMatch(/5 Mar 2026.*13:00.*14:00/);
-    expect(cells.slice(3)).toEqual(['640', '15,00%', '3,00%', '2']);
+    expect(cells.slice(3, 7)).toEqual(['640', '15,00%', '3,00%', '2']);
+    // The firing's evidence: its days in the account's zone, the alert's values, the Invalid row open.
+    await waitFor(() =>
+      expect(within(row).getByTestId('alert-firing-evidence').getAttribute('href')).toContain('filters='),
+    );
+    const href = new URL(
+      within(row).getByTestId('alert-firing-evidence').getAttribute('href') ?? '',
+      'http://localhost',
+    );
+    expect(href.pathname).toBe('/intelligence/analytics');
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      dimensions: 'hitSecurityLevel',
+      from: '2026-03-05',
+      to: '2026-03-05',
+      threats: '["high"]',
+      filters: JSON.stringify([{ column: 'trafficType', type: 'equals', values: ['google'] }]),
+    });
+    expect(within(row).getByTestId('alert-firing-evidence').textContent).toBe('Invalid visits');
   });
 
   it('creates an alert, says "Alert created successfully" and reloads the list', async () => {

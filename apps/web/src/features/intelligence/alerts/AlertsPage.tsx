@@ -74,7 +74,7 @@ export function AlertsPage() {
           />
         )}
       </Card>
-      <AlertHistory timeZone={timeZone} />
+      <AlertHistory timeZone={timeZone} alerts={alerts.data} />
       <AlertFormModal target={editing} onClose={() => setEditing(null)} />
       <ConfirmModal
         subject={deleting}

@@ -1,7 +1,14 @@
-import { ALERT_FREQUENCY_LABELS, ALERT_TYPE_LABELS, type Alert } from '@veracity/contracts/alerts';
+import {
+  ALERT_FREQUENCY_LABELS,
+  ALERT_TYPE_LABELS,
+  type Alert,
+  type AlertFiring,
+} from '@veracity/contracts/alerts';
+import { FILTERS } from '@veracity/contracts/analytics/filters';
 import { LOCALE } from '../../../lib/format';
 import { DEFAULT_TERMS, type Terms } from '../../../lib/terms';
 import { trafficTypeName } from '../../../lib/traffic-types';
+import { ANALYTICS_PATH } from '../../session/base-route';
 
 /** How the alerts screen writes an alert's parts and its firings' times. */
 
@@ -57,4 +64,41 @@ export function formatWindow(start: string, end: string, timeZone: string | unde
   const to = new Date(end);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return '–';
   return format.formatRange(from, to);
+}
+
+/** A firing's instant as the account's calendar day (`YYYY-MM-DD`). */
+function dayIn(instant: number, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
+}
+
+/**
+ * Where a firing's evidence is: the analytics page over the firing's days, filtered on the alert's
+ * values, by analysis level with the Invalid row's threats and visits open (conversions for a
+ * conversion alert); each visit opens its session forensics.
+ */
+export function firingAnalyticsHref(
+  firing: Pick<AlertFiring, 'windowStart' | 'windowEnd' | 'type'>,
+  alert: Pick<Alert, 'dimensions' | 'values'> | undefined,
+  timeZone: string | undefined,
+): string {
+  const filters = (alert?.dimensions ?? []).flatMap((dimension) => {
+    const values = alert?.values[dimension] ?? [];
+    const filter = (FILTERS as Partial<Record<string, { column: string }>>)[dimension];
+    return filter && values.length > 0 ? [{ column: filter.column, type: 'equals', values }] : [];
+  });
+  const params = new URLSearchParams({
+    dimensions: 'hitSecurityLevel',
+    from: dayIn(Date.parse(firing.windowStart), timeZone),
+    // The window's end is excluded: its last instant is a millisecond before.
+    to: dayIn(Date.parse(firing.windowEnd) - 1, timeZone),
+    threats: JSON.stringify(['high']),
+  });
+  if (filters.length > 0) params.set('filters', JSON.stringify(filters));
+  if (firing.type === 'conversion') params.set('threatconv', 'true');
+  return `${ANALYTICS_PATH}?${params.toString()}`;
 }
