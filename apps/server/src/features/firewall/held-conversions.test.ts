@@ -1,4 +1,5 @@
 import type { AnalyticsTree } from '@veracity/contracts/analytics/query';
+import type { ConversionsList } from '@veracity/contracts/conversions-list';
 import type {
   FirewallPostbackAnswer,
   HeldConversions,
@@ -228,5 +229,40 @@ describe('the postback signing secret', () => {
     expect((await call(h.t, 'GET', '/sensors/firewall/postback-secret', { token: viewer })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe('the conversions list of a firewall account', () => {
+  it('shows each conversion’s status as its release made it, filters by it, and names the campaign', async () => {
+    const account = await h.firewallAccount('Held List');
+    const paused = await converted(account, 1_000, '3');
+    const reported = await converted(account, 60_000, '5');
+    const list = async (status?: string) => {
+      const response = await call(h.t, 'POST', '/conversions/list', {
+        token: account.token,
+        body: { ...RANGE, ...(status ? { status } : {}) },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as ConversionsList;
+    };
+    const ids = (answer: ConversionsList) => answer.conversions.map((conversion) => conversion.id).sort();
+
+    const before = await list();
+    expect(before.conversions.find((item) => item.id === paused.conversionId)).toMatchObject({
+      status: 'paused',
+      releasedAt: null,
+      campaign: { id: account.campaign.id, name: account.campaign.name },
+    });
+    expect(ids(await list('paused'))).toEqual([paused.conversionId]);
+    expect(ids(await list('reported'))).toEqual([reported.conversionId]);
+
+    expect((await release(account.token, [paused.conversionId])).statusCode).toBe(200);
+    const after = await list();
+    expect(after.conversions.find((item) => item.id === paused.conversionId)).toMatchObject({
+      status: 'reported',
+      releasedAt: h.clock.now().toISOString(),
+    });
+    expect(ids(await list('paused'))).toEqual([]);
+    expect(ids(await list('reported'))).toEqual([paused.conversionId, reported.conversionId].sort());
   });
 });
