@@ -258,7 +258,7 @@ export async function buildApp(
       await api.register(trafficSourcesRoutes(services));
       await api.register(heldConversionsRoutes(services, stores.events));
       await api.register(recentHitsRoutes(stores.events));
-      await api.register(forensicsRoutes(stores.events));
+      await api.register(forensicsRoutes(services, stores.events));
       await api.register(conversionsRoutes(services, stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));

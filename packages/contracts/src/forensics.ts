@@ -83,6 +83,25 @@ export const zForensicsFiring = z.object({
   ts: zTimestamp,
 });
 
+/** Most ad-platform exclusions of the visit's address listed. */
+export const IP_EXCLUSIONS_LIMIT = 50;
+
+/** An exclusion of an ad platform whose range holds the visit's IP address (Google Ads IP exclusions). */
+export const zForensicsIpExclusion = z.object({
+  platform: z.literal('google_ads'),
+  customerId: z.string(),
+  /** Null for an exclusion of the whole ad account. */
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  /** The excluded address or range. */
+  cidr: z.string(),
+  /** planned (detection mode, or not pushed yet), active (in force), failed, removed. */
+  state: z.enum(['planned', 'active', 'failed', 'removed']),
+  addedAt: zTimestamp,
+  expiresAt: zTimestamp.nullable(),
+});
+export type ForensicsIpExclusion = z.infer<typeof zForensicsIpExclusion>;
+
 export const zSimilarSession = z.object({
   id: z.string(),
   startedAt: zTimestamp,
@@ -125,6 +144,8 @@ export const zSessionForensics = z.object({
   }),
   conversions: z.array(zForensicsConversion),
   exclusionFirings: z.array(zForensicsFiring),
+  /** The ad-platform exclusions that include the visit's IP address, newest first. */
+  ipExclusions: z.array(zForensicsIpExclusion),
   similar: z.array(zSimilarSession),
 });
 export type SessionForensics = z.infer<typeof zSessionForensics>;

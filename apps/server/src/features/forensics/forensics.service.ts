@@ -2,6 +2,7 @@ import {
   FORENSICS_HITS_LIMIT,
   FORENSICS_ID_PATTERN,
   type ForensicsReason,
+  IP_EXCLUSIONS_LIMIT,
   SESSION_NOT_FOUND,
   type SessionForensics,
   SIMILAR_LIMIT,
@@ -9,10 +10,14 @@ import {
 } from '@veracity/contracts/forensics';
 import { THREAT_REASONS } from '@veracity/contracts/threat-reasons';
 import { REASON_POLICY } from '@veracity/detection/policy';
+import type { Kysely } from 'kysely';
 import { ApiError } from '../../http/api-error.js';
 import { parseEvidence } from '../../storage/events/event-evidence.js';
 import type { EventStore } from '../../storage/events/event-store.js';
+import type { Database } from '../../storage/oltp/schema.js';
 import { isThreatId } from '../../verdicts/verdict.js';
+import { rangesHolding } from '../google-ads/cidr.js';
+import { exclusionsOfRanges } from '../google-ads/exclusions.repo.js';
 import {
   type ConversionRecord,
   findSession,
@@ -37,6 +42,7 @@ const DAY_MS = 86_400_000;
  * 400 INVALID_HIT, an id of no visit of this account 404 (spec 01 §8).
  */
 export async function sessionForensics(
+  db: Kysely<Database>,
   events: EventStore,
   relationshipId: number,
   id: string,
@@ -113,8 +119,29 @@ export async function sessionForensics(
       platform: firing.platform,
       ts: firing.ts,
     })),
+    ipExclusions: await ipExclusions(db, relationshipId, session.ip ?? first?.ip ?? null),
     similar: await similarSessions(events, relationshipId, session, first?.device_id ?? null),
   };
+}
+
+/** The Google Ads exclusions of the account whose address or range holds the visit's IP. */
+async function ipExclusions(
+  db: Kysely<Database>,
+  relationshipId: number,
+  ip: string | null,
+): Promise<SessionForensics['ipExclusions']> {
+  if (!ip) return [];
+  const rows = await exclusionsOfRanges(db, relationshipId, rangesHolding(ip), IP_EXCLUSIONS_LIMIT);
+  return rows.map((row) => ({
+    platform: 'google_ads',
+    customerId: row.customer_id,
+    campaignId: row.campaign_id === '' ? null : row.campaign_id,
+    campaignName: row.campaign_name,
+    cidr: row.cidr,
+    state: row.state,
+    addedAt: new Date(row.added_at).toISOString(),
+    expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+  }));
 }
 
 /** ClickHouse may return a row twice until it merges its parts: the first of an id is the row. */

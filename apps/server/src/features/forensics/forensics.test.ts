@@ -99,6 +99,40 @@ describe.each(EVENT_STORES)('session forensics, on $name', ({ opener }) => {
       expect.objectContaining({ id: neighbour.sessionId, sharedBy: ['subnet'] }),
     ]);
 
+    expect(visit.ipExclusions).toEqual([]);
+
+    // The Google Ads exclusions whose range holds its address are listed; others are not.
+    const exclusion = (relationshipId: number, cidr: string, campaignId = '') => ({
+      relationship_id: relationshipId,
+      provider: 'google_ads' as const,
+      customer_id: '1234567890',
+      campaign_id: campaignId,
+      cidr,
+      ip_type: 'GLOBAL_REGULAR',
+      state: 'active',
+      added_at: new Date().toISOString(),
+      threats: '{}',
+      updated_at: new Date().toISOString(),
+    });
+    const other = await createTenant(t);
+    await t.stores.accounts.db
+      .insertInto('exclusion_entries')
+      .values([
+        exclusion(tenant.relationshipId, '3.120.10.0/24', '555'),
+        exclusion(tenant.relationshipId, '3.120.11.0/24'),
+        exclusion(other.relationshipId, AWS_IP),
+      ])
+      .execute();
+    const excluded = (await forensics(sessionId)).json() as SessionForensics;
+    expect(excluded.ipExclusions).toEqual([
+      expect.objectContaining({
+        cidr: '3.120.10.0/24',
+        campaignId: '555',
+        customerId: '1234567890',
+        state: 'active',
+      }),
+    ]);
+
     // By a hit's id, or the conversion's: the same visit.
     for (const id of [second.eventId, conversion.eventId]) {
       const byEvent = await forensics(id);

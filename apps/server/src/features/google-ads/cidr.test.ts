@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCidr } from './cidr.js';
+import { parseCidr, rangesHolding } from './cidr.js';
 
 describe('parseCidr', () => {
   it('writes addresses and ranges in canonical form', () => {
@@ -38,5 +38,19 @@ describe('parseCidr', () => {
     ]) {
       expect(parseCidr(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('rangesHolding', () => {
+  it('lists every canonical range that holds an address, the address first', () => {
+    const v4 = rangesHolding('3.120.10.10');
+    expect(v4).toHaveLength(33);
+    expect(v4.slice(0, 2)).toEqual(['3.120.10.10', '3.120.10.10/31']);
+    expect(v4).toContain('3.120.10.0/24');
+    expect(v4.at(-1)).toBe('0.0.0.0/0');
+    const v6 = rangesHolding('2001:db8::1');
+    expect(v6).toHaveLength(129);
+    expect(v6).toContain('2001:db8::/48');
+    expect(rangesHolding('not an ip')).toEqual([]);
   });
 });

@@ -80,3 +80,14 @@ export function parseCidr(input: string): Cidr | null {
   const address = bigIntToIpv6(network);
   return { canonical: prefix === 128 ? address : `${address}/${prefix}`, family, prefix };
 }
+
+/**
+ * Every range that holds an address, as its canonical form (the address itself, then /31, /30... up to
+ * /0): what an exclusion entry's `cidr` equals when it covers the address. Empty for a non-address.
+ */
+export function rangesHolding(ip: string): string[] {
+  const family = isIP(ip);
+  if (family !== 4 && family !== 6) return [];
+  const max = family === 4 ? 32 : 128;
+  return Array.from({ length: max + 1 }, (_, index) => parseCidr(`${ip}/${max - index}`)?.canonical ?? '');
+}

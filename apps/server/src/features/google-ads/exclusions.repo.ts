@@ -88,3 +88,31 @@ export async function excludedCidrs(db: Kysely<Database>, relationshipId: number
     .execute();
   return new Set(rows.map((row) => row.cidr));
 }
+
+/** The account's Google Ads exclusions whose range is one of these (`rangesHolding` of an address), newest first. */
+export async function exclusionsOfRanges(
+  db: Kysely<Database>,
+  relationshipId: number,
+  ranges: readonly string[],
+  limit: number,
+): Promise<(ExclusionEntryRow & { campaign_name: string | null })[]> {
+  if (ranges.length === 0) return [];
+  return db
+    .selectFrom('exclusion_entries as e')
+    .leftJoin('ad_campaigns as c', (join) =>
+      join
+        .onRef('c.relationship_id', '=', 'e.relationship_id')
+        .onRef('c.provider', '=', 'e.provider')
+        .onRef('c.customer_id', '=', 'e.customer_id')
+        .onRef('c.campaign_id', '=', 'e.campaign_id'),
+    )
+    .selectAll('e')
+    .select(['c.type as campaign_type', 'c.name as campaign_name'])
+    .where('e.relationship_id', '=', relationshipId)
+    .where('e.provider', '=', PROVIDER)
+    .where('e.cidr', 'in', [...ranges])
+    .orderBy('e.added_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -82,6 +82,18 @@ function visitFixture(): SessionForensics {
     exclusionFirings: [
       { hitId: 'hit-0001-aaaaaaaaaaaa', platform: 'google', ts: '2026-03-01T10:00:01.000Z' },
     ],
+    ipExclusions: [
+      {
+        platform: 'google_ads',
+        customerId: '1234567890',
+        campaignId: '555',
+        campaignName: 'Brand <b>search</b>',
+        cidr: '3.120.10.0/24',
+        state: 'active',
+        addedAt: '2026-03-01T12:00:00.000Z',
+        expiresAt: null,
+      },
+    ],
     similar: [
       {
         id: 'ses-0002-bbbbbbbbbbbb',
@@ -125,6 +137,10 @@ describe('session forensics', () => {
     expect(screen.getByTestId('forensics-tier').textContent).toBe('Invalid');
     expect(screen.getAllByTestId('forensics-hit')).toHaveLength(1);
     expect(screen.getByTestId('forensics-similar').textContent).toContain('Device, Same /24');
+    const exclusion = screen.getByTestId('forensics-ip-exclusion');
+    expect(exclusion.textContent).toContain('Google Ads · 3.120.10.0/24');
+    expect(exclusion.textContent).toContain('Brand <b>search</b>');
+    expect(exclusion.textContent).toContain('In force');
     // Script in URLs, referrers, UTM values, evidence and the user agent stays text.
     expect(document.querySelector('img[src="x"]')).toBeNull();
     expect(document.querySelectorAll('script')).toHaveLength(0);

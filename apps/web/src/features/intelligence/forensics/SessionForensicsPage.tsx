@@ -1,4 +1,4 @@
-import type { ForensicsReason, SessionForensics } from '@veracity/contracts/forensics';
+import type { ForensicsIpExclusion, ForensicsReason, SessionForensics } from '@veracity/contracts/forensics';
 import { THREAT_CATEGORY_LABELS } from '@veracity/contracts/threat-reasons';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +17,14 @@ import styles from './SessionForensics.module.css';
 const FOUND_ON = { hit: 'Page view', session: 'The visit', conversion: 'Conversion' } as const;
 const SHARED_BY = { device: 'Device', ip: 'IP address', subnet: 'Same /24' } as const;
 const when = (ts: string) => new Date(ts).toLocaleString();
+
+/** An exclusion's state in words: planned ones are not pushed (detection mode, or waiting). */
+const EXCLUSION_STATES: Record<ForensicsIpExclusion['state'], string> = {
+  planned: 'Planned',
+  active: 'In force',
+  failed: 'Failed',
+  removed: 'Removed',
+};
 
 /**
  * /intelligence/reports/session-forensics (issue 36): a visit looked up by its session, hit or
@@ -240,6 +248,35 @@ function Visit({ visit }: { visit: SessionForensics }) {
               <li key={`${firing.hitId}:${firing.platform}`} className={styles.listItem}>
                 <span>{trafficTypeName(firing.platform)}</span>
                 <span className={styles.muted}>{when(firing.ts)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Ad-platform exclusions of its address" data-testid="forensics-ip-exclusions">
+        {visit.ipExclusions.length === 0 ? (
+          <EmptyState title="No ad-platform exclusion includes this address">
+            When Veracity excludes this IP address or its range from your Google Ads campaigns, the exclusion
+            shows here.
+          </EmptyState>
+        ) : (
+          <ul className={styles.list}>
+            {visit.ipExclusions.map((exclusion) => (
+              <li
+                key={`${exclusion.customerId}:${exclusion.campaignId ?? ''}:${exclusion.cidr}`}
+                className={styles.listItem}
+                data-testid="forensics-ip-exclusion"
+              >
+                <span>Google Ads · {exclusion.cidr}</span>
+                <span className={styles.text}>
+                  {exclusion.campaignId === null
+                    ? `Account ${exclusion.customerId}`
+                    : (exclusion.campaignName ?? `Campaign ${exclusion.campaignId}`)}
+                </span>
+                <span className={styles.muted}>
+                  {EXCLUSION_STATES[exclusion.state]} · since {when(exclusion.addedAt)}
+                  {exclusion.expiresAt ? ` · until ${when(exclusion.expiresAt)}` : ''}
+                </span>
               </li>
             ))}
           </ul>
