@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionForensics } from '@veracity/contracts/forensics';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
@@ -146,6 +146,29 @@ describe('session forensics', () => {
     expect(document.querySelectorAll('script')).toHaveLength(0);
     expect((window as unknown as { __owned?: number }).__owned).toBeUndefined();
     expect(screen.getByTestId('forensics-verdict').textContent).toContain('<script>');
+  });
+
+  it('offers the JSON export only with the export permission', async () => {
+    mockApi({
+      'GET /me': ok(meFixture()),
+      'GET /me/permissions': ok(ACCOUNT_PERMISSIONS),
+      'GET /forensics/sessions/hit-0001-aaaaaaaaaaaa': ok(visitFixture()),
+    });
+    renderRoutes(`${FORENSICS}?id=hit-0001-aaaaaaaaaaaa`);
+    await waitFor(() =>
+      expect(screen.getByTestId('forensics-json').getAttribute('aria-disabled')).toBe('true'),
+    );
+    cleanup();
+    mockApi({
+      'GET /me': ok(meFixture()),
+      'GET /me/permissions': ok([...ACCOUNT_PERMISSIONS, 'log_export_reports']),
+      'GET /forensics/sessions/hit-0001-aaaaaaaaaaaa': ok(visitFixture()),
+    });
+    renderRoutes(`${FORENSICS}?id=hit-0001-aaaaaaaaaaaa`);
+    await screen.findByTestId('forensics-reasons');
+    await waitFor(() =>
+      expect(screen.getByTestId('forensics-json').getAttribute('aria-disabled')).toBeNull(),
+    );
   });
 
   it('looks an id up, and says the spec’s words for a malformed or unknown one', async () => {

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button/Button';
 import { Card } from '../../../components/Card/Card';
+import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
 import { Input } from '../../../components/Input/Input';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, SkeletonRows } from '../../../components/PageStates/PageStates';
@@ -11,6 +12,7 @@ import { ScrollRegion } from '../../../components/Table/ScrollRegion';
 import { VerdictBadge } from '../../../components/VerdictBadge/VerdictBadge';
 import { describeApiError } from '../../../lib/api-errors';
 import { trafficTypeName } from '../../../lib/traffic-types';
+import { missingPermissionText, useHoldsPermission } from '../../session/use-write-access';
 import { forensicsPath, useSessionForensics } from './forensics.api';
 import styles from './SessionForensics.module.css';
 
@@ -106,6 +108,8 @@ function download(visit: SessionForensics) {
 
 function Visit({ visit }: { visit: SessionForensics }) {
   const { session } = visit;
+  // An export, like every report export, needs the export permission (issue 36).
+  const canExport = useHoldsPermission('log_export_reports');
   return (
     <>
       <Card
@@ -113,9 +117,18 @@ function Visit({ visit }: { visit: SessionForensics }) {
         data-testid="forensics-verdict"
         actions={
           <div className={styles.actions}>
-            <Button size="s" variation="white" onClick={() => download(visit)} data-testid="forensics-json">
+            <GuardedButton
+              size="s"
+              variation="white"
+              access={{
+                allowed: canExport === true,
+                reason: canExport === false ? missingPermissionText('log_export_reports') : null,
+              }}
+              onClick={() => download(visit)}
+              data-testid="forensics-json"
+            >
               Export JSON
-            </Button>
+            </GuardedButton>
             <Button size="s" variation="white" onClick={() => window.print()}>
               Print
             </Button>
