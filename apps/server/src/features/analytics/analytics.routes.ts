@@ -52,7 +52,8 @@ export const analyticsRoutes =
     app.post(
       '/analytics/sessions',
       {
-        config: { access: READ },
+        // The visits behind a number are session-level evidence: the forensics view's, as the screen it opens.
+        config: { access: { ...READ, view: 'forensics' } },
         schema: { body: zAnalyticsSessionsQuery, response: { 200: zAnalyticsSessions } },
       },
       async (request) => runAnalytics(events, { kind: 'sessions', ...request.body }, readerOf(request)),

@@ -176,7 +176,7 @@ describe('conversions list access', () => {
     await t.close();
   });
 
-  it('is closed to the Free and Lite plans and to anonymous callers', async () => {
+  it('is closed to the Free and Lite plans and to anonymous callers, as are a row’s visits', async () => {
     expect((await call(t, 'POST', '/conversions/list', { body: PERIOD })).statusCode).toBe(401);
     for (const plan of ['free_trial', 'lite'] as const) {
       const small = await createTenant(t, { plan });
@@ -185,6 +185,12 @@ describe('conversions list access', () => {
         body: PERIOD,
       });
       expect(answer.statusCode, plan).toBe(403);
+      // A row's visits are the forensics view's evidence: not on these plans either.
+      const visits = await call(t, 'POST', '/analytics/sessions', {
+        token: await accountToken(t, small),
+        body: PERIOD,
+      });
+      expect(visits.statusCode, plan).toBe(403);
     }
     expect(
       (await call(t, 'POST', '/conversions/list', { token: await accountToken(t, tenant), body: PERIOD }))

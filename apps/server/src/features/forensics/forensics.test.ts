@@ -109,7 +109,7 @@ describe.each(EVENT_STORES)('session forensics, on $name', ({ opener }) => {
       campaign_id: campaignId,
       cidr,
       ip_type: 'GLOBAL_REGULAR',
-      state: 'active',
+      state: 'active' as const,
       added_at: new Date().toISOString(),
       threats: '{}',
       updated_at: new Date().toISOString(),

@@ -36,7 +36,7 @@ import {
 import { useShowApiError } from '../../../lib/use-api-feedback';
 import { useSettings } from '../../account/account.api';
 import { INTEGRATION_PATH } from '../../session/base-route';
-import { useMe } from '../../session/session.api';
+import { canView, useMe } from '../../session/session.api';
 import { missingPermissionText, useHoldsPermission } from '../../session/use-write-access';
 import { ActiveFilters } from './ActiveFilters';
 import { AnalyticsChart } from './AnalyticsChart';
@@ -242,7 +242,7 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
                     conversions={state.threatconv}
                     onConversionsChange={(conversions) => update(applyThreatConv(state, conversions))}
                   />
-                  {threatsPath ? (
+                  {threatsPath && canView(me, 'forensics') ? (
                     // Another row's visits start again at its invalid ones.
                     <RowVisits
                       key={JSON.stringify(threatsPath)}

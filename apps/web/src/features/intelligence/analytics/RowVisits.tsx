@@ -9,7 +9,6 @@ import { VerdictBadge } from '../../../components/VerdictBadge/VerdictBadge';
 import { trafficTypeName } from '../../../lib/traffic-types';
 import type { AnalyticsState } from '../../../lib/url-state';
 import { formatDateTime } from '../../account/format';
-import { canView, useMe } from '../../session/session.api';
 import { pagePath } from '../../setup/RecentHitsCard';
 import { forensicsPath } from '../forensics/forensics.api';
 import { useRowSessions } from './analytics.api';
@@ -33,7 +32,8 @@ interface RowVisitsProps {
 
 /**
  * The visits behind a row of the analytics table (POST /api/analytics/sessions with its path), newest
- * first, one analysis level at a time; each opens its session forensics (for those who have that view).
+ * first, one analysis level at a time; each opens its session forensics. Shown to accounts with the
+ * forensics view (the page checks), whose evidence it is.
  * Tracked values (the landing page) are rendered as text.
  */
 export function RowVisits({ state, path, rowLabel }: RowVisitsProps) {
@@ -45,8 +45,6 @@ export function RowVisits({ state, path, rowLabel }: RowVisitsProps) {
     setLevel(next);
     setPage(1);
   };
-  const me = useMe();
-  const forensics = canView(me.data, 'forensics');
   const data = sessions.data;
   const shownLevel = LEVELS.find((item) => item.level === level)?.label ?? 'All';
   return (
@@ -102,17 +100,13 @@ export function RowVisits({ state, path, rowLabel }: RowVisitsProps) {
                   return (
                     <tr key={session.id} data-testid="row-visit" data-session={session.id}>
                       <td>
-                        {forensics ? (
-                          <Link
-                            to={forensicsPath(session.id)}
-                            data-testid="row-visit-forensics"
-                            aria-label={`Forensics of the visit of ${started}`}
-                          >
-                            {started}
-                          </Link>
-                        ) : (
-                          started
-                        )}
+                        <Link
+                          to={forensicsPath(session.id)}
+                          data-testid="row-visit-forensics"
+                          aria-label={`Forensics of the visit of ${started}`}
+                        >
+                          {started}
+                        </Link>
                       </td>
                       <td className={styles.pageCell} title={session.landingUrl}>
                         {pagePath(session.landingUrl)}
