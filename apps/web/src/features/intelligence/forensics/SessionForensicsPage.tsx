@@ -12,6 +12,7 @@ import { VerdictBadge } from '../../../components/VerdictBadge/VerdictBadge';
 import { describeApiError } from '../../../lib/api-errors';
 import { trafficTypeName } from '../../../lib/traffic-types';
 import { forensicsPath, useSessionForensics } from './forensics.api';
+import { engagementText, languagesText, screenText, timeZoneText } from './forensics-format';
 import styles from './SessionForensics.module.css';
 
 const FOUND_ON = { hit: 'Page view', session: 'The visit', conversion: 'Conversion' } as const;
@@ -21,9 +22,10 @@ const when = (ts: string) => new Date(ts).toLocaleString();
 /**
  * /intelligence/reports/session-forensics (issue 36): a visit looked up by its session, hit or
  * conversion id (`?id=`), with why Veracity judged it as it did: every reason with the evidence stored
- * when it was assessed, the visit's page views, device and network, conversions, the exclusion events
- * fired, and visits that share its device or address. Exports as JSON and prints. Tracked text (URLs,
- * referrers, UTM values) is shown as text.
+ * when it was assessed, the visit's page views with what the visitor did on each (the sensor's
+ * engagement beacon), device and network (with the screen, time zone and languages the sensor saw),
+ * conversions, the exclusion events fired, and visits that share its device or address. Exports as
+ * JSON and prints. Tracked text (URLs, referrers, UTM values, time zone, languages) is shown as text.
  */
 export function SessionForensicsPage() {
   const [params, setParams] = useSearchParams();
@@ -160,6 +162,7 @@ function Visit({ visit }: { visit: SessionForensics }) {
                 <th scope="col">Channel</th>
                 <th scope="col">Click id</th>
                 <th scope="col">Status</th>
+                <th scope="col">Engagement</th>
                 <th scope="col">Verdict</th>
               </tr>
             </thead>
@@ -174,6 +177,9 @@ function Visit({ visit }: { visit: SessionForensics }) {
                     {hit.clickId ? `${hit.clickIdType ?? 'click id'}: ${hit.clickId}` : '—'}
                   </td>
                   <td>{hit.hitStatus}</td>
+                  <td className={styles.engagement} data-testid="forensics-engagement">
+                    {engagementText(hit.engagement)}
+                  </td>
                   <td>
                     <VerdictBadge tier={hit.riskLevel} />
                   </td>
@@ -192,6 +198,13 @@ function Visit({ visit }: { visit: SessionForensics }) {
           <Fact label="Operating system">{visit.device.osName ?? '—'}</Fact>
           <Fact label="Device">{visit.device.deviceType ?? '—'}</Fact>
           <Fact label="Device fingerprint">{visit.device.deviceId ?? '—'}</Fact>
+          <Fact label="Screen">{screenText(visit.device)}</Fact>
+          <Fact label="Time zone" testId="forensics-time-zone">
+            {timeZoneText(visit.device, visit.network.country)}
+          </Fact>
+          <Fact label="Languages" testId="forensics-languages">
+            {languagesText(visit.device)}
+          </Fact>
           <Fact label="IP address">{visit.network.ip ?? '—'}</Fact>
           <Fact label="Country">{visit.network.country ?? '—'}</Fact>
           <Fact label="Network">
@@ -301,13 +314,15 @@ function Fact({
   label,
   children,
   wide = false,
+  testId,
 }: {
   label: string;
   children: React.ReactNode;
   wide?: boolean;
+  testId?: string;
 }) {
   return (
-    <div className={wide ? styles.wide : undefined}>
+    <div className={wide ? styles.wide : undefined} data-testid={testId}>
       <dt>{label}</dt>
       <dd className={styles.text}>{children}</dd>
     </div>
