@@ -157,12 +157,11 @@ function Visit({ visit }: { visit: SessionForensics }) {
             <thead>
               <tr>
                 <th scope="col">Time</th>
-                <th scope="col">Page</th>
+                <th scope="col">Page and engagement</th>
                 <th scope="col">Referrer</th>
                 <th scope="col">Channel</th>
                 <th scope="col">Click id</th>
                 <th scope="col">Status</th>
-                <th scope="col">Engagement</th>
                 <th scope="col">Verdict</th>
               </tr>
             </thead>
@@ -170,16 +169,18 @@ function Visit({ visit }: { visit: SessionForensics }) {
               {visit.hits.map((hit) => (
                 <tr key={hit.id} data-testid="forensics-hit">
                   <td className={styles.nowrap}>{when(hit.ts)}</td>
-                  <td className={styles.text}>{hit.url}</td>
+                  <td className={styles.text}>
+                    {hit.url}
+                    <span className={styles.engagement} data-testid="forensics-engagement">
+                      {engagementText(hit.engagement)}
+                    </span>
+                  </td>
                   <td className={styles.text}>{hit.referrer || '—'}</td>
                   <td>{trafficTypeName(hit.trafficType)}</td>
                   <td className={styles.text}>
                     {hit.clickId ? `${hit.clickIdType ?? 'click id'}: ${hit.clickId}` : '—'}
                   </td>
                   <td>{hit.hitStatus}</td>
-                  <td className={styles.engagement} data-testid="forensics-engagement">
-                    {engagementText(hit.engagement)}
-                  </td>
                   <td>
                     <VerdictBadge tier={hit.riskLevel} />
                   </td>
