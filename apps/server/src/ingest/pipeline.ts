@@ -142,10 +142,16 @@ export class IngestPipeline {
     const added = verdict.threats.filter((id) => !row.threats.includes(id));
     const worse = LEVEL_RANK[verdict.riskLevel] > LEVEL_RANK[row.riskLevel] || added.length > 0;
     const session = worse ? this.#sessions.get(account.relationshipId, row.sessionId) : undefined;
-    await this.deps.writer.append({
-      engagements: [engagementRow(row, figures, at)],
-      ...(worse ? { sessions: [engagedSessionRow(row, session, verdict)] } : {}),
-    });
+    try {
+      await this.deps.writer.append({
+        engagements: [engagementRow(row, figures, at)],
+        ...(worse ? { sessions: [engagedSessionRow(row, session, verdict)] } : {}),
+      });
+    } catch (error) {
+      // Not stored: a resend of the beacon is taken as the first.
+      known.engaged = false;
+      throw error;
+    }
     return true;
   }
 

@@ -37,8 +37,9 @@ const DAY_MS = 86_400_000;
 /**
  * Session forensics (issue 36): the visit of a session id, or of a hit's or conversion's id, with every
  * reason of its verdict on the event it was found on and the evidence stored with it, its hits with
- * their engagement, what the sensor saw of the device, its conversions and exclusion firings, and other visits of the same device or address. A malformed id is
- * 400 INVALID_HIT, an id of no visit of this account 404 (spec 01 §8).
+ * their engagement, what the sensor saw of the device, its conversions and exclusion firings, and
+ * other visits of the same device or address. A malformed id is 400 INVALID_HIT, an id of no visit of
+ * this account 404 (spec 01 §8).
  */
 export async function sessionForensics(
   events: EventStore,
