@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, chromium, type Page, request as playwrightRequest } from '@playwright/test';
+import type { SessionForensics } from '@veracity/contracts/forensics';
 import { expect, test } from '../fixtures.js';
 import { E2E_ADMIN } from '../global-setup.js';
 
@@ -135,6 +136,30 @@ test.describe('the sensor and the collector', () => {
       await page.goto('about:blank');
       expect(hit.riskLevel, JSON.stringify(hit.threats)).not.toBe('high');
       expect(hit.threats.filter((threat) => threat.id.startsWith('automation:'))).toEqual([]);
+      // Leaving the page sent the engagement beacon: forensics shows what the visitor did, and the
+      // screen, time zone and languages the sensor saw.
+      let visit: SessionForensics | undefined;
+      await expect
+        .poll(
+          async () => {
+            visit = (await (await api.get(`/api/forensics/sessions/${hit.id}`)).json()) as SessionForensics;
+            return visit.hits.find((row) => row.id === hit.id)?.engagement ?? null;
+          },
+          { timeout: 15_000 },
+        )
+        .toMatchObject({
+          clicks: 2,
+          keys: 4,
+          pointerMoves: expect.any(Number),
+          dwellMs: expect.any(Number),
+          visibleMs: expect.any(Number),
+        });
+      expect(visit?.device).toMatchObject({
+        timeZone: 'Europe/Madrid',
+        languages: expect.arrayContaining(['es-ES']),
+        timeZoneInCountry: true,
+        screen: { width: expect.any(Number), height: expect.any(Number) },
+      });
     } finally {
       await browser.close();
     }

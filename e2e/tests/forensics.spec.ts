@@ -2,8 +2,9 @@ import { request as playwrightRequest } from '@playwright/test';
 import { adminApi, expect, integrateAdminSensor, signInAsAdmin, test } from '../fixtures.js';
 
 /**
- * Session forensics (issue 36) in real Chromium: a bot's page view reaches the real collector, the
- * latest visits link it to its forensics, which shows each reason with the evidence stored with it.
+ * Session forensics (issue 36) in real Chromium: a bot's page view and its engagement beacon reach the
+ * real collector, the latest visits link it to its forensics, which shows each reason with the evidence
+ * stored with it, what the visitor did and the time zone against the IP's country.
  */
 const stamp = Date.now().toString(36);
 const path = `/forensics-${stamp}`;
@@ -33,10 +34,30 @@ test('from a visit in the latest visits to its forensics: every reason with its 
         referrer: '',
         utm: { source: '<script>alert(1)</script>' },
         clickIds: {},
-        signals: { webdriver: true },
+        signals: {
+          webdriver: true,
+          screen: { width: 1280, height: 720 },
+          timezone: 'America/Lima',
+          languages: ['<script>alert(2)</script>'],
+        },
       }),
     });
     expect(hit.status(), await hit.text()).toBe(200);
+    // The page view's engagement beacon, as the sensor sends it when the page is left.
+    const beacon = await collector.post('/c/e', {
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': '3.120.77.60' },
+      data: JSON.stringify({
+        type: 'engagement',
+        key: sensorKey,
+        eventId: `forensics-g-${stamp}`.padEnd(24, 'x'),
+        sessionId: `forensics-s-${stamp}`.padEnd(24, 'x'),
+        ts: Date.now(),
+        hitId: `forensics-e-${stamp}`.padEnd(24, 'x'),
+        behaviour: { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0, dwellMs: 42_000 },
+        visibleMs: 41_000,
+      }),
+    });
+    expect(beacon.status(), await beacon.text()).toBe(204);
   } finally {
     await collector.dispose();
     await api.dispose();
@@ -59,6 +80,11 @@ test('from a visit in the latest visits to its forensics: every reason with its 
   await expect(page.getByTestId('forensics-reason-network:datacenter')).toContainText('16509');
   await expect(page.getByTestId('forensics-tier')).toHaveText('Invalid');
   await expect(page.getByTestId('forensics-verdict')).toContainText('<script>alert(1)</script>');
+  await expect(page.getByTestId('forensics-engagement')).toHaveText(
+    'Dwell 42 s · visible 41 s · 0 clicks · 0 keys · 0 scrolls · 0 pointer moves · 0 touches',
+  );
+  await expect(page.getByTestId('forensics-time-zone')).toContainText('America/Lima (not a zone of DE)');
+  await expect(page.getByTestId('forensics-languages')).toContainText('<script>alert(2)</script>');
   expect(dialogs).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('forensics-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -50,6 +50,27 @@ const zAttribution = {
   googleCampaignId: z.string().nullable(),
 };
 
+/**
+ * What the visitor did on a page view, from the sensor's engagement beacon (sent when the page is
+ * hidden or left): null for a page view without one (S2S hits, a visitor still on the page, a beacon
+ * that never arrived). A figure the beacon held outside its shape is null.
+ */
+export const zForensicsEngagement = z.object({
+  /** When the beacon arrived. */
+  at: zTimestamp,
+  /** Milliseconds from the navigation start to the beacon. */
+  dwellMs: z.number().nullable(),
+  /** Milliseconds the page was visible. */
+  visibleMs: z.number().nullable(),
+  /** Trusted pointer moves, clicks, key presses, scroll and touch events (a script's do not count). */
+  pointerMoves: z.number().nullable(),
+  clicks: z.number().nullable(),
+  keys: z.number().nullable(),
+  scrolls: z.number().nullable(),
+  touches: z.number().nullable(),
+});
+export type ForensicsEngagement = z.infer<typeof zForensicsEngagement>;
+
 export const zForensicsHit = z.object({
   id: z.string(),
   ts: zTimestamp,
@@ -61,6 +82,7 @@ export const zForensicsHit = z.object({
   riskLevel: zRiskLevel,
   score: z.number().nullable(),
   threats: z.array(z.string()),
+  engagement: zForensicsEngagement.nullable(),
 });
 export type ForensicsHit = z.infer<typeof zForensicsHit>;
 
@@ -135,6 +157,18 @@ export const zSessionForensics = z.object({
     osName: z.string().nullable(),
     deviceType: z.string().nullable(),
     deviceId: z.string().nullable(),
+    /**
+     * What the sensor saw, from the visit's first page view that ran it (null without one, as for
+     * S2S): the screen in CSS pixels, the browser's time zone and languages as it named them.
+     */
+    screen: z.object({ width: z.number(), height: z.number() }).nullable(),
+    timeZone: z.string().nullable(),
+    languages: z.array(z.string()).nullable(),
+    /**
+     * Whether the time zone is one of the IP country's (tzdata's zones by country): null when either is
+     * unknown or the zone is not in that list.
+     */
+    timeZoneInCountry: z.boolean().nullable(),
   }),
   network: z.object({
     ip: z.string().nullable(),

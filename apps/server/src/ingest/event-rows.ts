@@ -12,6 +12,7 @@ import { sessionOfHit } from '../storage/events/journal/journal-format.js';
 import { evidenceOfReasons, worst } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
 import type { ConversionJudgement, HitAssessment, JoinedVerdict } from './assessment.js';
+import { deviceFactsOf } from './device-facts.js';
 import type { IncomingConversion, IncomingHit } from './incoming-events.js';
 import type { Landing } from './landing.js';
 import type { SessionState } from './session-tracker.js';
@@ -19,7 +20,8 @@ import type { KnownHit } from './stored-events.js';
 
 /**
  * The stored row of an assessed hit: attribution from its landing (or, for a firewall click, its
- * campaign, offer and traffic source), enrichment, verdict, its visit and what the firewall did.
+ * campaign, offer and traffic source), enrichment, verdict, its visit, what the firewall did and what
+ * the sensor saw of the device.
  */
 export function hitRow(
   account: AccountContext,
@@ -30,6 +32,7 @@ export function hitRow(
   hitStatus: HitStatus = 'delivered',
 ): HitRow {
   const firewall = hit.firewall;
+  const device = deviceFactsOf(hit.sensor);
   return {
     relationshipId: account.relationshipId,
     id: hit.id,
@@ -71,6 +74,10 @@ export function hitRow(
     googleKeyword: landing.google.keyword,
     googleAccountId: landing.google.accountId ?? hit.googleCampaign?.accountId ?? null,
     score: Math.round(assessment.score),
+    screenWidth: device.screenWidth,
+    screenHeight: device.screenHeight,
+    timeZone: device.timeZone,
+    languages: device.languages,
   };
 }
 

@@ -1,4 +1,3 @@
-import type { SensorBehaviour } from '@veracity/contracts/collect';
 import type { ThreatFinding } from '@veracity/contracts/threat-evidence';
 import { engagementFindings } from '@veracity/detection/assess';
 import { clickInjectionFindings, clickToConversionFindings } from '@veracity/detection/conversion';
@@ -12,6 +11,7 @@ import { dimensionsOf } from '../storage/events/journal/journal-format.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats } from '../verdicts/verdict.js';
 import type { AccountContext, AccountDirectory } from './account-directory.js';
 import { Assessor, type ConversionJudgement, joined } from './assessment.js';
+import { type EngagementFigures, engagementRow } from './device-facts.js';
 import { conversionRow, engagedSessionRow, exclusionFiringRows, hitRow } from './event-rows.js';
 import type { IncomingConversion, IncomingHit } from './incoming-events.js';
 import { conversionKey, KnownEvents, type KnownEventsOptions } from './known-events.js';
@@ -114,30 +114,44 @@ export class IngestPipeline {
   }
 
   /**
-   * The engagement beacon of a page view: the reasons the visitor's behaviour gives join the hit's
-   * verdict (`engagementReasons`, the same as assessing the page view again with its behaviour). The
-   * hit stays as stored (immutable); its session takes the new verdict when it is worse. A page view
-   * no longer in memory is read back from the store. Answers false when the hit is not known.
-   * `figures` is null when the beacon's figures held values no browser sends: that is the reason added.
+   * The engagement beacon of a page view: its figures are stored beside the hit (`engagements`, once
+   * per page view), and the reasons the visitor's behaviour gives join the hit's verdict
+   * (`engagementReasons`, the same as assessing the page view again with its behaviour). The hit stays
+   * as stored (immutable); its session takes the new verdict when it is worse. A page view no longer in
+   * memory is read back from the store. Answers false when the hit is not known. A figure the beacon
+   * held outside its shape (a value no browser sends) is null: that is the reason added.
    */
   async engagement(
     account: AccountContext,
     hitId: string,
-    figures: { behaviour: SensorBehaviour; visibleMs: number } | null,
+    figures: EngagementFigures,
+    at: Date,
   ): Promise<boolean> {
     const known = await this.#known.knownHit(account, hitId);
     if (!known || known.engaged) return known !== undefined;
     known.engaged = true;
     const { row } = known;
+    const { behaviour, visibleMs } = figures;
     const verdict = joined(
       account,
       row,
-      figures ? engagementFindings(known.loadedHidden, figures) : [UNEXPECTED_ENGAGEMENT],
+      behaviour && visibleMs !== null
+        ? engagementFindings(known.loadedHidden, { behaviour, visibleMs })
+        : [UNEXPECTED_ENGAGEMENT],
     );
     const added = verdict.threats.filter((id) => !row.threats.includes(id));
-    if (LEVEL_RANK[verdict.riskLevel] <= LEVEL_RANK[row.riskLevel] && added.length === 0) return true;
-    const session = this.#sessions.get(account.relationshipId, row.sessionId);
-    await this.deps.writer.append({ sessions: [engagedSessionRow(row, session, verdict)] });
+    const worse = LEVEL_RANK[verdict.riskLevel] > LEVEL_RANK[row.riskLevel] || added.length > 0;
+    const session = worse ? this.#sessions.get(account.relationshipId, row.sessionId) : undefined;
+    try {
+      await this.deps.writer.append({
+        engagements: [engagementRow(row, figures, at)],
+        ...(worse ? { sessions: [engagedSessionRow(row, session, verdict)] } : {}),
+      });
+    } catch (error) {
+      // Not stored: a resend of the beacon is taken as the first.
+      known.engaged = false;
+      throw error;
+    }
     return true;
   }
 

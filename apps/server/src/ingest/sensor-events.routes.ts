@@ -92,9 +92,11 @@ export function sensorEventRoutes(
         if (event.type === 'engagement') {
           const { behaviour, visibleMs } = event;
           // Figures no browser sends (the contract kept them as `unexpected`) are a tell of their own.
-          const figures =
-            'unexpected' in behaviour || typeof visibleMs !== 'number' ? null : { behaviour, visibleMs };
-          await pipeline.engagement(account, event.hitId, figures);
+          const figures = {
+            behaviour: 'unexpected' in behaviour ? null : behaviour,
+            visibleMs: typeof visibleMs === 'number' ? visibleMs : null,
+          };
+          await pipeline.engagement(account, event.hitId, figures, now);
         } else if (event.type === 'exclusion') {
           await pipeline.exclusionFirings(account, event.hitId, event.platforms, now);
         } else {

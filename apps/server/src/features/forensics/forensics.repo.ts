@@ -4,9 +4,10 @@ import type { EventStore } from '../../storage/events/event-store.js';
 import { inList, sql } from '../../storage/events/sql.js';
 
 /**
- * The reads of session forensics (issue 36): a visit's session row, its hits, conversions and
- * exclusion firings, and other visits that share its device or address. One relationship's rows only,
- * in both event stores (hits may repeat in ClickHouse until its merge: callers keep the first of an id).
+ * The reads of session forensics (issue 36): a visit's session row, its hits, their engagements, its
+ * conversions and exclusion firings, and other visits that share its device or address. One
+ * relationship's rows only, in both event stores (hits may repeat in ClickHouse until its merge:
+ * callers keep the first of an id).
  */
 
 /** The columns a visit and its page views share: attribution, place, device and verdict. */
@@ -50,6 +51,23 @@ export type HitRecord = VisitColumns & {
   device_id: string | null;
   hit_status: 'delivered' | 'paused' | 'blocked';
   score: number | null;
+  screen_width: number | null;
+  screen_height: number | null;
+  time_zone: string | null;
+  /** JSON text of a list of tags, as ingestion stored it. */
+  languages: string | null;
+};
+
+export type EngagementRecord = {
+  id: string;
+  ts: string;
+  visible_ms: number | null;
+  dwell_ms: number | null;
+  pointer_moves: number | null;
+  clicks: number | null;
+  key_presses: number | null;
+  scrolls: number | null;
+  touches: number | null;
 };
 
 export type ConversionRecord = {
@@ -104,7 +122,8 @@ export async function sessionHits(
   return events.query<HitRecord>(
     () => sql`select id, session_id, ts, url, referrer, traffic_type, utm_source, utm_medium, utm_campaign,
       utm_content, utm_term, campaign_id, google_campaign_id, click_id, click_id_type, ip, asn, isp, country,
-      device_type, os_name, browser, user_agent, device_id, hit_status, risk_level, score, threats, evidence
+      device_type, os_name, browser, user_agent, device_id, hit_status, risk_level, score, threats, evidence,
+      screen_width, screen_height, time_zone, languages
       from hits where relationship_id = ${relationshipId} and session_id = ${sessionId}
       order by ts, id limit ${FORENSICS_HITS_LIMIT + 1}`,
   );
@@ -130,6 +149,19 @@ export async function sessionFirings(
   return events.query(
     () => sql`select id, hit_id, platform, ts from exclusion_firings
       where relationship_id = ${relationshipId} and session_id = ${sessionId} order by ts, id limit 1000`,
+  );
+}
+
+/** The engagement beacons' figures of the visit's page views (one a page view; ClickHouse may repeat one). */
+export async function sessionEngagements(
+  events: EventStore,
+  relationshipId: number,
+  sessionId: string,
+): Promise<EngagementRecord[]> {
+  return events.query<EngagementRecord>(
+    () => sql`select id, ts, visible_ms, dwell_ms, pointer_moves, clicks, key_presses, scrolls, touches
+      from engagements where relationship_id = ${relationshipId} and session_id = ${sessionId}
+      order by ts, id limit ${FORENSICS_HITS_LIMIT + 1}`,
   );
 }
 

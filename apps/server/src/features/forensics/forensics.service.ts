@@ -1,6 +1,7 @@
 import {
   FORENSICS_HITS_LIMIT,
   FORENSICS_ID_PATTERN,
+  type ForensicsEngagement,
   type ForensicsReason,
   IP_EXCLUSIONS_LIMIT,
   SESSION_NOT_FOUND,
@@ -10,6 +11,7 @@ import {
 } from '@veracity/contracts/forensics';
 import { THREAT_REASONS } from '@veracity/contracts/threat-reasons';
 import { REASON_POLICY } from '@veracity/detection/policy';
+import { countriesOfTimezone } from '@veracity/detection/timezone-countries';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../../http/api-error.js';
 import { parseEvidence } from '../../storage/events/event-evidence.js';
@@ -20,11 +22,13 @@ import { rangesHolding } from '../google-ads/cidr.js';
 import { exclusionsOfRanges } from '../google-ads/exclusions.repo.js';
 import {
   type ConversionRecord,
+  type EngagementRecord,
   findSession,
   type HitRecord,
   type SessionRecord,
   type SimilarRecord,
   sessionConversions,
+  sessionEngagements,
   sessionFirings,
   sessionHits,
   sessionIdOfEvent,
@@ -37,9 +41,10 @@ const DAY_MS = 86_400_000;
 
 /**
  * Session forensics (issue 36): the visit of a session id, or of a hit's or conversion's id, with every
- * reason of its verdict on the event it was found on and the evidence stored with it, its hits,
- * conversions and exclusion firings, and other visits of the same device or address. A malformed id is
- * 400 INVALID_HIT, an id of no visit of this account 404 (spec 01 §8).
+ * reason of its verdict on the event it was found on and the evidence stored with it, its hits with
+ * their engagement, what the sensor saw of the device, its conversions and exclusion firings, and
+ * other visits of the same device or address. A malformed id is 400 INVALID_HIT, an id of no visit of
+ * this account 404 (spec 01 §8).
  */
 export async function sessionForensics(
   db: Kysely<Database>,
@@ -56,13 +61,16 @@ export async function sessionForensics(
     if (sessionId) session = await findSession(events, relationshipId, sessionId);
   }
   if (!session) throw ApiError.notFound(SESSION_NOT_FOUND);
-  const [allHits, conversions, firings] = await Promise.all([
+  const [allHits, conversions, firings, engagements] = await Promise.all([
     sessionHits(events, relationshipId, session.id),
     sessionConversions(events, relationshipId, session.id),
     sessionFirings(events, relationshipId, session.id),
+    sessionEngagements(events, relationshipId, session.id),
   ]);
   const hits = firstOfEachId(allHits);
   const first = hits[0];
+  const engagementOf = new Map(firstOfEachId(engagements).map((row) => [row.id, engagement(row)]));
+  const country = session.country ?? first?.country ?? null;
   const scores = [...hits, ...conversions].map((event) => event.score).filter((s) => s !== null);
   return {
     session: {
@@ -87,6 +95,7 @@ export async function sessionForensics(
       riskLevel: hit.risk_level,
       score: hit.score,
       threats: hit.threats,
+      engagement: engagementOf.get(hit.id) ?? null,
     })),
     hitsCut: hits.length > FORENSICS_HITS_LIMIT,
     device: {
@@ -95,12 +104,13 @@ export async function sessionForensics(
       osName: first?.os_name ?? session.os_name,
       deviceType: first?.device_type ?? session.device_type,
       deviceId: first?.device_id ?? null,
+      ...sensedDevice(hits, country),
     },
     network: {
       ip: session.ip ?? first?.ip ?? null,
       asn: first?.asn ?? null,
       isp: session.isp ?? first?.isp ?? null,
-      country: session.country ?? first?.country ?? null,
+      country,
     },
     conversions: firstOfEachId(conversions).map((conversion) => ({
       id: conversion.id,
@@ -148,6 +158,55 @@ async function ipExclusions(
 function firstOfEachId<T extends { id: string }>(rows: readonly T[]): T[] {
   const seen = new Set<string>();
   return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+}
+
+function engagement(row: EngagementRecord): ForensicsEngagement {
+  return {
+    at: row.ts,
+    dwellMs: row.dwell_ms,
+    visibleMs: row.visible_ms,
+    pointerMoves: row.pointer_moves,
+    clicks: row.clicks,
+    keys: row.key_presses,
+    scrolls: row.scrolls,
+    touches: row.touches,
+  };
+}
+
+/** The stored languages (JSON text of a list of tags) as a list; null when absent or not a list. */
+function languagesOf(text: string | null): string[] | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The screen, time zone and languages of the visit's first page view that ran the sensor, and whether
+ * the time zone is one of the IP country's (null when either is unknown, `WW` included).
+ */
+function sensedDevice(
+  hits: readonly HitRecord[],
+  country: string | null,
+): Pick<SessionForensics['device'], 'screen' | 'timeZone' | 'languages' | 'timeZoneInCountry'> {
+  const sensed = hits.find(
+    (hit) => hit.screen_width !== null || hit.time_zone !== null || hit.languages !== null,
+  );
+  const timeZone = sensed?.time_zone ?? null;
+  const zoneCountries = timeZone === null ? null : countriesOfTimezone(timeZone);
+  const known = zoneCountries !== null && country !== null && country !== 'WW';
+  return {
+    screen:
+      sensed && sensed.screen_width !== null && sensed.screen_height !== null
+        ? { width: sensed.screen_width, height: sensed.screen_height }
+        : null,
+    timeZone,
+    languages: languagesOf(sensed?.languages ?? null),
+    timeZoneInCountry: known ? zoneCountries.includes(country) : null,
+  };
 }
 
 function attribution(row: SessionRecord | HitRecord) {

@@ -1,14 +1,17 @@
 import type { SensorBehaviour } from '@veracity/contracts/collect';
 import type { SessionForensics } from '@veracity/contracts/forensics';
+import { S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventStoreEngines } from '../../test-support/event-store-engines.js';
 import { accountToken, call, createTenant } from '../../test-support/fixtures.js';
 import {
+  CHROME,
   chromeSignals,
   collect,
   engagementBeacon,
   eventId,
   type IngestTenant,
+  s2s,
   sensorConversion,
   sensorHit,
   startIngestApp,
@@ -139,6 +142,108 @@ describe.each(EVENT_STORES)('session forensics, on $name', ({ opener }) => {
       expect(byEvent.statusCode, byEvent.body).toBe(200);
       expect((byEvent.json() as SessionForensics).session.id).toBe(sessionId);
     }
+  });
+
+  it("shows each page view's engagement and the screen, time zone and languages the sensor saw", async () => {
+    const sessionId = eventId('ses');
+    const landing = sensorHit(tenant, {
+      sessionId,
+      signals: {
+        ...chromeSignals(),
+        screen: { width: 390.4, height: 844 },
+        timezone: 'Europe/Madrid',
+        // What the browser names is text: kept and answered as sent.
+        languages: ['es-ES', '<img src=x onerror=alert(1)>', 'en'],
+      },
+    });
+    const second = sensorHit(tenant, { sessionId, url: 'https://shop.example.com/pricing' });
+    const third = sensorHit(tenant, { sessionId, url: 'https://shop.example.com/contact' });
+    for (const hit of [landing, second, third]) expect((await collect(t, hit)).statusCode).toBe(200);
+    const read = { pointerMoves: 120, clicks: 3, keys: 40, scrolls: 12, touches: 0, dwellMs: 12_400 };
+    expect((await collect(t, engagementBeacon(tenant, landing, read, 9_100))).statusCode).toBe(204);
+    // A second beacon of the same page view changes nothing: the first figures stand.
+    expect((await collect(t, engagementBeacon(tenant, landing, IDLE, 1))).statusCode).toBe(204);
+    // Behaviour no browser sends: the visible time is kept, the rest is not a figure.
+    const odd = { ...engagementBeacon(tenant, second, IDLE, 5_000), behaviour: { pointerMoves: 'many' } };
+    expect((await collect(t, odd)).statusCode).toBe(204);
+
+    const response = await forensics(sessionId);
+    expect(response.statusCode, response.body).toBe(200);
+    const visit = response.json() as SessionForensics;
+    expect(visit.hits.map((hit) => [hit.id, hit.engagement])).toEqual([
+      [
+        landing.eventId,
+        {
+          at: expect.any(String),
+          dwellMs: 12_400,
+          visibleMs: 9_100,
+          pointerMoves: 120,
+          clicks: 3,
+          keys: 40,
+          scrolls: 12,
+          touches: 0,
+        },
+      ],
+      [
+        second.eventId,
+        {
+          at: expect.any(String),
+          dwellMs: null,
+          visibleMs: 5_000,
+          pointerMoves: null,
+          clicks: null,
+          keys: null,
+          scrolls: null,
+          touches: null,
+        },
+      ],
+      // The visitor is still on it: no beacon yet.
+      [third.eventId, null],
+    ]);
+    expect(visit.network.country).toBe('ES');
+    expect(visit.device).toMatchObject({
+      screen: { width: 390, height: 844 },
+      timeZone: 'Europe/Madrid',
+      languages: ['es-ES', '<img src=x onerror=alert(1)>', 'en'],
+      timeZoneInCountry: true,
+    });
+    // The odd beacon's figures are a reason of the visit.
+    expect(visit.reasons.map((reason) => reason.id)).toContain('automation:inconsistent_environment');
+  });
+
+  it("says when the browser's time zone is not one of the IP country's", async () => {
+    const hit = sensorHit(tenant, { signals: { ...chromeSignals(), timezone: 'America/Lima' } });
+    expect((await collect(t, hit, { ip: AWS_IP })).statusCode).toBe(200);
+    const visit = (await forensics(hit.eventId)).json() as SessionForensics;
+    expect(visit.network.country).toBe('DE');
+    expect(visit.device).toMatchObject({ timeZone: 'America/Lima', timeZoneInCountry: false });
+    // A zone of no country says nothing either way.
+    const utc = sensorHit(tenant, { signals: { ...chromeSignals(), timezone: 'Etc/UTC' } });
+    expect((await collect(t, utc)).statusCode).toBe(200);
+    const inUtc = (await forensics(utc.eventId)).json() as SessionForensics;
+    expect(inUtc.device).toMatchObject({ timeZone: 'Etc/UTC', timeZoneInCountry: null });
+  });
+
+  it('has no engagement, screen, time zone or languages for a hit S2S sent without signals', async () => {
+    const id = eventId('s2s');
+    const click = await s2s(t, tenant, S2S_HITS_PATH, {
+      id,
+      ts: Date.now() - 60_000,
+      url: 'https://shop.example.com/',
+      ip: '81.33.20.7',
+      userAgent: CHROME,
+    });
+    expect(click.statusCode, click.body).toBe(200);
+    const response = await forensics(id);
+    expect(response.statusCode, response.body).toBe(200);
+    const visit = response.json() as SessionForensics;
+    expect(visit.hits).toEqual([expect.objectContaining({ id, engagement: null })]);
+    expect(visit.device).toMatchObject({
+      screen: null,
+      timeZone: null,
+      languages: null,
+      timeZoneInCountry: null,
+    });
   });
 
   it('answers INVALID_HIT for a malformed id, 404 for an unknown one or another account’s', async () => {

@@ -3,6 +3,7 @@ import {
   type ColumnKind,
   conversionTable,
   type EventTable,
+  engagementTable,
   exclusionFiringTable,
   hitTable,
   rowJsonWriter,
@@ -92,6 +93,10 @@ describe('rowJsonWriter', () => {
         riskLevel: 'high',
         trafficType: 'google',
       }),
+    ],
+    [
+      engagementTable as EventTable<never>,
+      () => ({ relationshipId: 1, id: 'h1', sessionId: 's1', ts: new Date('2024-03-10T12:00:00.000Z') }),
     ],
   ];
 

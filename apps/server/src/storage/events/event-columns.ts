@@ -3,6 +3,7 @@ import {
   CONVERSION_STATUSES,
   type ConversionRow,
   CUSTOM_VAR_NAMES,
+  type EngagementRow,
   type EventDimensions,
   EventValidationError,
   type EventValidationIssue,
@@ -52,7 +53,7 @@ export interface EventColumn<Row> {
   readonly read: (row: Row) => unknown;
 }
 
-export type EventKind = 'hits' | 'sessions' | 'conversions' | 'exclusion_firings';
+export type EventKind = 'hits' | 'sessions' | 'conversions' | 'exclusion_firings' | 'engagements';
 
 export interface EventTable<Row> {
   readonly kind: EventKind;
@@ -149,6 +150,11 @@ export const hitTable: EventTable<HitRow> = {
     column('score', 'score', 'count'),
     // Migration 7 (DuckDB), 5 (ClickHouse): the evidence of each reason.
     column('evidence', 'evidence', 'evidence'),
+    // Migration 10 (DuckDB), 8 (ClickHouse): what the sensor saw of the device.
+    column('screen_width', 'screenWidth', 'count'),
+    column('screen_height', 'screenHeight', 'count'),
+    column('time_zone', 'timeZone', 'text'),
+    column('languages', 'languages', 'text'),
   ],
   rowChecks: [],
 };
@@ -257,6 +263,28 @@ export const exclusionFiringTable: EventTable<ExclusionFiringRow> = {
         ? null
         : { field: 'id', message: 'must be the hit id and the platform joined by a colon' },
   ],
+};
+
+/**
+ * Engagements (event schema 10 in DuckDB, 8 in ClickHouse): the figures of a page view's engagement
+ * beacon, once per hit (`id` is the hit's id).
+ */
+export const engagementTable: EventTable<EngagementRow> = {
+  kind: 'engagements',
+  columns: [
+    column('relationship_id', 'relationshipId', 'relationship', true),
+    column('id', 'id', 'id', true),
+    column('session_id', 'sessionId', 'id', true),
+    column('ts', 'ts', 'timestamp', true),
+    column('visible_ms', 'visibleMs', 'count'),
+    column('dwell_ms', 'dwellMs', 'count'),
+    column('pointer_moves', 'pointerMoves', 'count'),
+    column('clicks', 'clicks', 'count'),
+    column('key_presses', 'keys', 'count'),
+    column('scrolls', 'scrolls', 'count'),
+    column('touches', 'touches', 'count'),
+  ],
+  rowChecks: [],
 };
 
 /**

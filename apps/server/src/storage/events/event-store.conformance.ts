@@ -16,6 +16,7 @@ import {
 } from './event-store.js';
 import { describeAdCostsConformance } from './event-store-ad-costs.conformance.js';
 import { describeAnalyticsConformance } from './event-store-analytics.conformance.js';
+import { describeEngagementsConformance } from './event-store-engagements.conformance.js';
 import { describeEvidenceConformance } from './event-store-evidence.conformance.js';
 import { describeExclusionFiringsConformance } from './event-store-exclusion-firings.conformance.js';
 import { sql } from './sql.js';
@@ -363,6 +364,7 @@ export function describeEventStoreConformance(name: string, makeHarness: () => P
     describeAnalyticsConformance(context);
     describeEvidenceConformance(context);
     describeExclusionFiringsConformance(context);
+    describeEngagementsConformance(context);
     describeAdCostsConformance(context);
   });
 }

@@ -7,7 +7,7 @@ import type { AnalyticsQuery, SqlDialect } from './dialect.js';
 
 /**
  * The event store holds the three kinds of traffic events (hits, sessions, conversions), and the
- * sensor's exclusion firings of hits, for every relationship (tenant). It is written by ingestion in
+ * sensor's exclusion firings and engagements of hits, for every relationship (tenant). It is written by ingestion in
  * batches and read by analytics through SQL written once against a {@link SqlDialect}. DuckDB backs it today (`duckdb/`); ClickHouse will implement the same
  * interface and pass the same conformance suite (`event-store.conformance.ts`).
  *
@@ -117,6 +117,16 @@ export interface HitRow extends EventIdentity, EventVerdict, EventDimensions {
   deviceId?: string | null;
   /** The detection score, 0-100. */
   score?: number | null;
+  /**
+   * What the sensor saw of the device (null when the hit carries no sensor signals, as most S2S hits):
+   * the screen in CSS pixels, the browser's IANA time zone as it named it, and `navigator.languages`
+   * as the JSON text of a list of tags (`[]` when the browser lists none). Time zone and languages
+   * come from the browser: stored as text, bounded by the collector (`ingest/device-facts.ts`).
+   */
+  screenWidth?: number | null;
+  screenHeight?: number | null;
+  timeZone?: string | null;
+  languages?: string | null;
 }
 
 /**
@@ -174,6 +184,28 @@ export interface ExclusionFiringRow extends EventIdentity {
 /** The identity of a hit's firing on a platform: the same hit and platform is one firing. */
 export function exclusionFiringId(hitId: string, platform: string): string {
   return `${hitId}:${platform}`;
+}
+
+/**
+ * What the visitor did on a page view, from the sensor's engagement beacon (sent once, when the page
+ * is hidden or left). Stored once per page view: `id` is the hit's id, and a later beacon of the same
+ * hit is a duplicate. Stored hits are never rewritten, so the figures live beside them. A figure the
+ * beacon held outside its shape is null.
+ */
+export interface EngagementRow extends EventIdentity {
+  sessionId: string;
+  /** When the collector received the beacon. */
+  ts: Date;
+  /** Milliseconds the page was visible. */
+  visibleMs?: number | null;
+  /** Milliseconds from the navigation start to the beacon. */
+  dwellMs?: number | null;
+  /** Trusted (not script-dispatched) pointer moves, clicks, key presses, scroll and touch events. */
+  pointerMoves?: number | null;
+  clicks?: number | null;
+  keys?: number | null;
+  scrolls?: number | null;
+  touches?: number | null;
 }
 
 /** Outcome of a hit or conversion batch: `inserted + duplicates = rows.length`. */
@@ -244,6 +276,12 @@ export interface EventStore {
   insertExclusionFirings(rows: readonly ExclusionFiringRow[]): Promise<InsertResult>;
 
   /**
+   * Same contract as {@link insertHits}, for engagements: a page view's engagement already stored
+   * (same id, the hit's) is a duplicate.
+   */
+  insertEngagements(rows: readonly EngagementRow[]): Promise<InsertResult>;
+
+  /**
    * Upserts sessions by (relationshipId, id). Rows for the same session (stored or in the batch) fold
    * into one by the session merge rule, declared once in `session-merge.ts` (`SESSION_MERGE_RULE`, from
    * which every store's merge is derived): startedAt earliest, lastSeenAt latest, hits largest, riskLevel
@@ -267,7 +305,7 @@ export interface EventStore {
    * Optional: stores the writes of ingestion journal segments (files of JSON lines, each an
    * `EventWrite` of `journal/journal-format.ts`), read by the store itself so that no row passes
    * through the event loop. Stores exactly what `journalRows` of the lines `parseSegment` reads, given
-   * to insertHits, insertConversions, insertExclusionFirings and insertSessions, would, in one transaction; a line that does
+   * to insertHits, insertConversions, insertExclusionFirings, insertEngagements and insertSessions, would, in one transaction; a line that does
    * not parse fails the load, as it fails the loader's own read (the journal then sets it aside, and
    * recovery cuts a line a crash left unfinished before loading). The rows were validated when they
    * were journaled. Stores without it are loaded through those three calls.
@@ -312,7 +350,7 @@ export class EventValidationError extends Error {
   override readonly name = 'EventValidationError';
 
   constructor(
-    readonly eventKind: 'hits' | 'sessions' | 'conversions' | 'exclusion_firings' | 'adCosts',
+    readonly eventKind: 'hits' | 'sessions' | 'conversions' | 'exclusion_firings' | 'engagements' | 'adCosts',
     readonly issues: readonly EventValidationIssue[],
   ) {
     const shown = issues

@@ -9,6 +9,7 @@ import { sql } from '../sql.js';
 import { openChdbExecutor } from './chdb-executor.js';
 import { openClickHouseEventStore } from './clickhouse-event-store.js';
 import { isSupportedVersion } from './clickhouse-executor.js';
+import { CLICKHOUSE_MIGRATIONS } from './clickhouse-migrations.js';
 
 // libchdb binds one data folder a process: one session for the file, a fresh database for each test.
 let folder: string;
@@ -93,6 +94,60 @@ describe('ClickHouse event store', () => {
   it('knows which server versions the schema needs', () => {
     expect(['18.16.1', '21.8.15.7', '22.2.1'].map(isSupportedVersion)).toEqual([false, false, false]);
     expect(['22.3.20.29', '24.8.4.13', '26.7.2.1'].map(isSupportedVersion)).toEqual([true, true, true]);
+  });
+
+  it('adds the device columns and the engagements table to a version 7 store, whose hits read on', async () => {
+    // A store as version 7 left it (the release before), with a hit.
+    const executor = await openChdbExecutor(session, 'events_v7');
+    await executor.command(`CREATE TABLE event_schema_version (
+  version UInt32, description String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3)
+) ENGINE = MergeTree ORDER BY version`);
+    for (const migration of CLICKHOUSE_MIGRATIONS.filter((entry) => entry.version <= 7)) {
+      for (const statement of migration.statements) await executor.command(statement);
+      await executor.insert('event_schema_version', [{ version: migration.version, description: 'v' }]);
+    }
+    await executor.insert('hits', [
+      {
+        relationship_id: RELATIONSHIP,
+        id: 'hit-old',
+        session_id: 'session-old',
+        ts: '2026-11-27 10:00:00.000',
+        url: 'https://shop.example/',
+        traffic_type: 'direct',
+        risk_level: 'low',
+        threats: [],
+        hit_status: 'delivered',
+      },
+    ]);
+    await executor.close();
+
+    const store = await openStoreIn('events_v7');
+    await expect(store.migrate()).resolves.toEqual({
+      fromVersion: 7,
+      toVersion: CLICKHOUSE_MIGRATIONS.at(-1)?.version,
+    });
+    await store.insertHits([makeHit({ id: 'hit-new', timeZone: 'Europe/Madrid', languages: '["es"]' })]);
+    await store.insertEngagements([
+      {
+        relationshipId: RELATIONSHIP,
+        id: 'hit-new',
+        sessionId: 'session-1',
+        ts: new Date('2026-11-29T10:00:00.000Z'),
+        visibleMs: 1_000,
+      },
+    ]);
+    expect(
+      await store.query(
+        () => sql`select h.id as id, h.time_zone as time_zone, h.languages as languages,
+          e.visible_ms as visible_ms from hits as h
+          left join engagements as e on e.relationship_id = h.relationship_id and e.id = h.id
+          where h.relationship_id = ${RELATIONSHIP} order by h.id`,
+      ),
+    ).toEqual([
+      { id: 'hit-new', time_zone: 'Europe/Madrid', languages: '["es"]', visible_ms: 1_000 },
+      { id: 'hit-old', time_zone: null, languages: null, visible_ms: null },
+    ]);
+    await store.close();
   });
 
   it('refuses to write before migrate with the ClickHouse error', async () => {

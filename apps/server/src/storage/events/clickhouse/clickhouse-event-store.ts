@@ -4,6 +4,7 @@ import {
   type CellValue,
   conversionTable,
   type EventTable,
+  engagementTable,
   exclusionFiringTable,
   hitTable,
   normalizeBatch,
@@ -11,6 +12,7 @@ import {
 } from '../event-columns.js';
 import type {
   ConversionRow,
+  EngagementRow,
   EventStore,
   EventStoreHealth,
   ExclusionFiringRow,
@@ -57,8 +59,8 @@ const LOOKUP_CHUNK = 1000;
 /**
  * ClickHouse has no unique keys nor multi-statement transactions, so the store keeps the EventStore
  * contract in its single writer (one process writes; see docs/events.md):
- * - hits, conversions and exclusion firings: the writer reads which ids of the batch are stored, drops those and repeats
- *   within the batch, and inserts the rest in one INSERT;
+ * - hits, conversions, exclusion firings and engagements: the writer reads which ids of the batch are
+ *   stored, drops those and repeats within the batch, and inserts the rest in one INSERT;
  * - sessions: the writer reads the stored sessions of the batch, folds the batch into them with the
  *   merge rule (`session-merge.ts`) and appends the results as a new version; `sessions` reads FINAL.
  * Writes run one at a time in call order; queries run alongside and see whole INSERTs only.
@@ -106,6 +108,10 @@ class ClickHouseEventStore implements EventStore {
 
   insertExclusionFirings(rows: readonly ExclusionFiringRow[]): Promise<InsertResult> {
     return this.insertOnce(exclusionFiringTable, rows);
+  }
+
+  insertEngagements(rows: readonly EngagementRow[]): Promise<InsertResult> {
+    return this.insertOnce(engagementTable, rows);
   }
 
   async insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult> {
@@ -260,4 +266,10 @@ class ClickHouseEventStore implements EventStore {
   }
 }
 
-const TABLES: readonly EventTable<never>[] = [hitTable, sessionTable, conversionTable, exclusionFiringTable];
+const TABLES: readonly EventTable<never>[] = [
+  hitTable,
+  sessionTable,
+  conversionTable,
+  exclusionFiringTable,
+  engagementTable,
+];

@@ -3,6 +3,7 @@ import {
   conversionTable,
   type EventColumn,
   type EventTable,
+  engagementTable,
   exclusionFiringTable,
   hitTable,
   sessionTable,
@@ -14,9 +15,10 @@ import {
  * end, so that prefix never changes. A later column is a new migration (`ALTER TABLE hits ADD COLUMN`,
  * and for sessions also a new `sessions` view).
  *
- * - hits, conversions: ReplacingMergeTree partitioned by month and ordered for one relationship's
- *   time-range scans. The store writes each (relationship_id, id) once (it checks which ids exist before
- *   inserting, helped by a bloom filter index on id); the engine's replacing merge is only a backstop.
+ * - hits, conversions, exclusion firings, engagements: ReplacingMergeTree partitioned by month and
+ *   ordered for one relationship's time-range scans. The store writes each (relationship_id, id) once
+ *   (it checks which ids exist before inserting, helped by a bloom filter index on id); the engine's
+ *   replacing merge is only a backstop.
  * - sessions: every write appends the merged session with a higher `version` to `session_versions`
  *   (ReplacingMergeTree(version) ordered by (relationship_id, id)); the `sessions` view reads it FINAL,
  *   so a query sees exactly one row a session, the latest merge, before and after background merges.
@@ -221,6 +223,21 @@ ORDER BY (relationship_id, provider, customer_id, campaign_id, day)`,
       `CREATE VIEW ad_costs AS
 SELECT relationship_id, provider, customer_id, campaign_id, day, clicks, cost_micros, currency, imported_at
 FROM ad_cost_versions FINAL`,
+    ],
+  },
+  {
+    version: 8,
+    description:
+      "hits: the sensor's screen, time zone and languages; engagements: the figures of a page view's engagement beacon",
+    statements: [
+      ...addColumnsAfter('hits', hitTable, 'evidence', 'languages'),
+      `CREATE TABLE engagements (
+${columnsThrough(engagementTable, 'touches')},
+  INDEX id_lookup id TYPE bloom_filter GRANULARITY 4
+)
+ENGINE = ReplacingMergeTree
+PARTITION BY toYYYYMM(ts)
+ORDER BY (relationship_id, toDate(ts), id)`,
     ],
   },
 ];

@@ -5,6 +5,7 @@ import {
   type CellValue,
   conversionTable,
   type EventTable,
+  engagementTable,
   exclusionFiringTable,
   hitTable,
   normalizeBatch,
@@ -12,6 +13,7 @@ import {
 } from '../event-columns.js';
 import type {
   ConversionRow,
+  EngagementRow,
   EventStore,
   EventStoreHealth,
   ExclusionFiringRow,
@@ -31,10 +33,11 @@ import { upsertAdCostRows } from './duckdb-ad-costs.js';
 import {
   firstStaged,
   insertNewStaged,
+  JOURNAL_HIT_EVENTS,
+  JOURNAL_PRESENT_SQL,
   readJournalSql,
   rollupOf,
   STAGE_JOURNAL_CONVERSIONS_SQL,
-  STAGE_JOURNAL_EXCLUSION_FIRINGS_SQL,
   STAGE_JOURNAL_HITS_SQL,
   STAGE_JOURNAL_SESSIONS_SQL,
 } from './duckdb-journal.js';
@@ -176,6 +179,10 @@ class DuckDbEventStore implements EventStore {
     return this.insertOnce(exclusionFiringTable, rows);
   }
 
+  insertEngagements(rows: readonly EngagementRow[]): Promise<InsertResult> {
+    return this.insertOnce(engagementTable, rows);
+  }
+
   async insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult> {
     const cells = normalizeBatch(sessionTable, rows);
     if (cells.length === 0) return this.afterQueuedWrites({ inserted: 0, merged: 0 });
@@ -216,10 +223,8 @@ class DuckDbEventStore implements EventStore {
           this.journalStagesReady = true;
         }
         // Each step has a fixed cost in DuckDB: a kind the segments do not hold is skipped.
-        const present = await connection.runAndReadAll(
-          'SELECT count(hits), count(conversions), count(sessions), count("exclusionFirings") FROM temp.journal',
-        );
-        const [hits = 0, conversions = 0, sessions = 0, firings = 0] = (present.getRowsJS()[0] ?? []).map(
+        const present = await connection.runAndReadAll(JOURNAL_PRESENT_SQL);
+        const [hits = 0, conversions = 0, sessions = 0, ...ofHits] = (present.getRowsJS()[0] ?? []).map(
           Number,
         );
         if (hits > 0) {
@@ -232,10 +237,11 @@ class DuckDbEventStore implements EventStore {
           await connection.run(insertNewStaged('conversions'));
           await connection.run('DELETE FROM temp.stage_conversions');
         }
-        if (firings > 0) {
-          await connection.run(STAGE_JOURNAL_EXCLUSION_FIRINGS_SQL);
-          await connection.run(insertNewStaged('exclusion_firings'));
-          await connection.run('DELETE FROM temp.stage_exclusion_firings');
+        for (const [index, events] of JOURNAL_HIT_EVENTS.entries()) {
+          if (!ofHits[index]) continue;
+          await connection.run(events.stage);
+          await connection.run(insertNewStaged(events.kind));
+          await connection.run(`DELETE FROM temp.stage_${events.kind}`);
         }
         if (hits + sessions > 0) {
           await connection.run(STAGE_JOURNAL_SESSIONS_SQL[sessions > 0 ? 'interleaved' : 'hitsOnly']);
@@ -409,7 +415,13 @@ class DuckDbEventStore implements EventStore {
   }
 }
 
-const TABLES: readonly EventTable<never>[] = [hitTable, sessionTable, conversionTable, exclusionFiringTable];
+const TABLES: readonly EventTable<never>[] = [
+  hitTable,
+  sessionTable,
+  conversionTable,
+  exclusionFiringTable,
+  engagementTable,
+];
 
 async function inTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
   await connection.run('BEGIN TRANSACTION');

@@ -2,6 +2,7 @@ import {
   type ColumnKind,
   conversionTable,
   type EventTable,
+  engagementTable,
   exclusionFiringTable,
   hitTable,
   sessionTable,
@@ -100,6 +101,7 @@ export function readJournalSql(files: readonly string[]): string {
     sessions: `${rowStruct(sessionTable)}[]`,
     conversions: `${rowStruct(conversionTable)}[]`,
     exclusionFirings: `${rowStruct(exclusionFiringTable)}[]`,
+    engagements: `${rowStruct(engagementTable)}[]`,
   };
   const spec = Object.entries(columns)
     .map(([name, type]) => `${quote(name)}: '${type}'`)
@@ -126,7 +128,23 @@ export const STAGE_JOURNAL_HITS_SQL = staged(hitTable, 'hits');
 
 export const STAGE_JOURNAL_CONVERSIONS_SQL = staged(conversionTable, 'conversions');
 
-export const STAGE_JOURNAL_EXCLUSION_FIRINGS_SQL = staged(exclusionFiringTable, '"exclusionFirings"');
+/**
+ * What the journal carries of hits already stored (the sensor's exclusion firings, engagement beacons'
+ * figures): each list is staged and its new keys inserted, as conversions are.
+ */
+export const JOURNAL_HIT_EVENTS = [
+  {
+    list: '"exclusionFirings"',
+    kind: 'exclusion_firings',
+    stage: staged(exclusionFiringTable, '"exclusionFirings"'),
+  },
+  { list: 'engagements', kind: 'engagements', stage: staged(engagementTable, 'engagements') },
+] as const;
+
+/** How many lines of temp.journal hold hits, conversions, sessions and each of JOURNAL_HIT_EVENTS. */
+export const JOURNAL_PRESENT_SQL = `SELECT count(hits), count(conversions), count(sessions), ${JOURNAL_HIT_EVENTS.map(
+  ({ list }) => `count(${list})`,
+).join(', ')} FROM temp.journal`;
 
 /** The session snapshots the journal's hits give (`sessionOfHit`), with their line and place. */
 const hitSessions = `SELECT line, i, ${sessionOfHitColumns()}

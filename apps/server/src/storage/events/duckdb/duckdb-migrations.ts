@@ -255,4 +255,28 @@ FROM hits GROUP BY ALL`,
 )`,
     ],
   },
+  {
+    version: 10,
+    description:
+      "hits: the sensor's screen, time zone and languages; engagements: the figures of a page view's engagement beacon",
+    statements: [
+      'ALTER TABLE hits ADD COLUMN screen_width INTEGER',
+      'ALTER TABLE hits ADD COLUMN screen_height INTEGER',
+      'ALTER TABLE hits ADD COLUMN time_zone VARCHAR',
+      'ALTER TABLE hits ADD COLUMN languages VARCHAR',
+      `CREATE TABLE engagements (
+  relationship_id INTEGER NOT NULL,
+  id VARCHAR NOT NULL,
+  session_id VARCHAR NOT NULL,
+  ts TIMESTAMPTZ NOT NULL,
+  visible_ms INTEGER,
+  dwell_ms INTEGER,
+  pointer_moves INTEGER,
+  clicks INTEGER,
+  key_presses INTEGER,
+  scrolls INTEGER,
+  touches INTEGER
+)`,
+    ],
+  },
 ];

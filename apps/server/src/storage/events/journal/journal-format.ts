@@ -1,6 +1,7 @@
 import {
   conversionTable,
   type EventTable,
+  engagementTable,
   exclusionFiringTable,
   hitTable,
   rowJsonWriter,
@@ -9,6 +10,7 @@ import {
 } from '../event-columns.js';
 import {
   type ConversionRow,
+  type EngagementRow,
   type EventDimensions,
   EventValidationError,
   type EventValidationIssue,
@@ -34,12 +36,18 @@ export interface EventWrite {
   conversions?: ConversionRow[];
   /** The sensor's exclusion firings (`exclusionFiringTable`), each of a stored hit. */
   exclusionFirings?: ExclusionFiringRow[];
+  /**
+   * The engagement beacons' figures (`engagementTable`), each of a stored hit. Lines written before
+   * engagements were kept have none (a reader takes the missing field as no rows).
+   */
+  engagements?: EngagementRow[];
 }
 
 const hitJson = rowJsonWriter(hitTable);
 const sessionJson = rowJsonWriter(sessionTable);
 const conversionJson = rowJsonWriter(conversionTable);
 const exclusionFiringJson = rowJsonWriter(exclusionFiringTable);
+const engagementJson = rowJsonWriter(engagementTable);
 
 /** The JSON array of a batch's rows, or the batch's every problem thrown as an EventValidationError. */
 function rowsJson<Row>(table: EventTable<Row>, json: (row: Row) => string | undefined, rows: readonly Row[]) {
@@ -80,6 +88,8 @@ export function journalLine(write: EventWrite): string {
     json += `,"conversions":${rowsJson(conversionTable, conversionJson, write.conversions)}`;
   if (write.exclusionFirings)
     json += `,"exclusionFirings":${rowsJson(exclusionFiringTable, exclusionFiringJson, write.exclusionFirings)}`;
+  if (write.engagements)
+    json += `,"engagements":${rowsJson(engagementTable, engagementJson, write.engagements)}`;
   return `{${json.slice(1)}}\n`;
 }
 
@@ -150,18 +160,20 @@ export function dimensionsOf(hit: HitRow): EventDimensions {
 
 /**
  * The rows a run of writes stores, in journal order: for each write its hits, its hits' sessions then
- * its own session snapshots, its conversions, its exclusion firings.
+ * its own session snapshots, its conversions, its exclusion firings, its engagements.
  */
 export function journalRows(writes: readonly EventWrite[]): {
   hits: HitRow[];
   sessions: SessionRow[];
   conversions: ConversionRow[];
   exclusionFirings: ExclusionFiringRow[];
+  engagements: EngagementRow[];
 } {
   const hits: HitRow[] = [];
   const sessions: SessionRow[] = [];
   const conversions: ConversionRow[] = [];
   const exclusionFirings: ExclusionFiringRow[] = [];
+  const engagements: EngagementRow[] = [];
   for (const write of writes) {
     for (const [index, hit] of (write.hits ?? []).entries()) {
       hits.push(hit);
@@ -171,8 +183,9 @@ export function journalRows(writes: readonly EventWrite[]): {
     if (write.sessions) sessions.push(...write.sessions);
     if (write.conversions) conversions.push(...write.conversions);
     if (write.exclusionFirings) exclusionFirings.push(...write.exclusionFirings);
+    if (write.engagements) engagements.push(...write.engagements);
   }
-  return { hits, sessions, conversions, exclusionFirings };
+  return { hits, sessions, conversions, exclusionFirings, engagements };
 }
 
 /**
@@ -203,6 +216,7 @@ export function parseSegment(
     }
     for (const conversion of write.conversions ?? []) conversion.ts = revive(conversion.ts);
     for (const firing of write.exclusionFirings ?? []) firing.ts = revive(firing.ts);
+    for (const engagement of write.engagements ?? []) engagement.ts = revive(engagement.ts);
     writes.push(write);
   });
   return writes;

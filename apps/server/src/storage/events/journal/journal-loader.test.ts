@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openDuckDbEventStore } from '../duckdb/duckdb-event-store.js';
 import { makeConversion } from '../event-store.fixtures.js';
 import {
+  type EngagementRow,
   type EventStore,
   type ExclusionFiringRow,
   type ExclusionPlatform,
@@ -32,7 +33,17 @@ describe('loading the journal into DuckDB', () => {
   const lines = [
     { hits: [row('h1', { ts: day('10:00:00') })], hitSessions: [{ hits: 1, startedAt: day('10:00:00') }] },
     {
-      hits: [row('h2', { ts: day('10:05:00'), riskLevel: 'medium', threats: ['automation:x'] })],
+      hits: [
+        row('h2', {
+          ts: day('10:05:00'),
+          riskLevel: 'medium',
+          threats: ['automation:x'],
+          screenWidth: 1440,
+          screenHeight: 900,
+          timeZone: 'Europe/Madrid',
+          languages: '["es-ES","en"]',
+        }),
+      ],
       hitSessions: [{ hits: 2, startedAt: day('10:00:00') }],
     },
     // A hit sent again (the first copy wins), a hit stored before the load, another session.
@@ -76,7 +87,25 @@ describe('loading the journal into DuckDB', () => {
       exclusionFirings: [firing('h2', 'google', day('10:05:01')), firing('h2', 'facebook', day('10:05:01'))],
     },
     { exclusionFirings: [firing('h2', 'google', day('10:07:00'))] },
+    // The engagement beacon of h2, and a repeat of it after a restart: the first is kept.
+    { engagements: [engagement('h2', day('10:06:00'), 9_000)] },
+    { engagements: [engagement('h2', day('10:08:00'), 1)] },
   ];
+  function engagement(id: string, ts: Date, visibleMs: number): EngagementRow {
+    return {
+      relationshipId: 1,
+      id,
+      sessionId: 's1',
+      ts,
+      visibleMs,
+      dwellMs: 12_000,
+      pointerMoves: 40,
+      clicks: 3,
+      keys: 0,
+      scrolls: 5,
+      touches: null,
+    };
+  }
   function firing(hitId: string, platform: ExclusionPlatform, ts: Date): ExclusionFiringRow {
     return {
       relationshipId: 1,
@@ -117,6 +146,7 @@ describe('loading the journal into DuckDB', () => {
             insertHits: (rows) => store.insertHits(rows),
             insertConversions: (rows) => store.insertConversions(rows),
             insertExclusionFirings: (rows) => store.insertExclusionFirings(rows),
+            insertEngagements: (rows) => store.insertEngagements(rows),
             insertSessions: (rows) => store.insertSessions(rows),
             upsertAdCosts: (rows) => store.upsertAdCosts(rows),
             query: (query) => store.query(query),
@@ -134,6 +164,7 @@ describe('loading the journal into DuckDB', () => {
         sessions: await table('sessions', 'id'),
         conversions: await table('conversions', 'id'),
         exclusionFirings: await table('exclusion_firings', 'id'),
+        engagements: await table('engagements', 'id'),
         rollup: await table('hits_hourly', 'all'),
       };
     } finally {
@@ -154,6 +185,32 @@ describe('loading the journal into DuckDB', () => {
       { id: 'h2:facebook', platform: 'facebook' },
       { id: 'h2:google', hit_id: 'h2', ts: '2026-11-21T10:05:01.000Z', risk_level: 'medium' },
     ]);
+    expect(jsPath.engagements).toEqual([
+      {
+        relationship_id: 1,
+        id: 'h2',
+        session_id: 's1',
+        ts: '2026-11-21T10:06:00.000Z',
+        visible_ms: 9_000,
+        dwell_ms: 12_000,
+        pointer_moves: 40,
+        clicks: 3,
+        key_presses: 0,
+        scrolls: 5,
+        touches: null,
+      },
+    ]);
+    expect(jsPath.hits.find((stored) => stored.id === 'h2')).toMatchObject({
+      screen_width: 1440,
+      screen_height: 900,
+      time_zone: 'Europe/Madrid',
+      languages: '["es-ES","en"]',
+    });
+    expect(jsPath.hits.find((stored) => stored.id === 'h1')).toMatchObject({
+      screen_width: null,
+      time_zone: null,
+      languages: null,
+    });
     expect(jsPath.rollup.reduce((sum, group) => sum + Number(group.hits), 0)).toBe(3);
     expect(filePath).toEqual(jsPath);
   });

@@ -66,12 +66,14 @@ export class JournalLoader {
     for (const slice of slices(rows.hits)) await this.#store.insertHits(slice);
     for (const slice of slices(rows.conversions)) await this.#store.insertConversions(slice);
     for (const slice of slices(rows.exclusionFirings)) await this.#store.insertExclusionFirings(slice);
+    for (const slice of slices(rows.engagements)) await this.#store.insertEngagements(slice);
     for (const slice of slices(sessions)) await this.#store.insertSessions(slice);
     this.#log?.debug(
       {
         hits: rows.hits.length,
         conversions: rows.conversions.length,
         exclusionFirings: rows.exclusionFirings.length,
+        engagements: rows.engagements.length,
         sessions: sessions.length,
         ms: Math.round(performance.now() - started),
       },

@@ -67,6 +67,30 @@ function visitFixture(): SessionForensics {
         riskLevel: 'high',
         score: 100,
         threats: ['automation:webdriver', 'network:datacenter'],
+        engagement: {
+          at: '2026-03-01T10:00:40.000Z',
+          dwellMs: 12_400,
+          visibleMs: 9_100,
+          pointerMoves: 120,
+          clicks: 3,
+          keys: 40,
+          scrolls: 1,
+          touches: 0,
+        },
+      },
+      {
+        id: 'hit-0002-aaaaaaaaaaaa',
+        ts: '2026-03-01T10:01:00.000Z',
+        url: 'https://shop.example.com/pricing',
+        ...attribution,
+        clickId: null,
+        clickIdType: null,
+        hitStatus: 'delivered',
+        riskLevel: 'high',
+        score: 100,
+        threats: [],
+        // The visitor left before the beacon, or it never arrived.
+        engagement: null,
       },
     ],
     hitsCut: false,
@@ -76,6 +100,10 @@ function visitFixture(): SessionForensics {
       osName: 'Windows',
       deviceType: 'Desktop',
       deviceId: 'd-1',
+      screen: { width: 1920, height: 1080 },
+      timeZone: 'America/Lima',
+      languages: ['es-PE', SCRIPT],
+      timeZoneInCountry: false,
     },
     network: { ip: '3.120.10.10', asn: 16509, isp: 'Amazon', country: 'DE' },
     conversions: [],
@@ -135,13 +163,25 @@ describe('session forensics', () => {
     expect(webdriver.textContent).toContain('navigator.webdriver');
     expect(within(reasons).getByTestId('forensics-reason-network:datacenter').textContent).toContain('+40');
     expect(screen.getByTestId('forensics-tier').textContent).toBe('Invalid');
-    expect(screen.getAllByTestId('forensics-hit')).toHaveLength(1);
+    expect(screen.getAllByTestId('forensics-hit')).toHaveLength(2);
+    // What the visitor did on each page view, from its engagement beacon; none without one.
+    expect(screen.getAllByTestId('forensics-engagement').map((cell) => cell.textContent)).toEqual([
+      'Dwell 12 s · visible 9.1 s · 3 clicks · 40 keys · 1 scroll · 120 pointer moves · 0 touches',
+      '—',
+    ]);
+    // The screen, time zone (against the IP's country) and languages the sensor saw.
+    const device = screen.getByTestId('forensics-device');
+    expect(device.textContent).toContain('1920 × 1080 px');
+    expect(screen.getByTestId('forensics-time-zone').textContent).toBe(
+      'Time zoneAmerica/Lima (not a zone of DE)',
+    );
+    expect(screen.getByTestId('forensics-languages').textContent).toBe(`Languageses-PE, ${SCRIPT}`);
     expect(screen.getByTestId('forensics-similar').textContent).toContain('Device, Same /24');
     const exclusion = screen.getByTestId('forensics-ip-exclusion');
     expect(exclusion.textContent).toContain('Google Ads · 3.120.10.0/24');
     expect(exclusion.textContent).toContain('Brand <b>search</b>');
     expect(exclusion.textContent).toContain('In force');
-    // Script in URLs, referrers, UTM values, evidence and the user agent stays text.
+    // Script in URLs, referrers, UTM values, evidence, languages and the user agent stays text.
     expect(document.querySelector('img[src="x"]')).toBeNull();
     expect(document.querySelectorAll('script')).toHaveLength(0);
     expect((window as unknown as { __owned?: number }).__owned).toBeUndefined();
@@ -169,6 +209,28 @@ describe('session forensics', () => {
     await waitFor(() =>
       expect(screen.getByTestId('forensics-json').getAttribute('aria-disabled')).toBeNull(),
     );
+  });
+
+  it('shows — for what a visit without the sensor (S2S) does not have', async () => {
+    const visit = visitFixture();
+    visit.hits = visit.hits.map((hit) => ({ ...hit, engagement: null }));
+    visit.device = {
+      ...visit.device,
+      screen: null,
+      timeZone: null,
+      languages: null,
+      timeZoneInCountry: null,
+    };
+    mockApi({
+      'GET /me': ok(meFixture()),
+      'GET /me/permissions': ok(ACCOUNT_PERMISSIONS),
+      'GET /forensics/sessions/hit-0001-aaaaaaaaaaaa': ok(visit),
+    });
+    renderRoutes(`${FORENSICS}?id=hit-0001-aaaaaaaaaaaa`);
+    const cells = await screen.findAllByTestId('forensics-engagement');
+    expect(cells.map((cell) => cell.textContent)).toEqual(['—', '—']);
+    expect(screen.getByTestId('forensics-time-zone').textContent).toBe('Time zone—');
+    expect(screen.getByTestId('forensics-languages').textContent).toBe('Languages—');
   });
 
   it('looks an id up, and says the spec’s words for a malformed or unknown one', async () => {

@@ -14,6 +14,7 @@ import { describeApiError } from '../../../lib/api-errors';
 import { trafficTypeName } from '../../../lib/traffic-types';
 import { missingPermissionText, useHoldsPermission } from '../../session/use-write-access';
 import { forensicsPath, useSessionForensics } from './forensics.api';
+import { engagementText, languagesText, screenText, timeZoneText } from './forensics-format';
 import styles from './SessionForensics.module.css';
 
 const FOUND_ON = { hit: 'Page view', session: 'The visit', conversion: 'Conversion' } as const;
@@ -31,9 +32,10 @@ const EXCLUSION_STATES: Record<ForensicsIpExclusion['state'], string> = {
 /**
  * /intelligence/reports/session-forensics (issue 36): a visit looked up by its session, hit or
  * conversion id (`?id=`), with why Veracity judged it as it did: every reason with the evidence stored
- * when it was assessed, the visit's page views, device and network, conversions, the exclusion events
- * fired, and visits that share its device or address. Exports as JSON and prints. Tracked text (URLs,
- * referrers, UTM values) is shown as text.
+ * when it was assessed, the visit's page views with what the visitor did on each (the sensor's
+ * engagement beacon), device and network (with the screen, time zone and languages the sensor saw),
+ * conversions, the exclusion events fired, and visits that share its device or address. Exports as
+ * JSON and prints. Tracked text (URLs, referrers, UTM values, time zone, languages) is shown as text.
  */
 export function SessionForensicsPage() {
   const [params, setParams] = useSearchParams();
@@ -176,7 +178,7 @@ function Visit({ visit }: { visit: SessionForensics }) {
             <thead>
               <tr>
                 <th scope="col">Time</th>
-                <th scope="col">Page</th>
+                <th scope="col">Page and engagement</th>
                 <th scope="col">Referrer</th>
                 <th scope="col">Channel</th>
                 <th scope="col">Click id</th>
@@ -188,7 +190,12 @@ function Visit({ visit }: { visit: SessionForensics }) {
               {visit.hits.map((hit) => (
                 <tr key={hit.id} data-testid="forensics-hit">
                   <td className={styles.nowrap}>{when(hit.ts)}</td>
-                  <td className={styles.text}>{hit.url}</td>
+                  <td className={styles.text}>
+                    {hit.url}
+                    <span className={styles.engagement} data-testid="forensics-engagement">
+                      {engagementText(hit.engagement)}
+                    </span>
+                  </td>
                   <td className={styles.text}>{hit.referrer || '—'}</td>
                   <td>{trafficTypeName(hit.trafficType)}</td>
                   <td className={styles.text}>
@@ -213,6 +220,13 @@ function Visit({ visit }: { visit: SessionForensics }) {
           <Fact label="Operating system">{visit.device.osName ?? '—'}</Fact>
           <Fact label="Device">{visit.device.deviceType ?? '—'}</Fact>
           <Fact label="Device fingerprint">{visit.device.deviceId ?? '—'}</Fact>
+          <Fact label="Screen">{screenText(visit.device)}</Fact>
+          <Fact label="Time zone" testId="forensics-time-zone">
+            {timeZoneText(visit.device, visit.network.country)}
+          </Fact>
+          <Fact label="Languages" testId="forensics-languages">
+            {languagesText(visit.device)}
+          </Fact>
           <Fact label="IP address">{visit.network.ip ?? '—'}</Fact>
           <Fact label="Country">{visit.network.country ?? '—'}</Fact>
           <Fact label="Network">
@@ -351,13 +365,15 @@ function Fact({
   label,
   children,
   wide = false,
+  testId,
 }: {
   label: string;
   children: React.ReactNode;
   wide?: boolean;
+  testId?: string;
 }) {
   return (
-    <div className={wide ? styles.wide : undefined}>
+    <div className={wide ? styles.wide : undefined} data-testid={testId}>
       <dt>{label}</dt>
       <dd className={styles.text}>{children}</dd>
     </div>
