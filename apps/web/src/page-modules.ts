@@ -21,6 +21,10 @@ export const PAGE_MODULES = {
     path: '/intelligence/reports/session-forensics',
     load: () => import('./features/intelligence/forensics/SessionForensicsPage'),
   },
+  reports: {
+    path: '/intelligence/reports/list',
+    load: () => import('./features/intelligence/reports/ReportsPage'),
+  },
   alerts: {
     path: '/intelligence/reports/alerts',
     load: () => import('./features/intelligence/alerts/AlertsPage'),
