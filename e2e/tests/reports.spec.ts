@@ -135,5 +135,14 @@ test('a saved report is scheduled, run by the job, downloaded and mailed', async
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(row).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('reports-390.png'), fullPage: true });
+  // The form fits a phone, and the keyboard closes it (Escape), as the outside click does not.
+  await row.getByRole('button', { name: `Edit ${REPORT_NAME}` }).click();
+  await expect(form).toBeVisible();
+  await expect(page.getByTestId('report-name')).toHaveValue(REPORT_NAME);
+  const width = await form.evaluate((element) => (element as unknown as { scrollWidth: number }).scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('report-form-390.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
   await api.dispose();
 });

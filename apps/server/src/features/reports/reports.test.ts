@@ -1,7 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { analyticsAccess } from '@veracity/contracts/analytics/dimensions';
 import type { Report, ReportRun, ReportRuns, Reports } from '@veracity/contracts/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_LOOKUPS } from '../../analytics/dimension-columns.js';
+import { costBasis } from '../../analytics/hit-cost.js';
+import { runReport } from '../../analytics/run-analytics.js';
 import { VirtualClock } from '../../jobs/clock.js';
 import { REPORT_RUNS_JOB } from '../../jobs/report-runs.js';
 import { makeHit, makeSession } from '../../storage/events/event-store.fixtures.js';
@@ -15,6 +19,7 @@ import {
 } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { reportFile } from './report-runner.js';
+import { insertRun } from './reports.repo.js';
 
 let t: TestApp;
 let clock: VirtualClock;
@@ -317,6 +322,80 @@ describe('report runs', () => {
     expect((await call(t, 'GET', `/reports/runs/${run.id}/download`, { token })).statusCode).toBe(204);
   });
 
+  it('records a run that cannot be written as failed, with the reason, and keeps no file', async () => {
+    // A firewall account saves a report by offer, then loses the firewall: the dimension is refused.
+    const firewall = await createTenant(t, {
+      plan: 'custom',
+      features: [
+        { name: 'reports', value: true },
+        { name: 'sensor_firewall', value: true },
+      ],
+    });
+    const theirs = await accountToken(t, firewall);
+    const report = await create({ ...valid, dimensions: ['offer'] }, theirs);
+    await t.stores.accounts.db
+      .updateTable('relationships')
+      .set({ account_features: JSON.stringify([{ name: 'reports', value: true }]) })
+      .where('id', '=', firewall.relationshipId)
+      .execute();
+    const run = await runNow(report.id, theirs);
+    expect(run).toMatchObject({
+      status: 'failed',
+      rows: 0,
+      bytes: 0,
+      error: 'The Offer dimension is not available on your plan',
+    });
+    expect((await call(t, 'GET', `/reports/runs/${run.id}/download`, { token: theirs })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('writes a large report a chunk at a time, recording its progress after each', async () => {
+    const tenant = await createTenant(t, { plan: 'max' });
+    const hits = Array.from({ length: 25_000 }, (_, index) =>
+      makeHit({
+        id: `bulk-${index}`,
+        relationshipId: tenant.relationshipId,
+        sessionId: `bulk-session-${index}`,
+        ts: new Date(Date.UTC(2026, 2, 10, 12, 0, index % 3600)),
+        vars: { var1: `order-${index}` },
+      }),
+    );
+    await t.stores.events.insertHits(hits);
+    const progress: number[] = [];
+    const written: number[] = [];
+    const rows = await runReport(
+      t.stores.events,
+      {
+        dimensions: ['var1'],
+        metrics: ['hits'],
+        filters: [],
+        matchType: 'all',
+        from: '2026-03-10',
+        to: '2026-03-10',
+      },
+      {
+        relationshipId: tenant.relationshipId,
+        timeZone: 'UTC',
+        access: analyticsAccess('max', [], 4),
+        lookups: async () => NO_LOOKUPS,
+        costs: costBasis({}),
+      },
+      {
+        async write(text) {
+          written.push(text.split('\r\n').length - 1);
+        },
+        async progress(count) {
+          progress.push(count);
+        },
+      },
+    );
+    expect(rows).toBe(25_000);
+    expect(progress).toEqual([10_000, 20_000, 25_000]);
+    // The header goes out with the first chunk.
+    expect(written).toEqual([10_001, 10_000, 5_000]);
+  });
+
   it('keeps the newest runs of a report and deletes the older ones with their files', async () => {
     const report = await create(valid);
     const runs: ReportRun[] = [];
@@ -384,5 +463,29 @@ describe('report runs', () => {
     await t.app.jobs.idle();
     const again = (await call(t, 'GET', `/reports/${report.id}/runs`, { token })).json() as ReportRuns;
     expect(again.runs).toHaveLength(1);
+  });
+
+  it('takes over a run that a stopped process left running once its lease ran out', async () => {
+    const report = await create(valid);
+    const db = t.stores.accounts.db;
+    const id = await insertRun(db, {
+      reportId: report.id,
+      relationshipId: home.relationshipId,
+      trigger: 'manual',
+      from: '2026-03-10',
+      to: '2026-03-10',
+      now: clock.now(),
+    });
+    const stale = new Date(clock.now().getTime() - 60_000).toISOString();
+    await db
+      .updateTable('report_runs')
+      .set({ status: 'running', lease_owner: 'a-process-that-died', lease_until: stale, row_count: 7 })
+      .where('id', '=', id)
+      .execute();
+    clock.set(new Date('2026-03-11T23:10:00.000Z'));
+    expect(await t.app.jobs.tick()).toEqual([REPORT_RUNS_JOB]);
+    await t.app.jobs.idle();
+    const { runs } = (await call(t, 'GET', `/reports/${report.id}/runs`, { token })).json() as ReportRuns;
+    expect(runs[0]).toMatchObject({ id, status: 'done', rows: 3 });
   });
 });
