@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { isViewVisible } from '@veracity/contracts/plans';
 import { REPORT_RUNS_KEPT, reportPeriod } from '@veracity/contracts/reports';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -76,9 +77,17 @@ export async function queueDueReports(deps: Pick<ReportDeps, 'db' | 'clock'>): P
   let queued = 0;
   for (const report of await dueReports(deps.db, now)) {
     const relationship = await findRelationship(deps.db, report.relationshipId);
-    if (!relationship?.active || !report.nextRunAt) continue;
+    if (!relationship || !report.nextRunAt) continue;
     const next = nextRunAt(report.schedule, relationship.timezone, now);
     if (!next || !(await advanceSchedule(deps.db, report.id, report.nextRunAt, next))) continue;
+    // An account that is closed, or whose plan no longer has reports, skips its turn (the schedule
+    // stays, should the plan come back).
+    if (
+      !relationship.active ||
+      !isViewVisible('reports', relationship.planType, relationship.accountFeatures)
+    ) {
+      continue;
+    }
     await queueRun(deps, report, relationship.timezone, 'schedule');
     queued += 1;
   }
@@ -161,6 +170,8 @@ async function execute(deps: ReportDeps, runId: number, owner: string): Promise<
     return;
   }
   if (!(await finishRun(db, runId, owner, { status: 'done', rows, bytes, error: null, now: clock.now() }))) {
+    // The report was deleted while it ran (or another process took the run over): nothing keeps the file.
+    if (!(await findClaimedRun(db, runId))) await rm(file, { force: true });
     return;
   }
   await mailRecipients(deps, report, relationship.companyName, runId);

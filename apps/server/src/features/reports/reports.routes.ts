@@ -124,6 +124,10 @@ export const reportsRoutes =
         const relationship = accountOf(request).relationship;
         const report = await findReport(db, relationship.id, request.params.id);
         if (!report) throw ApiError.notFound(REPORT_NOT_FOUND);
+        const [last] = await listRuns(db, relationship.id, report.id, 1);
+        if (last && (last.status === 'queued' || last.status === 'running')) {
+          throw ApiError.conflict('The report is already running');
+        }
         const id = await queueRun(runner.deps, report, relationship.timezone, 'manual');
         const run = await findRun(db, relationship.id, id);
         if (!run) throw ApiError.notFound(REPORT_NOT_FOUND);

@@ -488,4 +488,48 @@ describe('report runs', () => {
     const { runs } = (await call(t, 'GET', `/reports/${report.id}/runs`, { token })).json() as ReportRuns;
     expect(runs[0]).toMatchObject({ id, status: 'done', rows: 3 });
   });
+
+  it('refuses a second run of a report while one is waiting', async () => {
+    const report = await create(valid);
+    await insertRun(t.stores.accounts.db, {
+      reportId: report.id,
+      relationshipId: home.relationshipId,
+      trigger: 'manual',
+      from: '2026-03-10',
+      to: '2026-03-10',
+      now: clock.now(),
+    });
+    const again = await call(t, 'POST', `/reports/${report.id}/runs`, { token, body: {} });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toBe('The report is already running');
+    await t.app.reports.runPending();
+    expect((await runNow(report.id)).status).toBe('done');
+  });
+
+  it("skips a schedule's turn once the plan has no reports, and moves the schedule on", async () => {
+    const tenant = await createTenant(t, { plan: 'max' });
+    const theirs = await accountToken(t, tenant);
+    const report = await create({ ...valid, schedule: 'daily' }, theirs);
+    await t.stores.accounts.db
+      .updateTable('relationships')
+      .set({ plan_type: 'pro' })
+      .where('id', '=', tenant.relationshipId)
+      .execute();
+    clock.set(new Date('2026-03-12T23:05:00.000Z'));
+    await t.app.jobs.tick();
+    await t.app.jobs.idle();
+    const runs = await t.stores.accounts.db
+      .selectFrom('report_runs')
+      .select('id')
+      .where('report_id', '=', report.id)
+      .execute();
+    expect(runs).toEqual([]);
+    const stored = await t.stores.accounts.db
+      .selectFrom('reports')
+      .select('next_run_at')
+      .where('id', '=', report.id)
+      .executeTakeFirst();
+    // A UTC account: its next midnight.
+    expect(stored?.next_run_at).toBe('2026-03-13T00:00:00.000Z');
+  });
 });
