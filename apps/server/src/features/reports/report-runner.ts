@@ -1,7 +1,8 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { isViewVisible } from '@veracity/contracts/plans';
 import { REPORT_RUNS_KEPT, reportPeriod } from '@veracity/contracts/reports';
 import type { FastifyBaseLogger } from 'fastify';
@@ -94,16 +95,37 @@ export async function queueDueReports(deps: Pick<ReportDeps, 'db' | 'clock'>): P
   return queued;
 }
 
-/** Writes text to a file stream, waiting when its buffer is full. */
-async function writeTo(stream: NodeJS.WritableStream, text: string): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
-}
+/**
+ * A report's CSV file being written: a write waits while the buffer is full, and fails once the file
+ * has failed (disk full, ...) rather than waiting for a drain that will not come.
+ */
+class CsvFile {
+  private failure: Error | undefined;
+  private readonly stream: WriteStream;
 
-async function closeStream(stream: ReturnType<typeof createWriteStream>): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    stream.once('error', reject);
-    stream.end(() => resolve());
-  });
+  constructor(file: string) {
+    this.stream = createWriteStream(file);
+    this.stream.on('error', (error) => {
+      this.failure = error;
+    });
+  }
+
+  async write(text: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    // `once` rejects when the stream fails while waiting.
+    if (!this.stream.write(text)) await once(this.stream, 'drain');
+  }
+
+  /** Ends the file once everything written is on disk. */
+  async close(): Promise<void> {
+    if (this.failure) throw this.failure;
+    this.stream.end();
+    await finished(this.stream);
+  }
+
+  abort(): void {
+    this.stream.destroy();
+  }
 }
 
 /**
@@ -127,43 +149,43 @@ async function execute(deps: ReportDeps, runId: number, owner: string): Promise<
     if (!report || !relationship) throw new Error('The report or its account no longer exists');
     warnUnusableTimeZone(relationship, deps.log);
     await mkdir(path.dirname(file), { recursive: true });
-    const stream = createWriteStream(partial);
-    const failed = new Promise<never>((_, reject) => stream.once('error', reject));
-    failed.catch(() => undefined);
+    const csv = new CsvFile(partial);
     try {
-      rows = await Promise.race([
-        runReport(
-          deps.events,
-          {
-            dimensions: report.dimensions,
-            metrics: report.metrics,
-            filters: report.filterBy.filters,
-            matchType: report.filterBy.matchType,
-            from: run.from,
-            to: run.to,
+      rows = await runReport(
+        deps.events,
+        {
+          dimensions: report.dimensions,
+          metrics: report.metrics,
+          filters: report.filterBy.filters,
+          matchType: report.filterBy.matchType,
+          from: run.from,
+          to: run.to,
+        },
+        analyticsReader(db, relationship),
+        {
+          async write(text) {
+            bytes += Buffer.byteLength(text);
+            await csv.write(text);
           },
-          analyticsReader(db, relationship),
-          {
-            async write(text) {
-              bytes += Buffer.byteLength(text);
-              await writeTo(stream, text);
-            },
-            async progress(written) {
-              if (!(await recordProgress(db, runId, owner, written, lease()))) {
-                throw new Error('The run was taken over by another process');
-              }
-            },
+          async progress(written) {
+            if (!(await recordProgress(db, runId, owner, written, lease()))) {
+              throw new Error('The run was taken over by another process');
+            }
           },
-        ),
-        failed,
-      ]);
-    } finally {
-      await closeStream(stream).catch(() => undefined);
+        },
+      );
+      await csv.close();
+    } catch (error) {
+      csv.abort();
+      throw error;
     }
     if (rows > 0) await rename(partial, file);
     else await rm(partial, { force: true });
   } catch (error) {
-    await rm(partial, { force: true });
+    // The failure is the run's to record; a leftover that cannot be removed does not stop that.
+    await rm(partial, { force: true }).catch((cleanup: unknown) =>
+      deps.log.warn({ err: cleanup, reportRunId: runId }, 'report file not removed'),
+    );
     const message = error instanceof Error ? error.message : String(error);
     deps.log.error({ err: error, reportRunId: runId }, 'report run failed');
     await finishRun(db, runId, owner, { status: 'failed', rows, bytes: 0, error: message, now: clock.now() });

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { analyticsAccess } from '@veracity/contracts/analytics/dimensions';
 import type { Report, ReportRun, ReportRuns, Reports } from '@veracity/contracts/reports';
@@ -531,5 +531,25 @@ describe('report runs', () => {
       .executeTakeFirst();
     // A UTC account: its next midnight.
     expect(stored?.next_run_at).toBe('2026-03-13T00:00:00.000Z');
+  });
+
+  it('records a run whose file cannot be written as failed and leaves nothing behind', async () => {
+    const report = await create(valid);
+    const id = await insertRun(t.stores.accounts.db, {
+      reportId: report.id,
+      relationshipId: home.relationshipId,
+      trigger: 'manual',
+      from: '2026-03-10',
+      to: '2026-03-10',
+      now: clock.now(),
+    });
+    // A folder where the run's file would go: opening it for writing fails (EISDIR).
+    const partial = `${reportFile(t.dataDir, home.relationshipId, id)}.part`;
+    await mkdir(partial, { recursive: true });
+    await t.app.reports.runPending();
+    const { runs } = (await call(t, 'GET', `/reports/${report.id}/runs`, { token })).json() as ReportRuns;
+    expect(runs[0]).toMatchObject({ id, status: 'failed' });
+    expect(runs[0]?.error).toContain('EISDIR');
+    expect(await readdir(path.dirname(partial))).not.toContain(`${id}.csv`);
   });
 });
