@@ -164,6 +164,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       VERACITY_DEMO_TRAFFIC: 'off',
       // The alert journey waits for the scheduler: it checks for due windows every 2 s, not every minute.
       ALERTS_CHECK_SECONDS: '2',
+      // The reports journey waits for the reports job (schedules due, runs waiting): every 2 s.
+      REPORTS_CHECK_SECONDS: '2',
       // A deleted API key and a saved IP list reach the collector within a second, not 30: the key and
       // IP-list journeys check that they do without waiting half a minute.
       INGEST_ACCOUNT_CACHE_SECONDS: '1',

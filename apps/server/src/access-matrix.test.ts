@@ -140,6 +140,15 @@ const MATRIX: Record<string, Rule> = {
     ]),
   ),
   'GET /api/integrations/microsoft-ads/ip-exclusions': member,
+  // Full reports (issue 36): the reports view to read; creating, running and downloading export.
+  'GET /api/reports': member,
+  'GET /api/reports/recipients': member,
+  'POST /api/reports': write('log_export_reports'),
+  'PUT /api/reports/:id': write('log_export_reports'),
+  'DELETE /api/reports/:id': write('log_export_reports'),
+  'POST /api/reports/:id/runs': write('log_export_reports'),
+  'GET /api/reports/:id/runs': member,
+  'GET /api/reports/runs/:id/download': { who: 'member', permission: 'log_export_reports' },
   // Session forensics (issue 36): the forensics view.
   'GET /api/forensics/sessions/:id': member,
   // The conversions list (issue 36): the conversions view; its export the export permission.

@@ -43,6 +43,8 @@ import { homeRoutes } from './features/home/home.routes.js';
 import { hubspotRoutes } from './features/hubspot/hubspot.routes.js';
 import { createHubspotIntegration } from './features/hubspot/hubspot-wiring.js';
 import { meRoutes } from './features/me/me.routes.js';
+import { ReportRunner } from './features/reports/report-runner.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
 import { type ApiRoute, installAccessControl } from './http/access.js';
@@ -111,6 +113,8 @@ declare module 'fastify' {
     alertDeps: AlertDeps;
     /** The job scheduler (src/jobs/): main.ts starts it, closing the app stops it. */
     jobs: JobScheduler;
+    /** The full reports' worker (tests wait for its runs). */
+    reports: ReportRunner;
   }
 }
 
@@ -210,12 +214,27 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     log: app.log,
   } satisfies AlertDeps);
-  const jobs = createJobScheduler(config, app.alertDeps, services.clock, {
-    services,
-    events: stores.events,
-    log: app.log,
-  });
+  const reports = new ReportRunner(
+    {
+      db: services.db,
+      events: stores.events,
+      mailer: services.mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
+      clock: services.clock,
+      dataDir: config.dataDir,
+    },
+    `reports-${randomUUID()}`,
+  );
+  const jobs = createJobScheduler(
+    config,
+    app.alertDeps,
+    services.clock,
+    { services, events: stores.events, log: app.log },
+    reports,
+  );
   app.decorate('jobs', jobs);
+  app.decorate('reports', reports);
 
   await app.register(
     async (api) => {
@@ -264,6 +283,7 @@ export async function buildApp(
       await api.register(homeRoutes(stores.events));
       await api.register(exclusionWidgetsRoutes(services, stores.events));
       await api.register(alertsRoutes(services));
+      await api.register(reportsRoutes(reports));
       await api.register(googleAdsRoutes(services, stores.events));
       await api.register(adChannelsRoutes(services, stores.events));
       await api.register(hubspotRoutes(services));
@@ -280,6 +300,7 @@ export async function buildApp(
   // still going stops first.
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await reports.drain();
     await ingest.pipeline.storedIds?.stop();
     await ingest.sessionsRestored;
     await stores.journal.drain();

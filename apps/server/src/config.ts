@@ -75,6 +75,11 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  REPORTS_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(60),
   HUBSPOT_MATCH_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -258,6 +263,8 @@ export type Config = {
   googleAdsCostImportHours: number;
   /** The period of the Meta, Microsoft and TikTok audience sync, in minutes; 0 leaves it out of this process. */
   adChannelsSyncMinutes: number;
+  /** The period of the full reports job (schedules due, runs waiting), in seconds; 0 leaves it out of this process. */
+  reportsCheckSeconds: number;
   /** Seconds between the HubSpot matching runs; 0 turns it off. */
   hubspotMatchSeconds: number;
   /** The period of the postback delivery job, in seconds (src/jobs/); 0 leaves it out of this process. */
@@ -374,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     googleAdsCostImportHours: values.GOOGLE_ADS_COST_IMPORT_HOURS,
     adChannelsSyncMinutes: values.AD_CHANNELS_SYNC_MINUTES,
     hubspotMatchSeconds: values.HUBSPOT_MATCH_SECONDS,
+    reportsCheckSeconds: values.REPORTS_CHECK_SECONDS,
     postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
     outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },
     ingestRateLimits: {

@@ -25,6 +25,10 @@ export const PAGE_MODULES = {
     path: '/intelligence/reports/conversions-list',
     load: () => import('./features/intelligence/conversions/ConversionsListPage'),
   },
+  reports: {
+    path: '/intelligence/reports/list',
+    load: () => import('./features/intelligence/reports/ReportsPage'),
+  },
   alerts: {
     path: '/intelligence/reports/alerts',
     load: () => import('./features/intelligence/alerts/AlertsPage'),

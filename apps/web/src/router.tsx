@@ -41,14 +41,20 @@ export const privateRoutes: RouteObject[] = [
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
   {
+    path: PAGE_MODULES.reports.path,
+    ...lazyPage(PAGE_MODULES.reports.load, 'ReportsPage'),
+    // Max has it; a self-service plan without it sees what it would get.
+    handle: { view: 'reports', title: 'Reports', upsell: true } satisfies RouteHandle,
+  },
+  {
     path: PAGE_MODULES.forensics.path,
     ...lazyPage(PAGE_MODULES.forensics.load, 'SessionForensicsPage'),
-    handle: { view: 'forensics', title: 'Session forensics' } satisfies RouteHandle,
+    handle: { view: 'forensics', title: 'Session forensics', upsell: true } satisfies RouteHandle,
   },
   {
     path: PAGE_MODULES.conversions.path,
     ...lazyPage(PAGE_MODULES.conversions.load, 'ConversionsListPage'),
-    handle: { view: 'conversions', title: 'Conversions list' } satisfies RouteHandle,
+    handle: { view: 'conversions', title: 'Conversions list', upsell: true } satisfies RouteHandle,
   },
   {
     path: PAGE_MODULES.alerts.path,

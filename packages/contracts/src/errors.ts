@@ -41,6 +41,7 @@ export type ErrorBody = z.infer<typeof zErrorBody>;
 export const HTTP_STATUS = {
   OK: 200,
   CREATED: 201,
+  ACCEPTED: 202,
   NO_CONTENT: 204,
   NOT_MODIFIED: 304,
   BAD_REQUEST: 400,

@@ -12,11 +12,16 @@ import { type QueryScope, type TreeRequest, tree } from './results.js';
 export const MAX_EXPORT_ROWS = 10_000;
 
 /** A dimension value as a report shows it: names for traffic types and analysis levels. */
-function shown(dimension: DimensionId, value: DimensionValue): string | number | null {
+export function shown(dimension: DimensionId, value: DimensionValue): string | number | null {
   if (value === null) return null;
   if (dimension === 'trafficType') return trafficTypeName(String(value));
   if (dimension === 'hitSecurityLevel') return findSecurityLevel(String(value))?.name ?? value;
   return value;
+}
+
+/** A metric value as a report carries it: rounded to hundredths, empty when there is none. */
+export function exportedValue(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Math.round(value * 100) / 100;
 }
 
 /**
@@ -41,10 +46,7 @@ export async function analyticsCsv(
     const cells = request.dimensions.map((dimension, index) =>
       index < row.path.length ? shown(dimension, row.path[index] ?? null) : null,
     );
-    const values = metrics.map((key) => {
-      const value = row.metrics[key];
-      return value === null || value === undefined ? null : Math.round(value * 100) / 100;
-    });
+    const values = metrics.map((key) => exportedValue(row.metrics[key]));
     lines.push([...cells, ...values]);
     for (const child of row.children ?? []) add(child);
   };

@@ -42,7 +42,7 @@ export interface AnalyticsReader {
 }
 
 /** Refuses (403) a dimension the account's plan or features do not open. */
-function checkDimensions(access: AnalyticsAccess, dimensions: readonly DimensionId[]): void {
+export function checkDimensions(access: AnalyticsAccess, dimensions: readonly DimensionId[]): void {
   for (const dimension of dimensions) {
     if (isDimensionAllowed(dimension, access)) continue;
     const label = DIMENSIONS[dimension].label;
@@ -55,7 +55,7 @@ function checkDimensions(access: AnalyticsAccess, dimensions: readonly Dimension
 }
 
 /** Refuses (403) filters on the free plan and filters on columns the account does not have. */
-function planFilters(access: AnalyticsAccess, filters: readonly ReportFilter[]): PlannedFilter[] {
+export function planFilters(access: AnalyticsAccess, filters: readonly ReportFilter[]): PlannedFilter[] {
   if (access.free && filters.length > 0) throw ApiError.forbidden(FREE_PLAN_FILTERS_MESSAGE);
   return filters.map((filter) => {
     const id = filterByColumn(filter.column);

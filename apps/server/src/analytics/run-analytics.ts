@@ -1,3 +1,7 @@
+import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
+import type { ReportFilter } from '@veracity/contracts/analytics/filters';
+import type { MetricKey } from '@veracity/contracts/analytics/metrics';
+import { exportableMetrics } from '@veracity/contracts/analytics/metrics';
 import type {
   AnalyticsSessions,
   AnalyticsThreats,
@@ -15,6 +19,7 @@ import type { EventStore } from '../storage/events/event-store.js';
 import { analyticsCsv } from './csv-export.js';
 import { rowSessions } from './event-lists.repo.js';
 import { type AnalyticsReader, planMetrics, planScope, planSort } from './plan.js';
+import { type ReportSink, writeReportCsv } from './report-csv.js';
 import { threats, tree, widgetStats } from './results.js';
 
 /**
@@ -114,4 +119,37 @@ export async function runAnalytics(
       });
     }
   }
+}
+
+/** A saved report's query over one period (issue 36): what `runReport` plans and writes. */
+export interface ReportQuery {
+  dimensions: readonly DimensionId[];
+  metrics: readonly MetricKey[];
+  filters: readonly ReportFilter[];
+  matchType: 'all' | 'any';
+  /** `YYYY-MM-DD`, both included, in the reader's time zone. */
+  from: string;
+  to: string;
+}
+
+/**
+ * A full report, planned like the other calls (the reader's plan checks, its metrics less those a report
+ * leaves out, the default sort) and written as CSV to `sink` a chunk at a time (`report-csv.ts`).
+ * Resolves with the number of rows written.
+ */
+export async function runReport(
+  store: EventStore,
+  query: ReportQuery,
+  reader: AnalyticsReader,
+  sink: ReportSink,
+): Promise<number> {
+  const metrics = exportableMetrics(planMetrics(reader.access, query.metrics)) as typeof query.metrics;
+  const planned = planMetrics(reader.access, metrics);
+  const scope = await planScope(reader, query, planned);
+  return writeReportCsv(
+    store,
+    scope,
+    { dimensions: query.dimensions, sort: planSort(undefined, planned, query.dimensions) },
+    sink,
+  );
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { AlertDeps } from '../features/alerts/alert-evaluator.js';
 import type { SyncDeps } from '../features/google-ads/exclusion-sync.service.js';
+import type { ReportRunner } from '../features/reports/report-runner.js';
 import type { Services } from '../services.js';
 import { adChannelsSyncJob } from './ad-channels-sync.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
@@ -8,6 +9,7 @@ import { type Clock, systemClock } from './clock.js';
 import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
 import { hubspotMatchJob } from './hubspot-match.js';
 import { postbackDeliveryJob } from './postback-delivery.js';
+import { reportRunsJob } from './report-runs.js';
 import { JobScheduler } from './scheduler.js';
 
 /**
@@ -15,7 +17,8 @@ import { JobScheduler } from './scheduler.js';
  * app gets it unstarted and ticks it with an injected clock. ALERTS_CHECK_SECONDS=0 leaves alert
  * evaluation out of this process (another server runs it), GOOGLE_ADS_SYNC_MINUTES=0 the exclusion
  * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, AD_CHANNELS_SYNC_MINUTES=0 the Meta, Microsoft and
- * TikTok audience sync, HUBSPOT_MATCH_SECONDS=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery.
+ * TikTok audience sync, HUBSPOT_MATCH_SECONDS=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery,
+ * REPORTS_CHECK_SECONDS=0 the full reports' schedules and runs.
  */
 export function createJobScheduler(
   config: Pick<
@@ -26,11 +29,13 @@ export function createJobScheduler(
     | 'postbackDeliverySeconds'
     | 'adChannelsSyncMinutes'
     | 'hubspotMatchSeconds'
+    | 'reportsCheckSeconds'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
   clock?: Clock,
   googleAds?: SyncDeps & { services: Pick<Services, 'adChannels' | 'hubspot'> },
+  reports?: ReportRunner,
 ): JobScheduler {
   const scheduler = new JobScheduler(alertDeps.db, alertDeps.log, clock ? { clock } : {});
   if (config.alertsCheckSeconds > 0) scheduler.add(alertEvaluationJob(alertDeps, config.alertsCheckSeconds));
@@ -45,6 +50,9 @@ export function createJobScheduler(
   }
   if (googleAds && config.hubspotMatchSeconds > 0) {
     scheduler.add(hubspotMatchJob(googleAds, config.hubspotMatchSeconds));
+  }
+  if (reports && config.reportsCheckSeconds > 0) {
+    scheduler.add(reportRunsJob(reports, config.reportsCheckSeconds));
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

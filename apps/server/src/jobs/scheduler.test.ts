@@ -14,6 +14,7 @@ import { GOOGLE_ADS_COST_IMPORT_JOB, GOOGLE_ADS_SYNC_JOB } from './google-ads-sy
 import { HUBSPOT_MATCH_JOB } from './hubspot-match.js';
 import { findJob } from './jobs.repo.js';
 import { POSTBACK_DELIVERY_JOB } from './postback-delivery.js';
+import { REPORT_RUNS_JOB } from './report-runs.js';
 import { JOB_LEASE_MS, type Job, JobScheduler } from './scheduler.js';
 
 const MINUTE = 60_000;
@@ -199,6 +200,7 @@ describe('job scheduler', () => {
       GOOGLE_ADS_COST_IMPORT_JOB,
       AD_CHANNELS_SYNC_JOB,
       HUBSPOT_MATCH_JOB,
+      REPORT_RUNS_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
 
@@ -208,6 +210,7 @@ describe('job scheduler', () => {
       GOOGLE_ADS_COST_IMPORT_JOB,
       AD_CHANNELS_SYNC_JOB,
       HUBSPOT_MATCH_JOB,
+      REPORT_RUNS_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
     await t.app.jobs.idle();

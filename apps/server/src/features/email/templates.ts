@@ -160,3 +160,34 @@ export function alertFiredMail(to: string, facts: AlertFiredFacts): Mail {
     footer: 'You receive this because you manage the alerts of this account.',
   });
 }
+
+export interface ReportReadyFacts {
+  firstName: string;
+  companyName: string;
+  reportName: string;
+  /** The period the report covers, `YYYY-MM-DD`. */
+  from: string;
+  to: string;
+  rows: number;
+  /** The reports list in the dashboard, where the run downloads (the file is not attached). */
+  link: string;
+}
+
+/** A report run is ready: its period and size, and a link to download it from the dashboard. */
+export function reportReadyMail(to: string, facts: ReportReadyFacts): Mail {
+  const number = new Intl.NumberFormat('en-GB');
+  const period = facts.from === facts.to ? facts.from : `${facts.from} to ${facts.to}`;
+  return render({
+    to,
+    kind: 'report',
+    subject: `Report "${facts.reportName}" is ready`,
+    greeting: `Hello ${facts.firstName},`,
+    paragraphs: [
+      facts.rows > 0
+        ? `The report "${facts.reportName}" of ${facts.companyName} for ${period} is ready: ${number.format(facts.rows)} rows.`
+        : `The report "${facts.reportName}" of ${facts.companyName} for ${period} ran and found no rows.`,
+    ],
+    action: { label: 'Download the report', url: facts.link },
+    footer: 'You receive this because you were chosen as a recipient of this report.',
+  });
+}

@@ -110,6 +110,47 @@ export function describeAnalyticsConformance(context: ConformanceContext) {
     expect(forOther).toEqual([{ hits: 1, high_risk_hits: 1 }]);
   });
 
+  it('hands a query over in chunks, in its order, waiting for each, as query converts them', async () => {
+    const hits = Array.from({ length: 25 }, (_, index) =>
+      makeHit({
+        id: `chunk-${index}`,
+        sessionId: `chunk-session-${index}`,
+        ts: new Date(Date.UTC(2024, 2, 10, 0, index)),
+        isp: `ISP ${String(index).padStart(2, '0')}`,
+      }),
+    );
+    await context.store.insertHits(hits);
+    const byCountry: AnalyticsQuery = (d) => sql`
+      select isp, count(*) as hits, ${d.safeDivide(d.countIf(sql`risk_level = ${'high'}`), sql`count(*)`)} as share
+      from hits where relationship_id = ${RELATIONSHIP} group by isp order by isp desc`;
+    const whole = await context.store.query(byCountry);
+    const chunks: number[] = [];
+    const rows: unknown[] = [];
+    let inHandler = false;
+    const handed = await context.store.queryChunks(byCountry, 10, async (chunk) => {
+      expect(inHandler).toBe(false);
+      inHandler = true;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      chunks.push(chunk.length);
+      rows.push(...chunk);
+      inHandler = false;
+    });
+    expect(handed).toBe(25);
+    expect(chunks).toEqual([10, 10, 5]);
+    expect(rows).toEqual(whole);
+    expect(rows[0]).toEqual({ isp: 'ISP 24', hits: 1, share: 0 });
+    // A handler that fails stops the read with its error.
+    await expect(
+      context.store.queryChunks(byCountry, 10, async () => {
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    // The store still answers afterwards.
+    expect(await context.store.query((d) => sql`select count(*) as hits from ${d.ident('hits')}`)).toEqual([
+      { hits: 25 },
+    ]);
+  });
+
   it('divides safely: a zero denominator gives null, counts come back as JS numbers', async () => {
     const [row] = await context.store.query(
       (d) => sql`

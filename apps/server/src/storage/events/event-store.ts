@@ -329,6 +329,18 @@ export interface EventStore {
    */
   query<Row extends ResultRow = ResultRow>(query: AnalyticsQuery): Promise<Row[]>;
 
+  /**
+   * Runs an analytics query like {@link query} but hands its rows over at most `chunkRows` at a time,
+   * in the query's order, waiting for each `onChunk` before reading on: a result of millions of rows
+   * (a full report) never sits in memory at once. Values convert as for {@link query}. Resolves with the
+   * number of rows handed over; a rejected `onChunk` stops the read and rejects with its error.
+   */
+  queryChunks<Row extends ResultRow = ResultRow>(
+    query: AnalyticsQuery,
+    chunkRows: number,
+    onChunk: (rows: Row[]) => Promise<void>,
+  ): Promise<number>;
+
   /** Round-trips a trivial query; `down` with a detail when the store is closed or unreachable. */
   health(): Promise<EventStoreHealth>;
 

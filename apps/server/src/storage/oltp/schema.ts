@@ -464,6 +464,50 @@ export interface HubspotLeadsTable {
   created_at: string;
 }
 
+/** Migration 0014 (issue 36): a saved report of an account. */
+export interface ReportsTable {
+  id: Generated<number>;
+  relationship_id: number;
+  name: string;
+  /** JSON: dimension ids. */
+  dimensions: string;
+  /** JSON: metric keys. */
+  metrics: string;
+  /** JSON: `{filters, matchType}`. */
+  filter_by: string;
+  /** JSON: the user ids mailed when a run is done. */
+  recipients: string;
+  /** A named period (`REPORT_RANGES`). */
+  period: string;
+  schedule: 'none' | 'daily' | 'weekly';
+  /** When the schedule runs it next; null for an on-demand report. */
+  next_run_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 0014: one run of a report, its CSV file under DATA_DIR/reports while the run is kept. */
+export interface ReportRunsTable {
+  id: Generated<number>;
+  report_id: number;
+  relationship_id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  trigger: 'manual' | 'schedule';
+  period_from: string;
+  period_to: string;
+  row_count: Generated<number>;
+  /** bigint: PostgreSQL answers it as text, read through Number(). */
+  byte_count: Generated<number | string>;
+  error: string | null;
+  queued_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  mailed_at: string | null;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -496,4 +540,6 @@ export interface Database {
   postback_delivery_attempts: PostbackDeliveryAttemptsTable;
   conversion_releases: ConversionReleasesTable;
   hubspot_leads: HubspotLeadsTable;
+  reports: ReportsTable;
+  report_runs: ReportRunsTable;
 }

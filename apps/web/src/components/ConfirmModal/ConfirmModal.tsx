@@ -13,6 +13,8 @@ interface ConfirmModalProps<T> {
   onConfirm: (subject: T) => void;
   onCancel: () => void;
   confirmTestId?: string;
+  /** Off on the reports view (spec 01 §2); on elsewhere. */
+  closeOnOutsideClick?: boolean;
 }
 
 /** Asks before a destructive action (delete, revoke): Cancel, and a red confirm button with its progress. */
@@ -25,6 +27,7 @@ export function ConfirmModal<T>({
   onConfirm,
   onCancel,
   confirmTestId,
+  closeOnOutsideClick = true,
 }: ConfirmModalProps<T>) {
   return (
     <Modal
@@ -33,6 +36,7 @@ export function ConfirmModal<T>({
         if (!open) onCancel();
       }}
       title={title}
+      closeOnOutsideClick={closeOnOutsideClick}
       description={subject === null ? undefined : describe(subject)}
       footer={
         <>

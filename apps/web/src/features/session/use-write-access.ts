@@ -29,6 +29,7 @@ export const PERMISSION_NAMES: Partial<Record<PermissionKey, string>> = {
   traffic_source_view: 'View traffic sources',
   traffic_source_create: 'Create traffic sources',
   traffic_source_edit: 'Edit traffic sources',
+  log_export_reports: 'Export reports',
 };
 
 export function missingPermissionText(permission: PermissionKey): string {

@@ -34,7 +34,13 @@ export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
   { section: 'Intelligence', label: 'Analytics', path: '/intelligence/analytics', view: 'analytics' },
   { section: 'Intelligence', label: 'Performance', path: '/intelligence/performance', view: 'performance' },
   { section: 'Intelligence', label: 'Benchmark', path: '/intelligence/benchmark', view: 'benchmark' },
-  { section: 'Intelligence', label: 'Reports', path: '/intelligence/reports/list', view: 'reports' },
+  {
+    section: 'Intelligence',
+    label: 'Reports',
+    path: '/intelligence/reports/list',
+    view: 'reports',
+    upsell: true,
+  },
   {
     section: 'Intelligence',
     label: 'Session forensics',

@@ -30,6 +30,7 @@ import { probeHealth, StoreWorkQueue } from '../store-work-queue.js';
 import {
   type ClickHouseExecutor,
   type ClickHouseParams,
+  type ClickHouseResult,
   clickhouseDateTime,
   isSupportedVersion,
   MIN_CLICKHOUSE_VERSION,
@@ -163,18 +164,35 @@ class ClickHouseEventStore implements EventStore {
   }
 
   async query<Row extends ResultRow = ResultRow>(query: AnalyticsQuery): Promise<Row[]> {
+    const { text, named } = this.bound(query);
+    const result = await this.work.read(() => this.executor.query(text, named));
+    return resultRows<Row>(result);
+  }
+
+  queryChunks<Row extends ResultRow = ResultRow>(
+    query: AnalyticsQuery,
+    chunkRows: number,
+    onChunk: (rows: Row[]) => Promise<void>,
+  ): Promise<number> {
+    const { text, named } = this.bound(query);
+    return this.work.read(async () => {
+      let handed = 0;
+      await this.executor.queryChunks(text, named, chunkRows, async (chunk) => {
+        handed += chunk.data.length;
+        await onChunk(resultRows<Row>(chunk));
+      });
+      return handed;
+    });
+  }
+
+  /** The text of a query with its parameters named as ClickHouse binds them. */
+  private bound(query: AnalyticsQuery): { text: string; named: ClickHouseParams } {
     const { text, params } = renderSql(query(this.dialect), this.dialect.placeholder);
     const named: ClickHouseParams = {};
     params.forEach((param, index) => {
       named[`p${index + 1}`] = toClickHouseParam(param);
     });
-    const result = await this.work.read(() => this.executor.query(text, named));
-    return result.data.map((data) => {
-      const row: ResultRow = {};
-      for (const { name, type } of result.meta) row[name] = fromClickHouseValue(data[name], type, name);
-      // The caller asserts the row shape (documented on EventStore.query).
-      return row as Row;
-    });
+    return { text, named };
   }
 
   health(): Promise<EventStoreHealth> {
@@ -273,3 +291,13 @@ const TABLES: readonly EventTable<never>[] = [
   exclusionFiringTable,
   engagementTable,
 ];
+
+/** Result rows by column name, their values converted (documented on EventStore.query). */
+function resultRows<Row extends ResultRow>(result: ClickHouseResult): Row[] {
+  return result.data.map((data) => {
+    const row: ResultRow = {};
+    for (const { name, type } of result.meta) row[name] = fromClickHouseValue(data[name], type, name);
+    // The caller asserts the row shape.
+    return row as Row;
+  });
+}

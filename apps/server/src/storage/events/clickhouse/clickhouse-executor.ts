@@ -13,6 +13,17 @@ export interface ClickHouseExecutor {
   insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
   /** Runs a query and returns its rows with the type ClickHouse gives each column ({@link RESULT_SETTINGS}). */
   query(statement: string, params?: ClickHouseParams): Promise<ClickHouseResult>;
+  /**
+   * Runs a query and hands its rows to `onChunk` at most `chunkRows` at a time, waiting for each; the
+   * column types come with every chunk. The HTTP executor streams the answer; the in-process one (chdb,
+   * tests only) reads it whole and slices it.
+   */
+  queryChunks(
+    statement: string,
+    params: ClickHouseParams,
+    chunkRows: number,
+    onChunk: (chunk: ClickHouseResult) => Promise<void>,
+  ): Promise<void>;
   /** The server's version, e.g. `24.8.4.13`, asked without any setting so that any version answers. */
   serverVersion(): Promise<string>;
   /** Releases the connection (idempotent). */

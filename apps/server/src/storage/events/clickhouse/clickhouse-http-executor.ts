@@ -36,6 +36,37 @@ export function openClickHouseHttpExecutor(options: ClickHouseHttpOptions): Clic
       const json = await result.json<ClickHouseResult['data'][number]>();
       return { meta: json.meta ?? [], data: json.data };
     },
+    async queryChunks(statement, params, chunkRows, onChunk) {
+      const result = await client.query({
+        query: statement,
+        query_params: params,
+        format: 'JSONCompactEachRowWithNamesAndTypes',
+        clickhouse_settings: options.resultSettings ?? RESULT_SETTINGS,
+      });
+      // The first two lines name the columns and their types; every other line is a row.
+      let names: string[] | undefined;
+      let meta: { name: string; type: string }[] = [];
+      let pending: Record<string, unknown>[] = [];
+      for await (const rows of result.stream()) {
+        for (const line of rows) {
+          const cells = line.json<unknown[]>();
+          if (!names) {
+            names = cells.map(String);
+            continue;
+          }
+          if (meta.length === 0 && names.length > 0) {
+            meta = names.map((name, index) => ({ name, type: String(cells[index]) }));
+            continue;
+          }
+          pending.push(Object.fromEntries(meta.map(({ name }, index) => [name, cells[index]])));
+          if (pending.length >= chunkRows) {
+            await onChunk({ meta, data: pending });
+            pending = [];
+          }
+        }
+      }
+      if (pending.length > 0) await onChunk({ meta, data: pending });
+    },
     async serverVersion() {
       const result = await client.query({ query: 'SELECT version() AS version', format: 'JSONEachRow' });
       const [row] = await result.json<{ version: string }>();

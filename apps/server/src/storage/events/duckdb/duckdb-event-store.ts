@@ -286,6 +286,45 @@ class DuckDbEventStore implements EventStore {
   }
 
   async query<Row extends ResultRow = ResultRow>(query: AnalyticsQuery): Promise<Row[]> {
+    const { text, values, types } = this.bound(query);
+    const reader = await this.read((connection) => connection.runAndReadAll(text, values, types));
+    const names = reader.columnNames();
+    return reader.getRows().map((cells) => resultRow<Row>(names, cells));
+  }
+
+  queryChunks<Row extends ResultRow = ResultRow>(
+    query: AnalyticsQuery,
+    chunkRows: number,
+    onChunk: (rows: Row[]) => Promise<void>,
+  ): Promise<number> {
+    const { text, values, types } = this.bound(query);
+    return this.read(async (connection) => {
+      // A streamed result: DuckDB produces a vector (2,048 rows) at a time as it is fetched.
+      const result = await connection.stream(text, values, types);
+      const names = result.columnNames();
+      let pending: Row[] = [];
+      let handed = 0;
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        for (const cells of chunk.getRows()) pending.push(resultRow<Row>(names, cells));
+        while (pending.length >= chunkRows) {
+          const rows = pending.slice(0, chunkRows);
+          pending = pending.slice(chunkRows);
+          handed += rows.length;
+          await onChunk(rows);
+        }
+      }
+      if (pending.length > 0) {
+        handed += pending.length;
+        await onChunk(pending);
+      }
+      return handed;
+    });
+  }
+
+  /** The text of a query with its parameters bound as DuckDB takes them. */
+  private bound(query: AnalyticsQuery): { text: string; values: DuckDBValue[]; types: DuckDBType[] } {
     const { text, params } = renderSql(query(this.dialect), this.dialect.placeholder);
     const values: DuckDBValue[] = [];
     const types: DuckDBType[] = [];
@@ -294,16 +333,7 @@ class DuckDbEventStore implements EventStore {
       values.push(bound.value);
       types.push(bound.type);
     }
-    const reader = await this.read((connection) => connection.runAndReadAll(text, values, types));
-    const names = reader.columnNames();
-    return reader.getRows().map((cells) => {
-      const row: ResultRow = {};
-      names.forEach((name, index) => {
-        row[name] = fromDuckDbValue(cells[index] ?? null, name);
-      });
-      // The caller asserts the row shape (documented on EventStore.query).
-      return row as Row;
-    });
+    return { text, values, types };
   }
 
   scanKeys(table: KeyedTable, onKeys: (keys: string[]) => void, signal?: AbortSignal): Promise<void> {
@@ -491,4 +521,14 @@ function firstOf(cells: readonly CellValue[][], keys: ReadonlySet<string>): Cell
     taken.add(key);
     return true;
   });
+}
+
+/** A result row by column name, its values converted (documented on EventStore.query). */
+function resultRow<Row extends ResultRow>(names: readonly string[], cells: readonly DuckDBValue[]): Row {
+  const row: ResultRow = {};
+  names.forEach((name, index) => {
+    row[name] = fromDuckDbValue(cells[index] ?? null, name);
+  });
+  // The caller asserts the row shape.
+  return row as Row;
 }

@@ -150,6 +150,7 @@ describe('loading the journal into DuckDB', () => {
             insertSessions: (rows) => store.insertSessions(rows),
             upsertAdCosts: (rows) => store.upsertAdCosts(rows),
             query: (query) => store.query(query),
+            queryChunks: (query, chunkRows, onChunk) => store.queryChunks(query, chunkRows, onChunk),
             health: () => store.health(),
             close: () => store.close(),
           };

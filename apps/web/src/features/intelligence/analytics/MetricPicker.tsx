@@ -13,6 +13,8 @@ interface MetricPickerProps {
   onApply: (metrics: MetricKey[]) => void;
   /** The account's words for visits and conversions. */
   terms?: Terms;
+  /** Only these metrics are offered (a report's: those exported); every column metric otherwise. */
+  offered?: readonly MetricKey[];
 }
 
 /**
@@ -20,9 +22,12 @@ interface MetricPickerProps {
  * account has: metrics that need the firewall are not offered without it. Columns keep the
  * catalogue's order, so a table reads the same whatever order they were ticked in.
  */
-export function MetricPicker({ value, access, onApply, terms = DEFAULT_TERMS }: MetricPickerProps) {
+export function MetricPicker({ value, access, onApply, terms = DEFAULT_TERMS, offered }: MetricPickerProps) {
   const [draft, setDraft] = useState<ReadonlySet<MetricKey>>(new Set(value));
-  const groups = metricGroups(access, terms);
+  const isOffered = (key: MetricKey) => offered === undefined || offered.includes(key);
+  const groups = metricGroups(access, terms)
+    .map((group) => ({ ...group, items: group.items.filter((item) => isOffered(item.id)) }))
+    .filter((group) => group.items.length > 0);
   const toggle = (key: MetricKey) =>
     setDraft((current) => {
       const next = new Set(current);
@@ -51,7 +56,7 @@ export function MetricPicker({ value, access, onApply, terms = DEFAULT_TERMS }: 
         <button
           type="button"
           className={styles.linkButton}
-          onClick={() => setDraft(new Set(defaultMetrics(access)))}
+          onClick={() => setDraft(new Set(defaultMetrics(access).filter(isOffered)))}
         >
           Default metrics
         </button>

@@ -194,4 +194,10 @@ describe('/intelligence/reports/conversions-list', () => {
     await userEvent.click(screen.getByTestId('conversions-export'));
     expect(await screen.findByText('No content')).toBeTruthy();
   });
+
+  it('shows a plan without the view what it would get, and asks nothing of the list', async () => {
+    const api = renderPage('', { planType: 'lite' });
+    expect(await screen.findByTestId('upsell-conversions')).toBeTruthy();
+    expect(api.called('POST /conversions/list')).toHaveLength(0);
+  });
 });

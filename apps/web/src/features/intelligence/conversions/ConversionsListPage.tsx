@@ -40,6 +40,7 @@ import { useShowApiError } from '../../../lib/use-api-feedback';
 import { useSettings } from '../../account/account.api';
 import { formatDateTime } from '../../account/format';
 import { canView, useMe } from '../../session/session.api';
+import { UpsellGate } from '../../session/UpsellGate';
 import { missingPermissionText, useHoldsPermission } from '../../session/use-write-access';
 import { ActiveFilters } from '../analytics/ActiveFilters';
 import { saveFile, useFilterOptionNames } from '../analytics/analytics.api';
@@ -60,8 +61,30 @@ const STATUS_LABELS: Record<ConversionStatus, string> = {
 
 type StatusChoice = ConversionStatus | 'all';
 
-/** /intelligence/reports/conversions-list (issue 36): waits for the account, then the list. */
+/** /intelligence/reports/conversions-list (issue 36): a plan without the view sees what it would get. */
 export function ConversionsListPage() {
+  return (
+    <UpsellGate
+      view="conversions"
+      title="Conversions list"
+      eyebrow="Intelligence"
+      upsell={{
+        title: 'Conversions list',
+        summary: 'Every conversion with the click behind it and how Veracity judged it.',
+        benefits: [
+          'Time, value, channel and campaign of each conversion, with its security level and threats',
+          'The report filters, sorting and a CSV export',
+          'Each conversion opens the forensics of its visit',
+        ],
+      }}
+    >
+      <ConversionsList />
+    </UpsellGate>
+  );
+}
+
+/** Waits for the account (its words, zone and currency), then the list. */
+function ConversionsList() {
   const me = useMe();
   const settings = useSettings();
   const terms = termsOf(me.data?.translations);

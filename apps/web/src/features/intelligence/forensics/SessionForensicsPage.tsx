@@ -12,6 +12,7 @@ import { ScrollRegion } from '../../../components/Table/ScrollRegion';
 import { VerdictBadge } from '../../../components/VerdictBadge/VerdictBadge';
 import { describeApiError } from '../../../lib/api-errors';
 import { trafficTypeName } from '../../../lib/traffic-types';
+import { UpsellGate } from '../../session/UpsellGate';
 import { missingPermissionText, useHoldsPermission } from '../../session/use-write-access';
 import { forensicsPath, useSessionForensics } from './forensics.api';
 import { engagementText, languagesText, screenText, timeZoneText } from './forensics-format';
@@ -38,6 +39,28 @@ const EXCLUSION_STATES: Record<ForensicsIpExclusion['state'], string> = {
  * JSON and prints. Tracked text (URLs, referrers, UTM values, time zone, languages) is shown as text.
  */
 export function SessionForensicsPage() {
+  return (
+    <UpsellGate
+      view="forensics"
+      title="Session forensics"
+      eyebrow="Reports"
+      upsell={{
+        title: 'Session forensics',
+        summary:
+          'Why Veracity judged a visit as it did, signal by signal, with the evidence to claim a refund from an ad network.',
+        benefits: [
+          'Every threat reason with the evidence stored when the visit was assessed',
+          'Page views with what the visitor did, device, network and the exclusions of its address',
+          'Visits that share its device or address; an export as JSON or a printed page',
+        ],
+      }}
+    >
+      <SessionForensicsView />
+    </UpsellGate>
+  );
+}
+
+function SessionForensicsView() {
   const [params, setParams] = useSearchParams();
   const id = params.get('id')?.trim() || null;
   const [draft, setDraft] = useState(id ?? '');
