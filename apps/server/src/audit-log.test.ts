@@ -45,6 +45,11 @@ const NOT_ACCOUNT_CHANGES: Record<string, string> = {
   'POST /api/analytics/threats': 'reads analytics',
   'POST /api/widget-stats': 'reads analytics',
   'POST /api/analytics/export': 'reads analytics',
+  'POST /api/analytics/sessions': 'reads the visits of an analytics row',
+  'POST /api/conversions/list': 'reads the conversions list',
+  'POST /api/conversions/export': 'reads the conversions list',
+  // Runs a saved report (its file and mail); the report itself is audited when made or changed.
+  'POST /api/reports/:id/runs': 'runs a saved report, changing no setting',
   'POST /api/widget/search-display/exclusions': 'reads an exclusion widget',
   'POST /api/widget/shopping/exclusions': 'reads an exclusion widget',
   'POST /api/widget/pmax/exclusions': 'reads an exclusion widget',
@@ -107,6 +112,15 @@ function ok(response: LightMyRequestResponse): LightMyRequestResponse {
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response;
 }
+
+/** A saved full report (issue 36). */
+const REPORT = {
+  name: 'Invalid by channel',
+  dimensions: ['trafficType'],
+  metrics: ['sessions', 'highRiskSessions'],
+  range: 'yesterday',
+  schedule: 'daily',
+};
 
 async function created(path: string, body: object): Promise<number> {
   return (ok(await call(t, 'POST', path, { token: admin, body })).json() as { id: number }).id;
@@ -402,6 +416,20 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     const id = await created('/alerts', ALERT);
     ok(await call(t, 'PATCH', `/alerts/${id}`, { token: admin }));
     return { action: 'alert.deleted', detail: { id, name: 'Google bots' } };
+  },
+  'POST /api/reports': async () => {
+    const id = await created('/reports', REPORT);
+    return { action: 'report.created', detail: { id, name: 'Invalid by channel', schedule: 'daily' } };
+  },
+  'PUT /api/reports/:id': async () => {
+    const id = await created('/reports', REPORT);
+    ok(await call(t, 'PUT', `/reports/${id}`, { token: admin, body: { ...REPORT, schedule: 'weekly' } }));
+    return { action: 'report.updated', detail: { id, schedule: 'weekly' } };
+  },
+  'DELETE /api/reports/:id': async () => {
+    const id = await created('/reports', REPORT);
+    ok(await call(t, 'DELETE', `/reports/${id}`, { token: admin }));
+    return { action: 'report.deleted', detail: { id, name: 'Invalid by channel' } };
   },
   'POST /api/me/invitations/accept': async () => {
     const invited = await invitation(true);

@@ -60,6 +60,7 @@ beforeAll(async () => {
       GOOGLE_ADS_COST_IMPORT_HOURS: '0',
       AD_CHANNELS_SYNC_MINUTES: '0',
       HUBSPOT_MATCH_SECONDS: '0',
+      REPORTS_CHECK_SECONDS: '0',
       POSTBACK_DELIVERY_SECONDS: '5',
       OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
