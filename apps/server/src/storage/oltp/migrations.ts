@@ -12,6 +12,7 @@ import { firewall } from './migrations/0010-firewall.js';
 import { postbackDelivery } from './migrations/0011-postback-delivery.js';
 import { conversionReleases } from './migrations/0012-conversion-releases.js';
 import { hubspotLeads } from './migrations/0013-hubspot-leads.js';
+import { billing } from './migrations/0015-billing.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   postbackDelivery,
   conversionReleases,
   hubspotLeads,
+  billing,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

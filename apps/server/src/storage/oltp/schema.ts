@@ -464,6 +464,56 @@ export interface HubspotLeadsTable {
   created_at: string;
 }
 
+/** Issue 37 (migration 0015): an account's customer and subscription at the billing provider. */
+export interface BillingAccountsTable {
+  relationship_id: number;
+  provider: string;
+  customer_id: string;
+  subscription_id: string | null;
+  status: string | null;
+  plan: string | null;
+  currency: string | null;
+  frequency: string | null;
+  visits_addons: Generated<number>;
+  scheduled_plan: string | null;
+  next_billing_at: string | null;
+  due_invoices: Generated<number>;
+  payment_token: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A plan sign-up waiting for its checkout; completed into an account once the subscription is read. */
+export interface BillingSignupsTable {
+  customer_id: string;
+  provider: string;
+  email: string;
+  first_name: string;
+  company_name: string;
+  password_hash: string;
+  timezone: string;
+  relationship_id: number | null;
+  user_id: number | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface BillingWebhookEventsTable {
+  event_id: string;
+  provider: string;
+  event_type: string;
+  received_at: string;
+}
+
+/** The built-in test-mode provider's objects (hosted pages, customers, subscriptions) as JSON. */
+export interface BillingTestObjectsTable {
+  kind: string;
+  id: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -496,4 +546,8 @@ export interface Database {
   postback_delivery_attempts: PostbackDeliveryAttemptsTable;
   conversion_releases: ConversionReleasesTable;
   hubspot_leads: HubspotLeadsTable;
+  billing_accounts: BillingAccountsTable;
+  billing_signups: BillingSignupsTable;
+  billing_webhook_events: BillingWebhookEventsTable;
+  billing_test_objects: BillingTestObjectsTable;
 }
