@@ -75,7 +75,7 @@ const MATRIX: Record<string, Rule> = {
   // checks its Basic auth); buying, changing and the portal are the admins', outside support sessions.
   'POST /api/billing/guest-checkout': anyone,
   'POST /api/billing/guest-checkout-finish': anyone,
-  'GET /api/billing/pay/:token': anyone,
+  'GET /api/billing/pay': anyone,
   'POST /api/billing/webhook': anyone,
   'GET /api/billing/subscription': member,
   'POST /api/billing/checkout': write('account_manage_users', true),

@@ -95,6 +95,8 @@ export interface FakeChargebee {
   failPayment(subscriptionId: string): FakeEvent;
   /** The dues are paid: `payment_succeeded`. */
   collectPayment(subscriptionId: string): FakeEvent;
+  /** The subscription ends (cancelled in Chargebee's console, or at the end of dunning). */
+  cancelSubscription(subscriptionId: string): FakeEvent;
   /** POSTs an event to a URL as Chargebee's webhooks do (JSON, Basic auth); answers the status. */
   sendWebhook(url: string, auth: { user: string; password: string }, event: FakeEvent): Promise<number>;
   close(): Promise<void>;
@@ -278,9 +280,6 @@ export async function startFakeChargebee(options: FakeChargebeeOptions): Promise
       if (customerId !== null && !/^[A-Za-z0-9_\-.]{1,50}$/.test(customerId)) {
         return cbError(400, 'param_wrong_value', 'customer[id] : invalid value', 'customer[id]');
       }
-      if (customerId && customers.has(customerId)) {
-        return cbError(400, 'duplicate_entry', `The value ${customerId} is already present.`, 'customer[id]');
-      }
       const page = newPage({
         type: 'checkout_new',
         customer: {
@@ -451,7 +450,8 @@ export async function startFakeChargebee(options: FakeChargebeeOptions): Promise
       page.state = 'succeeded';
       page.updated_at = now();
       if (page.type === 'checkout_new' && page.customer) {
-        customers.set(page.customer.id, page.customer);
+        // An existing customer gets a new subscription, with its details kept.
+        customers.set(page.customer.id, customers.get(page.customer.id) ?? page.customer);
         const subscription: FakeSubscription = {
           id: newId('sub'),
           customer_id: page.customer.id,
@@ -499,6 +499,14 @@ export async function startFakeChargebee(options: FakeChargebeeOptions): Promise
       if (!subscription) throw new Error('no subscription');
       subscription.due_invoices_count = 0;
       return raise('payment_succeeded', subscription);
+    },
+    cancelSubscription(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error('no subscription');
+      subscription.status = 'cancelled';
+      subscription.has_scheduled_changes = false;
+      subscription.scheduled_items = null;
+      return raise('subscription_cancelled', subscription);
     },
     async sendWebhook(url, auth, event) {
       const response = await fetch(url, {

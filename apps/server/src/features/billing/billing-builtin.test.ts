@@ -195,7 +195,7 @@ describe('a signed-in account on the built-in provider', () => {
     await t.app.billing.builtin?.failRenewal(billingRow.subscription_id ?? '');
     const closed = await relationshipOf(tenant.relationshipId);
     expect(closed.active).toBe(0);
-    expect(closed.payment_url).toBe(`/api/billing/pay/${billingRow.payment_token}`);
+    expect(closed.payment_url).toBe(`/api/billing/pay?token=${billingRow.payment_token}`);
     const refused = await call(t, 'GET', '/billing/subscription', { token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toBe('NO_ACTIVE_ACCOUNT');

@@ -39,7 +39,7 @@ export function createBillingIntegration(options: {
     provider,
     log,
     signupsOpen: billing.signupsOpen,
-    paymentLink: (token) => `${base}${PAYMENT_LINK_PATH}/${token}`,
+    paymentLink: (token) => `${base}${PAYMENT_LINK_PATH}?token=${token}`,
   };
   // The built-in provider's events go to the same handler as Chargebee's webhooks.
   builtin?.onEvent(async (event) => {

@@ -113,11 +113,12 @@ export const billingRoutes =
     // "Reactivate access" of an inactive account opens this link (the account's stored payment URL):
     // a fresh payment page of the provider each time, since theirs expire.
     app.get(
-      '/billing/pay/:token',
-      { ...publicAccess, schema: { params: z.object({ token: z.string().min(20).max(64) }) } },
+      '/billing/pay',
+      // The token rides in the query, whose `token` the request log redacts (http/log-redaction.ts).
+      { ...publicAccess, schema: { querystring: z.object({ token: z.string().min(20).max(64) }) } },
       async (request, reply) => {
         await services.requestLimits.publicFormPerIp(request);
-        return reply.redirect(await paymentPageUrl(deps, request.params.token, returnUrl(request)), 303);
+        return reply.redirect(await paymentPageUrl(deps, request.query.token, returnUrl(request)), 303);
       },
     );
 
