@@ -118,7 +118,7 @@ describe('the plan sign-up through the built-in checkout', () => {
     expect(state.json()).toMatchObject({ planType: 'pro', numVisitsAddons: 2, monthlyVisits: 350_000 });
   });
 
-  it('answers 503 with the spec text when sign-ups are closed', async () => {
+  it('answers 503 with the spec text on every sign-up call when sign-ups are closed', async () => {
     const closed = await startTestApp({ BILLING_SIGNUPS: 'closed' });
     try {
       const response = await call(closed, 'POST', '/billing/guest-checkout', {
@@ -126,6 +126,15 @@ describe('the plan sign-up through the built-in checkout', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toBe(SIGNUPS_UNAVAILABLE);
+      const trial = await call(closed, 'POST', '/auth/trial-signup', {
+        body: { ...signupFields(uniqueEmail('closed-trial')), jobTitle: 'CTO' },
+      });
+      expect(trial.statusCode).toBe(503);
+      expect(trial.json()).toBe(SIGNUPS_UNAVAILABLE);
+      const validate = await call(closed, 'POST', '/auth/validate-signup', {
+        body: signupFields(uniqueEmail('closed-validate')),
+      });
+      expect(validate.statusCode).toBe(503);
     } finally {
       await closed.close();
     }
