@@ -5,6 +5,15 @@ import {
   type FakeRequest,
   type FakeService,
 } from '../kit/fake-service.js';
+import {
+  cbError,
+  type FakeCustomer,
+  type FakeEvent,
+  type FakeHostedPage,
+  type FakeSubscription,
+  type Line,
+  newId,
+} from './chargebee-shapes.js';
 
 /**
  * A local Chargebee (API v2, as the official `chargebee` package calls it): hosted pages for items
@@ -23,58 +32,6 @@ export interface FakeChargebeeOptions {
   /** The item price ids the site sells; any other is refused as Chargebee does. */
   itemPrices: readonly string[];
   now?: () => number;
-}
-
-interface Line {
-  item_price_id: string;
-  quantity: number;
-}
-
-export interface FakeSubscription {
-  id: string;
-  customer_id: string;
-  status: 'future' | 'in_trial' | 'active' | 'non_renewing' | 'paused' | 'cancelled';
-  subscription_items: Line[];
-  due_invoices_count: number;
-  next_billing_at: number;
-  has_scheduled_changes: boolean;
-  scheduled_items: Line[] | null;
-  resource_version: number;
-}
-
-export interface FakeCustomer {
-  id: string;
-  email?: string;
-  first_name?: string;
-  company?: string;
-}
-
-export interface FakeHostedPage {
-  id: string;
-  type: 'checkout_new' | 'checkout_existing';
-  url: string;
-  state: 'created' | 'requested' | 'succeeded' | 'cancelled' | 'acknowledged';
-  embed: boolean;
-  created_at: number;
-  expires_at: number;
-  updated_at: number;
-  resource_version: number;
-  /** What the page sells, and for whom. */
-  customer: FakeCustomer | null;
-  subscriptionId: string | null;
-  items: Line[];
-  changeOption: 'immediately' | 'end_of_term';
-  redirectUrl: string | null;
-}
-
-export interface FakeEvent {
-  id: string;
-  occurred_at: number;
-  object: 'event';
-  api_version: 'v2';
-  source: 'system';
-  event_type: string;
-  content: { subscription?: FakeSubscription; customer?: FakeCustomer };
 }
 
 export interface FakeChargebee {
@@ -103,23 +60,6 @@ export interface FakeChargebee {
 }
 
 const API = '/api/v2';
-
-function cbError(status: number, code: string, message: string, param?: string): FakeReply {
-  return {
-    status,
-    body: {
-      message,
-      type: 'invalid_request',
-      api_error_code: code,
-      ...(param ? { param } : {}),
-      error_code: code,
-      error_msg: message,
-      http_status_code: status,
-    },
-  };
-}
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
 export async function startFakeChargebee(options: FakeChargebeeOptions): Promise<FakeChargebee> {
   const apiKey = options.apiKey ?? `test_${randomBytes(12).toString('hex')}`;
