@@ -69,6 +69,8 @@ describe('the plan sign-up through the built-in checkout', () => {
     const shown = await t.app.inject({ method: 'GET', url: new URL(page.url).pathname });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('TEST MODE');
+    expect(shown.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(shown.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(shown.body).toContain('Pro plan × 1: €149.00 a month');
     expect(shown.body).toContain('Visits add-on (50,000 visits) × 2: €40.00 a month');
 
