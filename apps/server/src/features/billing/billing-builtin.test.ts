@@ -2,6 +2,7 @@ import { SIGNUPS_UNAVAILABLE } from '@veracity/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../integrations/billing/builtin-provider.js';
 import { accountToken, call, createTenant, login, uniqueEmail } from '../../test-support/fixtures.js';
+import { collect, sensorHit } from '../../test-support/ingest-fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 /**
@@ -207,6 +208,10 @@ describe('a signed-in account on the built-in provider', () => {
     const closed = await relationshipOf(tenant.relationshipId);
     expect(closed.active).toBe(0);
     expect(closed.payment_url).toBe(`/api/billing/pay?token=${billingRow.payment_token}`);
+    // Its traffic is still collected and protected (spec 01 §2, 403-forbidden; issue 37).
+    const hit = sensorHit({ ...tenant, sensorKey: closed.sensor_key, apiKey: '' });
+    const collected = await collect(t, hit);
+    expect(collected.statusCode, collected.body).toBeLessThan(300);
     const refused = await call(t, 'GET', '/billing/subscription', { token });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toBe('NO_ACTIVE_ACCOUNT');
@@ -214,11 +219,11 @@ describe('a signed-in account on the built-in provider', () => {
     // "Reactivate access": a fresh page to pay the invoice; paying opens the account again.
     const link = await t.app.inject({ method: 'GET', url: closed.payment_url ?? '' });
     expect(link.statusCode).toBe(303);
-    const collect = link.headers.location as string;
-    expect((await t.app.inject({ method: 'GET', url: new URL(collect).pathname })).body).toContain(
+    const collectPage = link.headers.location as string;
+    expect((await t.app.inject({ method: 'GET', url: new URL(collectPage).pathname })).body).toContain(
       'Pay the pending invoice',
     );
-    expect((await payPage(collect, TEST_CARDS.success)).statusCode).toBe(303);
+    expect((await payPage(collectPage, TEST_CARDS.success)).statusCode).toBe(303);
     const reopened = await relationshipOf(tenant.relationshipId);
     expect(reopened).toMatchObject({ active: 1, payment_url: null, plan_type: 'max' });
     expect((await login(t, tenant.email)).length).toBeGreaterThan(10);
