@@ -71,6 +71,16 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/me/keys': write('account_manage_integrations'),
   'DELETE /api/me/keys': write('account_manage_integrations'),
   'GET /api/account/payment-page': member,
+  // Billing (issue 37): the plan sign-up's checkout and the provider's webhook are public (the webhook
+  // checks its Basic auth); buying, changing and the portal are the admins', outside support sessions.
+  'POST /api/billing/guest-checkout': anyone,
+  'POST /api/billing/guest-checkout-finish': anyone,
+  'GET /api/billing/pay': anyone,
+  'POST /api/billing/webhook': anyone,
+  'GET /api/billing/subscription': member,
+  'POST /api/billing/checkout': write('account_manage_users', true),
+  'POST /api/billing/checkout-finish': write('account_manage_users', true),
+  'POST /api/billing/portal': write('account_manage_users', true),
   'GET /api/account/users': { who: 'member', permission: 'account_manage_users', noGhost: true },
   'POST /api/account/invite': write('account_manage_users', true),
   'PUT /api/account/users/:id': write('account_manage_users', true),
@@ -466,6 +476,9 @@ describe('the access matrix', () => {
     'POST /api/analytics/export',
     'POST /api/support/login-as',
     'POST /api/client-errors',
+    'POST /api/billing/guest-checkout',
+    'POST /api/billing/guest-checkout-finish',
+    'POST /api/billing/webhook',
   ]);
   it('answers every write of the demo user 418 with the spec text, in one place for every route', async () => {
     const writes = t.app.apiRoutes.filter((route) => route.method !== 'GET');

@@ -19,6 +19,9 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { RATE_LIMITS, type RateLimits } from './features/auth/auth-limits.js';
 import { authRequestLimits } from './features/auth/auth-request-limits.js';
+import { billingRoutes } from './features/billing/billing.routes.js';
+import { type BillingIntegration, createBillingIntegration } from './features/billing/billing-wiring.js';
+import { testModePagesRoutes } from './features/billing/test-mode-pages.routes.js';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes.js';
 import { clientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { thirdPartySources } from './features/client-config/third-party-sources.js';
@@ -58,6 +61,7 @@ import { registerRequestLimits } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
 import type { AdChannelDriver } from './integrations/ad-channel-driver.js';
+import type { BillingProvider } from './integrations/billing/billing-provider.js';
 import type { HubspotClientOptions } from './integrations/hubspot/hubspot-client.js';
 import { type Clock, systemClock } from './jobs/clock.js';
 import { createJobScheduler } from './jobs/jobs.js';
@@ -100,6 +104,8 @@ export interface BuildOptions {
   adChannelDrivers?: Partial<Record<AdChannel, AdChannelDriver>>;
   /** HubSpot client options (tests: no spacing between calls). */
   hubspotClient?: HubspotClientOptions;
+  /** A billing provider other than the config's (tests: Chargebee on its local fake). */
+  billingProvider?: BillingProvider;
 }
 
 /** See `BuildOptions.unloggedRequestToken`. */
@@ -115,6 +121,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** The full reports' worker (tests wait for its runs). */
     reports: ReportRunner;
+    /** Billing's provider and handler (tests drive the built-in provider's test cards through it). */
+    billing: BillingIntegration;
   }
 }
 
@@ -197,6 +205,14 @@ export async function buildApp(
     }),
   };
 
+  const billing = createBillingIntegration({
+    config,
+    db: services.db,
+    log: app.log,
+    ...(options.billingProvider ? { provider: options.billingProvider } : {}),
+  });
+  app.decorate('billing', billing);
+
   const ingest = await createIngest(stores, app.log, {
     rateLimits: config.ingestRateLimits,
     sensorPath: config.sensorPath,
@@ -269,6 +285,7 @@ export async function buildApp(
       await api.register(clientErrorsRoutes(options.clientErrorRate));
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
+      await api.register(billingRoutes(services, billing));
       await api.register(accountRoutes(services));
       await api.register(invitationsRoutes(services));
       await api.register(campaignsRoutes(services));
@@ -306,6 +323,7 @@ export async function buildApp(
     await stores.journal.drain();
   });
   await app.register(ingest.routes);
+  if (billing.builtin) await app.register(testModePagesRoutes(billing.builtin));
 
   await registerDashboard(app, config.webDist);
   return app;

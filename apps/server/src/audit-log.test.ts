@@ -38,6 +38,13 @@ const NOT_ACCOUNT_CHANGES: Record<string, string> = {
   'POST /api/auth/email/verify': "confirms a person's own address",
   // An address's mail preference, sent from a link in a mail, by no account.
   'POST /api/performance/unsubscribe': 'records that an address wants no more report mail',
+  // Billing (issue 37): a plan sign-up's checkout, before any account exists; a checkout page or a
+  // portal session opened at the provider, which change nothing until paid. What a payment changes is
+  // written as billing.subscription_applied (below).
+  'POST /api/billing/guest-checkout': 'opens a checkout for a sign-up, no account yet',
+  'POST /api/billing/guest-checkout-finish': 'creates a new account from a paid sign-up, with no history yet',
+  'POST /api/billing/checkout': 'opens a hosted checkout page; nothing changes until it is paid',
+  'POST /api/billing/portal': 'opens a billing portal session at the provider',
   // A report of the dashboard's own errors.
   'POST /api/client-errors': 'logs a client error',
   // Reads sent as POST because their queries are large.
@@ -74,6 +81,10 @@ const AUDITED_AGAINST_THE_FAKE: Record<string, string> = {
       [`POST /api/integrations/${segment}/sync`, 'ad_channel.sync'],
     ]),
   ),
+  // Billing: a paid checkout and a provider event apply the re-read subscription; checked against the
+  // Chargebee fake and the built-in provider in features/billing/billing.test.ts.
+  'POST /api/billing/checkout-finish': 'billing.subscription_applied',
+  'POST /api/billing/webhook': 'billing.subscription_applied',
   // HubSpot: checked against its fake in integrations/hubspot/hubspot.test.ts.
   'POST /api/integrations/hubspot/connect': 'hubspot.connect_started',
 };

@@ -16,6 +16,14 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Chargebee settings (no call is made at load): production refuses the built-in test mode. */
+const CHARGEBEE = {
+  CHARGEBEE_SITE: 'acme-test',
+  CHARGEBEE_API_KEY: 'test_key',
+  CHARGEBEE_WEBHOOK_USER: 'hooks',
+  CHARGEBEE_WEBHOOK_PASSWORD: 'p'.repeat(20),
+};
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const dataDir = tempDir();
@@ -112,9 +120,44 @@ describe('loadConfig', () => {
       'Missing environment variable SECRET_KEY',
     );
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir(), SECRET_KEY: secret }).secretKey).toBe(
-      secret,
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir(), SECRET_KEY: secret, ...CHARGEBEE }).secretKey,
+    ).toBe(secret);
+  });
+
+  it('bills through Chargebee when configured, else the built-in test mode, refused in production but on staging', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).billing).toMatchObject({
+      provider: 'builtin',
+      signupsOpen: true,
+    });
+    const chargebee = loadConfig({ DATA_DIR: dataDir, ...CHARGEBEE, BILLING_SIGNUPS: 'closed' }).billing;
+    expect(chargebee).toMatchObject({
+      provider: 'chargebee',
+      signupsOpen: false,
+      chargebee: { site: 'acme-test', apiUrl: null, webhookUser: 'hooks' },
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, CHARGEBEE_SITE: 'acme-test' })).toThrow(
+      'Missing environment variable CHARGEBEE_API_KEY: CHARGEBEE_SITE, CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USER and CHARGEBEE_WEBHOOK_PASSWORD go together',
     );
+    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow('Missing environment variable CHARGEBEE_SITE');
+    expect(() =>
+      loadConfig({
+        ...production,
+        PUBLIC_URL: 'https://app.example.com',
+        BILLING_TEST_MODE_HOST: 'staging.example.com',
+      }),
+    ).toThrow('Missing environment variable CHARGEBEE_SITE');
+    const staging = loadConfig({
+      ...production,
+      PUBLIC_URL: 'https://staging.example.com',
+      BILLING_TEST_MODE_HOST: 'staging.example.com',
+    });
+    expect(staging.billing.provider).toBe('builtin');
+    expect(() =>
+      loadConfig({ ...production, ...CHARGEBEE, CHARGEBEE_API_URL: 'http://127.0.0.1:4100' }),
+    ).toThrow('Invalid environment variable CHARGEBEE_API_URL');
   });
 
   it('reads the optional stores and the proxy setting', () => {

@@ -5,6 +5,8 @@ import { CRISP_SCRIPT_URL } from '@veracity/contracts/client-config';
 import { z } from 'zod';
 import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
+import type { BillingConfig } from './integrations/billing/billing-config.js';
+import { builtinWebhookCredentials } from './integrations/billing/billing-config.js';
 import type { HubspotConfig } from './integrations/hubspot/hubspot-client.js';
 import type { MetaAdsConfig } from './integrations/meta-ads/meta-ads-driver.js';
 import type { MicrosoftAdsConfig } from './integrations/microsoft-ads/microsoft-ads-driver.js';
@@ -190,6 +192,19 @@ const zEnv = z.object({
   TIKTOK_ADS_SECRET: z.string().min(1).optional(),
   TIKTOK_ADS_API_URL: zServiceUrl.default('https://business-api.tiktok.com/open_api'),
   TIKTOK_OAUTH_AUTHORIZE_URL: zServiceUrl.default('https://business-api.tiktok.com/portal/auth'),
+  CHARGEBEE_SITE: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be a Chargebee site name such as acme-test')
+    .optional(),
+  CHARGEBEE_API_KEY: z.string().min(1).optional(),
+  CHARGEBEE_API_URL: zServiceUrl.optional(),
+  CHARGEBEE_WEBHOOK_USER: z.string().min(1).max(100).optional(),
+  CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+  BILLING_SIGNUPS: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
+  BILLING_TEST_MODE_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as staging.example.com')
+    .optional(),
   GOOGLE_ADS_CLIENT_ID: z.string().optional(),
   GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ADS_API_URL: zServiceUrl.default('https://googleads.googleapis.com'),
@@ -304,6 +319,8 @@ export type Config = {
   hubspot: HubspotConfig | null;
   /** TikTok's Business API app (issue 35); null unless its id and secret are both set. */
   tiktokAds: TikTokAdsConfig | null;
+  /** Billing (issue 37): Chargebee when CHARGEBEE_* are set, else the built-in test-mode provider. */
+  billing: BillingConfig;
 };
 
 export class ConfigError extends Error {
@@ -410,7 +427,50 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     metaAds: readMetaAds(values, production),
     hubspot: readHubspot(values, production),
     tiktokAds: readTikTokAds(values, production),
+    billing: readBilling(values, production, secretKey),
   };
+}
+
+function readBilling(values: z.infer<typeof zEnv>, production: boolean, secretKey: string): BillingConfig {
+  const signupsOpen = values.BILLING_SIGNUPS === 'open';
+  const settings = {
+    CHARGEBEE_SITE: values.CHARGEBEE_SITE,
+    CHARGEBEE_API_KEY: values.CHARGEBEE_API_KEY,
+    CHARGEBEE_WEBHOOK_USER: values.CHARGEBEE_WEBHOOK_USER,
+    CHARGEBEE_WEBHOOK_PASSWORD: values.CHARGEBEE_WEBHOOK_PASSWORD,
+  };
+  const missing = Object.entries(settings).filter(([, value]) => value === undefined);
+  if (missing.length === 0) {
+    if (production && values.CHARGEBEE_API_URL) {
+      const problem = outsideServiceUrlProblem(values.CHARGEBEE_API_URL);
+      if (problem) throw new ConfigError(`Invalid environment variable CHARGEBEE_API_URL: ${problem}`);
+    }
+    return {
+      provider: 'chargebee',
+      signupsOpen,
+      chargebee: {
+        site: values.CHARGEBEE_SITE ?? '',
+        apiKey: values.CHARGEBEE_API_KEY ?? '',
+        apiUrl: values.CHARGEBEE_API_URL?.replace(/\/+$/, '') ?? null,
+        webhookUser: values.CHARGEBEE_WEBHOOK_USER ?? '',
+        webhookPassword: values.CHARGEBEE_WEBHOOK_PASSWORD ?? '',
+      },
+    };
+  }
+  if (missing.length < Object.keys(settings).length) {
+    throw new ConfigError(
+      `Missing environment variable ${missing[0]?.[0]}: CHARGEBEE_SITE, CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USER and CHARGEBEE_WEBHOOK_PASSWORD go together`,
+    );
+  }
+  if (production) {
+    const publicHost = values.PUBLIC_URL ? new URL(values.PUBLIC_URL).hostname : undefined;
+    if (!values.BILLING_TEST_MODE_HOST || publicHost !== values.BILLING_TEST_MODE_HOST.toLowerCase()) {
+      throw new ConfigError(
+        'Missing environment variable CHARGEBEE_SITE: production bills through Chargebee; the built-in test-mode provider runs in production only on the staging host BILLING_TEST_MODE_HOST names, which must be the host of PUBLIC_URL',
+      );
+    }
+  }
+  return { provider: 'builtin', signupsOpen, webhook: builtinWebhookCredentials(secretKey) };
 }
 
 function readMetaAds(values: z.infer<typeof zEnv>, production: boolean): MetaAdsConfig | null {

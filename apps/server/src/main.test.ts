@@ -31,6 +31,21 @@ describe('the server process', () => {
     expect(output()).toContain('SECRET_KEY');
   });
 
+  it('refuses to start in production with the built-in test-mode billing, unless on the named staging host', async () => {
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), DATA_DIR: await tempDataDir() };
+    const { child, output } = startServer(production);
+    expect((await exitOf(child)).code).toBe(1);
+    expect(output().trim().split('\n')).toHaveLength(1);
+    expect(output()).toContain('Missing environment variable CHARGEBEE_SITE');
+    const elsewhere = startServer({
+      ...production,
+      PUBLIC_URL: 'https://app.example.com',
+      BILLING_TEST_MODE_HOST: 'staging.example.com',
+    });
+    expect((await exitOf(elsewhere.child)).code).toBe(1);
+    expect(elsewhere.output()).toContain('BILLING_TEST_MODE_HOST');
+  });
+
   it('serves, then on SIGTERM finishes and exits 0 within 5 s, leaving its stores on disk', async () => {
     const dataDir = await tempDataDir();
     const port = await freePort();

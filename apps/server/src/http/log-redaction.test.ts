@@ -171,6 +171,31 @@ describe('the server log', () => {
     await open(`${url}/api/auth/login-ip/approve?token=${approval}`);
     await open(`${url}/performance/unsubscribe?email=${encodeURIComponent(colleague)}`);
 
+    // A paid plan sign-up on the built-in test-mode billing: its password and the login it answers;
+    // then an inactive account's payment link, whose token rides in the query.
+    const buyer = { email: 'buyer@veracity-logs.example', password: 'buyer-logs-password' };
+    secrets.set('plan sign-up password', buyer.password);
+    const checkout = await api('POST', '/billing/guest-checkout', {
+      body: {
+        plan: 'pro',
+        signupFields: { ...buyer, firstName: 'Bea', companyName: 'Buyer Ltd', terms: true },
+      },
+    });
+    const page = checkout.json() as { id: string; url: string };
+    await fetch(`${url}${new URL(page.url).pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card=4242424242424242',
+      redirect: 'manual',
+    });
+    const finished = await api('POST', '/billing/guest-checkout-finish', {
+      body: { hostedPageId: page.id, signupFields: buyer },
+    });
+    secrets.set('plan sign-up login', (finished.json() as { loginToken: { hash: string } }).loginToken.hash);
+    const paymentToken = 'payment-link-token-0123456789';
+    secrets.set('payment link token', paymentToken);
+    await open(`${url}/api/billing/pay?token=${paymentToken}`);
+
     // An API key, sent in each of the ways the S2S endpoints take it, and a secret in a cookie.
     const created = await api('POST', '/me/keys', { token: accountToken, body: { name: 'Log test' } });
     const apiKey = (created.json() as { key: string }).key;
@@ -202,6 +227,7 @@ describe('the server log', () => {
     expect(log).toContain('"url":"/auth/reset-password?');
     expect(log).toContain('"url":"/auth/login-as?');
     expect(log).toContain('"url":"/api/auth/login-ip/approve?');
+    expect(log).toContain('"url":"/api/billing/pay?token=[redacted]"');
     expect(log).toContain('"url":"/auth/login?invitation=[redacted]"');
     for (const [name, secret] of secrets) expect(secret.length, name).toBeGreaterThan(8);
     const leaked = [...secrets].filter(([, secret]) => log.includes(secret)).map(([name]) => name);

@@ -13,7 +13,7 @@ import type { Database } from '../storage/oltp/schema.js';
 export interface AccountContext {
   relationshipId: number;
   planType: string;
-  /** An inactive account's events are refused (403). */
+  /** An inactive account's events are refused (403), unless it is inactive for a payment. */
   active: boolean;
   sensorIntegrated: boolean;
   rules: AccountRules;
@@ -119,7 +119,7 @@ export class AccountDirectory {
   async #load(relationshipId: number): Promise<AccountContext | undefined> {
     const relationship = await this.#db
       .selectFrom('relationships')
-      .select(['id', 'plan_type', 'active', 'sensor_integrated'])
+      .select(['id', 'plan_type', 'active', 'payment_url', 'sensor_integrated'])
       .where('id', '=', relationshipId)
       .executeTakeFirst();
     if (!relationship) return undefined;
@@ -132,7 +132,9 @@ export class AccountDirectory {
     return {
       relationshipId,
       planType: relationship.plan_type,
-      active: relationship.active === 1,
+      // An account inactive for a payment (it has a payment link) is still collected and protected
+      // (issue 37, spec 01 §2): only its dashboard is closed until it pays.
+      active: relationship.active === 1 || relationship.payment_url !== null,
       sensorIntegrated: relationship.sensor_integrated === 1,
       rules: {
         ipAllowList: entries.filter((entry) => entry.list === 'traffic_allow').map((entry) => entry.value),

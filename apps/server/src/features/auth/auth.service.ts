@@ -9,6 +9,7 @@ import type {
   TrialSignupBody,
 } from '@veracity/contracts/auth';
 import { isBusinessEmail } from '@veracity/contracts/auth';
+import { SIGNUPS_UNAVAILABLE } from '@veracity/contracts/billing';
 import { ERROR_KEYS, HTTP_STATUS } from '@veracity/contracts/errors';
 import { hashPassword, verifyPassword } from '../../accounts/secrets.js';
 import { type AuthContext, DEMO_MESSAGE } from '../../http/access.js';
@@ -127,6 +128,10 @@ export async function logoutEverywhere(services: Services, auth: AuthContext): P
 
 /** Sign-up checks shared by trial sign-up and plan sign-up validation. */
 async function checkSignup(services: Services, email: string): Promise<void> {
+  // BILLING_SIGNUPS=closed closes every sign-up, the trial's too (docs/billing.md).
+  if (!services.config.billing.signupsOpen) {
+    throw new ApiError(HTTP_STATUS.SERVICE_UNAVAILABLE, SIGNUPS_UNAVAILABLE);
+  }
   if (!isBusinessEmail(email)) {
     throw ApiError.badRequest([{ code: 'BUSINESS_EMAIL_REQUIRED', field: 'email' }]);
   }

@@ -10,7 +10,18 @@ describe('the outbox', () => {
   const modes: [string, Record<string, string>][] = [
     ['NODE_ENV unset', { NODE_ENV: '' }],
     ['development', { NODE_ENV: 'development' }],
-    ['production', { NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40) }],
+    [
+      'production',
+      {
+        NODE_ENV: 'production',
+        SECRET_KEY: 'x'.repeat(40),
+        // Production bills through Chargebee (never called here): the built-in test mode is refused.
+        CHARGEBEE_SITE: 'acme-test',
+        CHARGEBEE_API_KEY: 'test_key',
+        CHARGEBEE_WEBHOOK_USER: 'hooks',
+        CHARGEBEE_WEBHOOK_PASSWORD: 'p'.repeat(20),
+      },
+    ],
   ];
   for (const [mode, env] of modes) {
     describe(mode, () => {

@@ -13,6 +13,7 @@ import { postbackDelivery } from './migrations/0011-postback-delivery.js';
 import { conversionReleases } from './migrations/0012-conversion-releases.js';
 import { hubspotLeads } from './migrations/0013-hubspot-leads.js';
 import { reports } from './migrations/0014-reports.js';
+import { billing } from './migrations/0015-billing.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   conversionReleases,
   hubspotLeads,
   reports,
+  billing,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

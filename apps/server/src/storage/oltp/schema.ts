@@ -487,6 +487,25 @@ export interface ReportsTable {
   updated_at: string;
 }
 
+/** Issue 37 (migration 0015): an account's customer and subscription at the billing provider. */
+export interface BillingAccountsTable {
+  relationship_id: number;
+  provider: string;
+  customer_id: string;
+  subscription_id: string | null;
+  status: string | null;
+  plan: string | null;
+  currency: string | null;
+  frequency: string | null;
+  visits_addons: Generated<number>;
+  scheduled_plan: string | null;
+  next_billing_at: string | null;
+  due_invoices: Generated<number>;
+  payment_token: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Migration 0014: one run of a report, its CSV file under DATA_DIR/reports while the run is kept. */
 export interface ReportRunsTable {
   id: Generated<number>;
@@ -506,6 +525,37 @@ export interface ReportRunsTable {
   lease_owner: string | null;
   lease_until: string | null;
   mailed_at: string | null;
+}
+
+/** A plan sign-up waiting for its checkout; completed into an account once the subscription is read. */
+export interface BillingSignupsTable {
+  customer_id: string;
+  provider: string;
+  email: string;
+  first_name: string;
+  company_name: string;
+  password_hash: string;
+  timezone: string;
+  relationship_id: number | null;
+  user_id: number | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface BillingWebhookEventsTable {
+  event_id: string;
+  provider: string;
+  event_type: string;
+  received_at: string;
+}
+
+/** The built-in test-mode provider's objects (hosted pages, customers, subscriptions) as JSON. */
+export interface BillingTestObjectsTable {
+  kind: string;
+  id: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -542,4 +592,8 @@ export interface Database {
   hubspot_leads: HubspotLeadsTable;
   reports: ReportsTable;
   report_runs: ReportRunsTable;
+  billing_accounts: BillingAccountsTable;
+  billing_signups: BillingSignupsTable;
+  billing_webhook_events: BillingWebhookEventsTable;
+  billing_test_objects: BillingTestObjectsTable;
 }
