@@ -1,15 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Me } from '@veracity/contracts/account';
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import type { DimensionValue } from '@veracity/contracts/analytics/query';
-import { NO_CONTENT_MESSAGE } from '@veracity/contracts/csv';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button/Button';
 import { Card } from '../../../components/Card/Card';
 import { DateRangePicker } from '../../../components/DateRangePicker/DateRangePicker';
-import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
-import { useNotify } from '../../../components/Notifications/use-notify';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
 import { type DateRange, rangeOfDates, saveSectionRange, todayIn } from '../../../lib/date-ranges';
@@ -33,11 +29,9 @@ import {
   toggleSort,
   toggleThreats,
 } from '../../../lib/url-state';
-import { useShowApiError } from '../../../lib/use-api-feedback';
 import { useSettings } from '../../account/account.api';
 import { INTEGRATION_PATH } from '../../session/base-route';
 import { canView, useMe } from '../../session/session.api';
-import { missingPermissionText, useHoldsPermission } from '../../session/use-write-access';
 import { ActiveFilters } from './ActiveFilters';
 import { AnalyticsChart } from './AnalyticsChart';
 import styles from './AnalyticsPage.module.css';
@@ -46,14 +40,14 @@ import {
   ANALYTICS_PAGE_SIZE,
   exportAnalyticsCsv,
   exportBody,
-  saveFile,
   useAnalyticsThreats,
   useAnalyticsTree,
-  useFilterOptionNames,
+  useFirewallNames,
 } from './analytics.api';
 import { accountTimeZone, analyticsUrlContext } from './analytics-context';
 import { DimensionPicker } from './DimensionPicker';
-import { dimensionValueLabel, filterDimension, type ValueNames } from './dimension-values';
+import { dimensionValueLabel, filterDimension } from './dimension-values';
+import { ExportCsvButton } from './ExportCsvButton';
 import { MetricPicker } from './MetricPicker';
 import { ReportFiltersSlot } from './ReportFiltersSlot';
 import { RowVisits } from './RowVisits';
@@ -105,14 +99,7 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
   const tree = useAnalyticsTree(state);
   const named = (id: DimensionId) =>
     state.dimensions.includes(id) || state.filters.some((filter) => filterDimension(filter.column) === id);
-  const campaignNames = useFilterOptionNames('campaign', access.firewall && named('campaign'));
-  const offerNames = useFilterOptionNames('offer', access.firewall && named('offer'));
-  const trafficSourceNames = useFilterOptionNames('trafficSource', access.firewall && named('trafficSource'));
-  const names: Partial<Record<DimensionId, ValueNames>> = {
-    ...(campaignNames.data ? { campaign: campaignNames.data } : {}),
-    ...(offerNames.data ? { offer: offerNames.data } : {}),
-    ...(trafficSourceNames.data ? { trafficSource: trafficSourceNames.data } : {}),
-  };
+  const names = useFirewallNames(access.firewall, named);
 
   // The open breakdown: a row's path, or a top-level row's position on the page (threats=0).
   const threatsPath: DimensionValue[] | null =
@@ -136,18 +123,6 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
     update(applyRange(state, next));
   };
 
-  const notify = useNotify();
-  const showError = useShowApiError();
-  const canExport = useHoldsPermission('log_export_reports');
-  const exportCsv = useMutation({
-    mutationFn: () => exportAnalyticsCsv(exportBody(state)),
-    onSuccess: (download) => {
-      if (download.kind === 'empty') notify.info(NO_CONTENT_MESSAGE);
-      else saveFile(download);
-    },
-    onError: showError,
-  });
-
   const filterBy = { matchType: state.matchType, filters: state.filters };
   const applyFilterBy = (next: typeof filterBy) => update(applyFilters(state, next));
 
@@ -160,21 +135,7 @@ function AnalyticsView({ me, timeZone, currency }: { me: Me; timeZone: string; c
         title="Analytics"
         eyebrow="Intelligence"
         dateRange={<DateRangePicker value={range} onChange={changeRange} today={today} />}
-        actions={
-          <GuardedButton
-            size="m"
-            variation="secondary"
-            access={{
-              allowed: canExport === true,
-              reason: canExport === false ? missingPermissionText('log_export_reports') : null,
-            }}
-            loading={exportCsv.isPending}
-            onClick={() => exportCsv.mutate()}
-            data-testid="export-csv"
-          >
-            Export CSV
-          </GuardedButton>
-        }
+        actions={<ExportCsvButton run={() => exportAnalyticsCsv(exportBody(state))} testId="export-csv" />}
       />
 
       <div className={styles.toolbar}>

@@ -143,6 +143,24 @@ export function useFilterOptionNames(filter: FilterId, enabled: boolean) {
   });
 }
 
+/**
+ * Names of the firewall's ids (campaigns, offers, traffic sources) for the dimensions a screen shows or
+ * filters by (`named`), read only with the firewall.
+ */
+export function useFirewallNames(
+  firewall: boolean,
+  named: (id: DimensionId) => boolean,
+): Partial<Record<DimensionId, ReadonlyMap<string, string>>> {
+  const campaign = useFilterOptionNames('campaign', firewall && named('campaign'));
+  const offer = useFilterOptionNames('offer', firewall && named('offer'));
+  const trafficSource = useFilterOptionNames('trafficSource', firewall && named('trafficSource'));
+  return {
+    ...(campaign.data ? { campaign: campaign.data } : {}),
+    ...(offer.data ? { offer: offer.data } : {}),
+    ...(trafficSource.data ? { trafficSource: trafficSource.data } : {}),
+  };
+}
+
 export type CsvDownload = { kind: 'file'; fileName: string; blob: Blob } | { kind: 'empty' };
 
 /** The file name of a Content-Disposition header (`attachment; filename="x.csv"`). */

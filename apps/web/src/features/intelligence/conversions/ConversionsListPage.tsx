@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Me } from '@veracity/contracts/account';
 import type { DimensionId } from '@veracity/contracts/analytics/dimensions';
 import {
@@ -6,7 +5,6 @@ import {
   type ConversionListItem,
   type ConversionSortKey,
 } from '@veracity/contracts/conversions-list';
-import { NO_CONTENT_MESSAGE } from '@veracity/contracts/csv';
 import type { ConversionStatus } from '@veracity/contracts/postbacks';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,8 +12,6 @@ import { Button } from '../../../components/Button/Button';
 import { Card } from '../../../components/Card/Card';
 import { DateRangePicker } from '../../../components/DateRangePicker/DateRangePicker';
 import { Dropdown } from '../../../components/Dropdown/Dropdown';
-import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
-import { useNotify } from '../../../components/Notifications/use-notify';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { Pager } from '../../../components/Pager/Pager';
 import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
@@ -36,17 +32,16 @@ import {
   parseConversionsListState,
   serializeConversionsListState,
 } from '../../../lib/url-state';
-import { useShowApiError } from '../../../lib/use-api-feedback';
 import { useSettings } from '../../account/account.api';
 import { formatDateTime } from '../../account/format';
 import { canView, useMe } from '../../session/session.api';
 import { UpsellGate } from '../../session/UpsellGate';
-import { missingPermissionText, useHoldsPermission } from '../../session/use-write-access';
 import { ActiveFilters } from '../analytics/ActiveFilters';
-import { saveFile, useFilterOptionNames } from '../analytics/analytics.api';
+import { useFirewallNames } from '../analytics/analytics.api';
 import { accessOfMe } from '../analytics/analytics-access';
 import { accountTimeZone } from '../analytics/analytics-context';
-import { filterDimension, type ValueNames } from '../analytics/dimension-values';
+import { filterDimension } from '../analytics/dimension-values';
+import { ExportCsvButton } from '../analytics/ExportCsvButton';
 import { ReportFiltersSlot } from '../analytics/ReportFiltersSlot';
 import { threatLabel } from '../analytics/ThreatBreakdown';
 import { forensicsPath } from '../forensics/forensics.api';
@@ -143,26 +138,7 @@ function ConversionsView({
   const forensics = canView(me, 'forensics');
 
   const named = (id: DimensionId) => state.filters.some((filter) => filterDimension(filter.column) === id);
-  const campaignNames = useFilterOptionNames('campaign', access.firewall && named('campaign'));
-  const offerNames = useFilterOptionNames('offer', access.firewall && named('offer'));
-  const trafficSourceNames = useFilterOptionNames('trafficSource', access.firewall && named('trafficSource'));
-  const names: Partial<Record<DimensionId, ValueNames>> = {
-    ...(campaignNames.data ? { campaign: campaignNames.data } : {}),
-    ...(offerNames.data ? { offer: offerNames.data } : {}),
-    ...(trafficSourceNames.data ? { trafficSource: trafficSourceNames.data } : {}),
-  };
-
-  const notify = useNotify();
-  const showError = useShowApiError();
-  const canExport = useHoldsPermission('log_export_reports');
-  const exportCsv = useMutation({
-    mutationFn: () => exportConversionsCsv(state),
-    onSuccess: (download) => {
-      if (download.kind === 'empty') notify.info(NO_CONTENT_MESSAGE);
-      else saveFile(download);
-    },
-    onError: showError,
-  });
+  const names = useFirewallNames(access.firewall, named);
 
   const changeRange = (next: DateRange) => {
     saveSectionRange('intelligence', next);
@@ -194,21 +170,7 @@ function ConversionsView({
             today={today}
           />
         }
-        actions={
-          <GuardedButton
-            size="m"
-            variation="secondary"
-            access={{
-              allowed: canExport === true,
-              reason: canExport === false ? missingPermissionText('log_export_reports') : null,
-            }}
-            loading={exportCsv.isPending}
-            onClick={() => exportCsv.mutate()}
-            data-testid="conversions-export"
-          >
-            Export CSV
-          </GuardedButton>
-        }
+        actions={<ExportCsvButton run={() => exportConversionsCsv(state)} testId="conversions-export" />}
       />
 
       <div className={styles.toolbar}>
