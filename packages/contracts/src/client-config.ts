@@ -24,9 +24,21 @@ export const zSupportChatConfig = z.object({
 });
 export type SupportChatConfig = z.infer<typeof zSupportChatConfig>;
 
+/** The payment provider the checkout opens (issue 37): Chargebee.js, or Veracity's built-in test mode. */
+export const zBillingClientConfig = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('chargebee'), site: z.string(), scriptUrl: z.string() }),
+  z.object({ provider: z.literal('builtin') }),
+]);
+export type BillingClientConfig = z.infer<typeof zBillingClientConfig>;
+
 export const zClientConfig = z.object({
   errorTracking: zErrorTrackingConfig.nullable(),
   supportChat: zSupportChatConfig.nullable(),
+  billing: zBillingClientConfig,
+  /** Google Tag Manager, in production only, when configured (spec 01 §9). */
+  tagManager: z.object({ containerId: z.string() }).nullable(),
+  /** Where sign-up conversions go, `{TRACK_URL}/conversion`, in production only (spec 01 §4, §9). */
+  conversionTracking: z.object({ url: z.string() }).nullable(),
 });
 export type ClientConfig = z.infer<typeof zClientConfig>;
 

@@ -11,6 +11,9 @@ export function describeClientConfig(config: Pick<Config, 'errorTracking' | 'sup
       ? { dsn: errorTracking.dsn, environment: errorTracking.environment, release: PRODUCT_VERSION }
       : null,
     supportChat: supportChat ?? null,
+    billing: { provider: 'builtin' },
+    tagManager: null,
+    conversionTracking: null,
   };
 }
 

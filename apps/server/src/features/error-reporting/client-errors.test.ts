@@ -102,7 +102,7 @@ describe('GET /api/client-config', () => {
     try {
       const response = await call(t, 'GET', '/client-config');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ errorTracking: null, supportChat: null });
+      expect(response.json()).toMatchObject({ errorTracking: null, supportChat: null });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("connect-src 'self';");
