@@ -121,6 +121,33 @@ describe('the plan sign-up through the built-in checkout', () => {
     expect(state.json()).toMatchObject({ planType: 'pro', numVisitsAddons: 2, monthlyVisits: 350_000 });
   });
 
+  it("ends a checkout shown in the dashboard's frame on an outcome page the dashboard reads", async () => {
+    const email = uniqueEmail('framed-buyer');
+    const opened = await call(t, 'POST', '/billing/guest-checkout', {
+      body: { plan: 'lite', signupFields: signupFields(email) },
+    });
+    const page = opened.json() as { id: string; url: string };
+    const framed = (path: string, card?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-dest': 'iframe' },
+        payload: card === undefined ? '' : new URLSearchParams({ card }).toString(),
+      });
+    const paid = await framed(new URL(page.url).pathname, TEST_CARDS.success);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(paid.body).toContain(`data-checkout-state="succeeded" data-hosted-page-id="${page.id}"`);
+
+    const other = await call(t, 'POST', '/billing/guest-checkout', {
+      body: { plan: 'lite', signupFields: signupFields(uniqueEmail('framed-leaver')) },
+    });
+    const left = other.json() as { id: string; url: string };
+    const cancelled = await framed(`${new URL(left.url).pathname}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.body).toContain('data-checkout-state="cancelled"');
+  });
+
   it('answers 503 with the spec text on every sign-up call when sign-ups are closed', async () => {
     const closed = await startTestApp({ BILLING_SIGNUPS: 'closed' });
     try {

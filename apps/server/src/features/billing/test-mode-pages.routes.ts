@@ -5,7 +5,7 @@ import {
   parseItemPriceId,
   VISITS_ADDON,
 } from '@veracity/contracts/billing';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   BUILTIN_PAGE_PATH,
   type BuiltinBillingProvider,
@@ -65,7 +65,37 @@ ${message ? `<p role="alert" data-testid="test-checkout-message" style="color:#b
 </body></html>`;
 }
 
-function back(reply: FastifyReply, page: TestHostedPage, state: 'succeeded' | 'cancelled') {
+/**
+ * The end of a checkout shown in the dashboard's frame: the dashboard reads the outcome from this
+ * page (same origin) and closes the frame, as Chargebee.js calls `success` or `close`. No script.
+ */
+function framedOutcomeHtml(page: TestHostedPage, state: 'succeeded' | 'cancelled'): string {
+  const text = state === 'succeeded' ? 'Payment complete.' : 'Checkout cancelled.';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>TEST MODE · ${text}</title></head>
+<body style="font-family: system-ui, sans-serif; text-align: center; padding: 2rem">
+<main data-checkout-state="${state}" data-hosted-page-id="${escapeHtml(page.id)}"><p>${text}</p></main>
+</body></html>`;
+}
+
+/**
+ * Back to the page's redirect URL with `id` and `state`, as Chargebee's hosted pages do; inside the
+ * dashboard's frame (`Sec-Fetch-Dest: iframe`), the outcome page above, since the dashboard's own
+ * pages refuse to be framed.
+ */
+function back(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: TestHostedPage,
+  state: 'succeeded' | 'cancelled',
+) {
+  if (request.headers['sec-fetch-dest'] === 'iframe') {
+    return reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(framedOutcomeHtml(page, state));
+  }
   const url = new URL(page.redirect_url);
   url.searchParams.set('id', page.id);
   url.searchParams.set('state', state);
@@ -120,7 +150,7 @@ export const testModePagesRoutes =
         const page = await provider.testPage(request.params.id);
         if (!page) return closed(reply);
         const outcome = await provider.pay(page.id, String(request.body?.card ?? ''));
-        if (outcome === 'paid') return back(reply, page, 'succeeded');
+        if (outcome === 'paid') return back(request, reply, page, 'succeeded');
         if (outcome === 'closed') return closed(reply);
         return html(reply, 402, pageHtml(page, outcome === 'declined' ? DECLINED : UNKNOWN_CARD));
       },
@@ -130,6 +160,6 @@ export const testModePagesRoutes =
       const page = await provider.testPage(request.params.id);
       if (!page) return closed(reply);
       await provider.cancel(page.id);
-      return back(reply, page, 'cancelled');
+      return back(request, reply, page, 'cancelled');
     });
   };
