@@ -180,3 +180,6 @@ export type PortalSession = z.infer<typeof zPortalSession>;
 /** The 503 text of the sign-up calls when sign-ups are closed or the provider is unreachable (spec 01 §8). */
 export const SIGNUPS_UNAVAILABLE =
   'Sign-ups are currently unavailable. Please try again later or contact support if the issue persists.';
+
+/** The conversion a sign-up reports to the track host in production (spec 01 §9). */
+export const SIGNUP_CONVERSION = { value: 75, currency: 'EUR' } as const;

@@ -3,6 +3,8 @@ import { TRIAL_DAYS } from '@veracity/contracts/plans';
 import { Button } from '../../components/Button/Button';
 import { ERROR_ROUTES } from '../../lib/api-errors';
 import { Link } from '../../lib/navigation';
+import { reportSignupConversion } from '../billing/conversion-tracking';
+import { loadClientConfig } from '../client-config/client-config.api';
 import { clearSession, storeToken } from '../session/session-storage';
 import { AuthHeading, AuthLayout, authStyles, FormMessage } from './AuthLayout';
 import { authApi, signupContext } from './auth.api';
@@ -35,6 +37,9 @@ export function SignupPage() {
       clearSession();
       client.clear();
       storeToken(loginToken.hash);
+      void loadClientConfig().then((config) =>
+        reportSignupConversion(config.conversionTracking, 'free_trial'),
+      );
       navigate(ERROR_ROUTES.trialEmailVerificationPending);
     },
     onError: (error) => {

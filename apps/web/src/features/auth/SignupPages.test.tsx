@@ -101,7 +101,7 @@ describe('/auth/signup-plan', () => {
     mockApi({});
     renderRoutes('/auth/signup-plan?plan=pro&currency=usd');
     expect((await screen.findByTestId('signup-plan-pill')).textContent).toBe('Pro plan');
-    expect(screen.getByText('USD · monthly')).toBeTruthy();
+    expect(screen.getByTestId('signup-plan-price').textContent).toBe('US$169 a month');
     expect(screen.queryByTestId('signup-job-title')).toBeNull();
   });
 
@@ -153,5 +153,59 @@ describe('/auth/signup-plan', () => {
     await userEvent.click(screen.getByTestId('signup-submit'));
     expect((await screen.findByTestId('signup-checkout-wait')).textContent).toContain('Wait...');
     expect(location()).toBe('/auth/signup-plan');
+  });
+
+  it('prices the choice from the catalogue, add-ons and a yearly term included; unknown currencies fall back to EUR', async () => {
+    mockApi({});
+    renderRoutes('/auth/signup-plan?plan=lite&currency=JPY&frequency=yearly&numVisitsAddons=1');
+    expect((await screen.findByTestId('signup-plan-price')).textContent).toBe(
+      '€690 a year · 1 visits add-on',
+    );
+  });
+
+  it('opens the built-in checkout in a frame, and once paid signs the new account in', async () => {
+    const api = mockApi({
+      'POST /auth/validate-signup': ok({ valid: true }),
+      'POST /billing/guest-checkout': ok({
+        id: 'hp_1',
+        type: 'checkout_new',
+        url: 'http://localhost/billing/test-mode/hp_1',
+        state: 'created',
+        embed: false,
+        created_at: 1,
+        expires_at: 2,
+      }),
+      'POST /billing/guest-checkout-finish': ok({ loginToken: { hash: 'paid-token' } }),
+    });
+    renderRoutes('/auth/signup-plan?plan=pro');
+    await screen.findByTestId('auth-signup-plan');
+    const { 'signup-job-title': _jobTitle, ...planFields } = VALID;
+    await fillSignup(planFields);
+    await userEvent.click(screen.getByTestId('signup-submit'));
+    const frame = (await screen.findByTestId('hosted-checkout-frame')) as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toBe('http://localhost/billing/test-mode/hp_1');
+    expect(screen.getByTestId('signup-checkout-wait')).toBeTruthy();
+
+    // The built-in page ends on its outcome, which the page reads from the frame.
+    const outcome = frame.contentDocument?.createElement('main');
+    outcome?.setAttribute('data-checkout-state', 'succeeded');
+    outcome?.setAttribute('data-hosted-page-id', 'hp_1');
+    if (outcome) frame.contentDocument?.append(outcome);
+    frame.dispatchEvent(new Event('load'));
+
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('paid-token'));
+    expect(api.called('POST /billing/guest-checkout-finish')[0]?.body).toEqual({
+      hostedPageId: 'hp_1',
+      signupFields: { email: 'ana@acme.example', password: 'long-enough-1' },
+    });
+    await waitFor(() => expect(location()).toBe('/role'));
+  });
+
+  it('coming back from a hosted page without the form logs an error and asks to log in', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({});
+    renderRoutes('/auth/signup-plan?plan=pro&id=hp_2&state=succeeded');
+    expect((await screen.findByTestId('signup-paid')).textContent).toContain('Your payment is complete');
+    expect(logged).toHaveBeenCalledWith('Guest checkout came back without email or password');
   });
 });

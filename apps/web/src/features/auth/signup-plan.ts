@@ -1,11 +1,20 @@
+import {
+  BILLING_CURRENCIES,
+  BILLING_FREQUENCIES,
+  type BillingCurrency,
+  type BillingFrequency,
+  MAX_VISITS_ADDONS,
+  PLAN_CATALOGUE,
+  VISITS_ADDON,
+} from '@veracity/contracts/billing';
 import { CHECKOUT_DEFAULTS, type PlanType, SIGNUP_PLANS } from '@veracity/contracts/plans';
 
 export type SignupPlan = (typeof SIGNUP_PLANS)[number];
 
 export interface CheckoutChoice {
   plan: SignupPlan;
-  currency: string;
-  frequency: string;
+  currency: BillingCurrency;
+  frequency: BillingFrequency;
   numVisitsAddons: number;
 }
 
@@ -20,21 +29,50 @@ function isSignupPlan(value: string | null): value is SignupPlan {
   return SIGNUP_PLANS.some((plan) => plan === value);
 }
 
-/** The plan form's query (spec 01 §4): plan, currency, frequency, numVisitsAddons, with the defaults. */
+function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
+  return values.find((known) => known === value);
+}
+
+/**
+ * The plan form's query (spec 01 §4): plan, currency, frequency, numVisitsAddons, with the defaults;
+ * a value the catalogue does not sell (a currency it has no price in) falls back to the default.
+ */
 export function readCheckoutChoice(params: URLSearchParams): CheckoutChoice {
   const plan = params.get('plan');
-  const currency = params.get('currency')?.trim().toUpperCase();
-  const frequency = params.get('frequency')?.trim().toLowerCase();
   const addons = Number(params.get('numVisitsAddons'));
   return {
     plan: isSignupPlan(plan) ? plan : CHECKOUT_DEFAULTS.plan,
-    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : CHECKOUT_DEFAULTS.currency,
-    frequency: frequency && /^[a-z_]{1,20}$/.test(frequency) ? frequency : CHECKOUT_DEFAULTS.frequency,
+    currency:
+      oneOf(BILLING_CURRENCIES, params.get('currency')?.trim().toUpperCase()) ?? CHECKOUT_DEFAULTS.currency,
+    frequency:
+      oneOf(BILLING_FREQUENCIES, params.get('frequency')?.trim().toLowerCase()) ??
+      CHECKOUT_DEFAULTS.frequency,
     numVisitsAddons:
-      Number.isInteger(addons) && addons >= 0 && addons <= 1000 ? addons : CHECKOUT_DEFAULTS.numVisitsAddons,
+      Number.isInteger(addons) && addons >= 0 && addons <= MAX_VISITS_ADDONS
+        ? addons
+        : CHECKOUT_DEFAULTS.numVisitsAddons,
   };
 }
 
 export function isPaidPlan(plan: PlanType): boolean {
   return plan !== 'free_trial';
+}
+
+/** An amount in the currency's minor unit, written for people: €149, €1,490. */
+export function formatPrice(cents: number, currency: BillingCurrency): string {
+  return new Intl.NumberFormat('en-IE', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+/** What a checkout choice costs each term, add-ons included, from the one catalogue; null for Free. */
+export function choicePrice(choice: CheckoutChoice): string | null {
+  const prices = PLAN_CATALOGUE[choice.plan].prices;
+  if (!prices) return null;
+  const cents =
+    prices[choice.currency][choice.frequency] +
+    choice.numVisitsAddons * VISITS_ADDON.prices[choice.currency][choice.frequency];
+  return `${formatPrice(cents, choice.currency)} a ${choice.frequency === 'monthly' ? 'month' : 'year'}`;
 }
