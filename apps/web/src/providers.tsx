@@ -1,6 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ERROR_KEYS } from '@veracity/contracts/errors';
 import type { ReactNode } from 'react';
 import { NotificationProvider } from './components/Notifications/NotificationProvider';
+import { leaveInactiveAccount } from './features/auth/use-select-relationship';
 import { isReportableFailure } from './features/error-reporting/failed-calls';
 import { reportError } from './features/error-reporting/report-error';
 import { clearSession } from './features/session/session-storage';
@@ -21,10 +23,19 @@ export function logOutOnUnauthorized(
   return true;
 }
 
+/** An account call refused because the open account became inactive (a failed payment). */
+export function isInactiveAccount(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.body === ERROR_KEYS.NO_ACTIVE_ACCOUNT;
+}
+
 function onError(error: unknown, meta: Record<string, unknown> | undefined, call: 'query' | 'mutation') {
   // Failed calls go to error tracking (spec 02 §8), the auth screens' included, unless expected.
   if (isReportableFailure(error, call)) reportError(error, { kind: call });
   if (meta?.authScreen === true) return;
+  if (isInactiveAccount(error)) {
+    void leaveInactiveAccount();
+    return;
+  }
   logOutOnUnauthorized(error);
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MVAS_VERTICAL, type Relationship } from '@veracity/contracts/account';
+import { MVAS_VERTICAL, type Relationship, zRelationships } from '@veracity/contracts/account';
 import { useLocation, useNavigate } from 'react-router';
+import { api } from '../../lib/api-client';
 import { ERROR_ROUTES } from '../../lib/api-errors';
 import { withCurrentSearch } from '../../lib/navigation';
 import { baseRoute } from '../session/base-route';
@@ -8,6 +9,7 @@ import { FORCE_SELECTION_PARAM } from '../session/guard';
 import { logOut } from '../session/logout';
 import { relationshipsQueryKey } from '../session/session.api';
 import {
+  readActiveRelationshipId,
   storeAccountFacts,
   storeActiveRelationshipId,
   storePaymentUrl,
@@ -51,6 +53,38 @@ export async function selectRelationship(relationship: Relationship): Promise<st
     console.error('Selecting the account failed', error);
     logOut();
     return '/';
+  }
+}
+
+let leaving = false;
+
+/**
+ * The open account stopped being active while its users were in it (a failed payment: spec 01 §4,
+ * docs/billing.md): an account call answered 403 NO_ACTIVE_ACCOUNT. The account is looked up again in
+ * the person's list, which still answers, and left as selecting it would: its payment link stored, then
+ * /account-inactive (or /account-missing without a link). Several calls failing at once leave once.
+ */
+export async function leaveInactiveAccount(leave: (to: string) => void = (to) => window.location.assign(to)) {
+  if (leaving) return;
+  leaving = true;
+  try {
+    const relationships = await api.get('/me/relationships', { schema: zRelationships });
+    const open = readActiveRelationshipId();
+    const account =
+      relationships.find((relationship) => relationship.id === open) ??
+      relationships.find((relationship) => !relationship.active);
+    if (account && !account.active) {
+      leave(await selectRelationship(account));
+      return;
+    }
+    logOut();
+    leave(ERROR_ROUTES.accountInactive);
+  } catch (error) {
+    console.error('Leaving the inactive account failed', error);
+    logOut();
+    leave(ERROR_ROUTES.accountInactive);
+  } finally {
+    leaving = false;
   }
 }
 
