@@ -3,7 +3,13 @@ import { CLIENT_CONFIG_PATH, type ClientConfig, zClientConfig } from '@veracity/
 import { api } from '../../lib/api-client';
 
 /** Nothing outside configured: errors go to the server, no chat. What a failed read falls back to. */
-export const NO_OUTSIDE_SERVICES: ClientConfig = { errorTracking: null, supportChat: null };
+export const NO_OUTSIDE_SERVICES: ClientConfig = {
+  errorTracking: null,
+  supportChat: null,
+  billing: { provider: 'builtin' },
+  tagManager: null,
+  conversionTracking: null,
+};
 
 let loading: Promise<ClientConfig> | null = null;
 

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { createQueryClient } from '../../providers';
+import { NO_OUTSIDE_SERVICES } from '../client-config/client-config.api';
 import { createEndpointSink } from './endpoint-sink';
 import { reactRootErrorOptions } from './react-root';
 import {
@@ -66,7 +67,7 @@ describe('uncaught errors', () => {
     const { sink, posted } = collectingSink();
     expect(posted).toHaveLength(0);
     await startErrorReporting(
-      async () => ({ errorTracking: null, supportChat: null }),
+      async () => NO_OUTSIDE_SERVICES,
       async () => ({ createSentrySink: () => sink }),
       () => sink,
     );

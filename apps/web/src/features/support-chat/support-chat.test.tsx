@@ -4,7 +4,11 @@ import type { ClientConfig } from '@veracity/contracts/client-config';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginAsRedirect } from '../auth/LoginAsPage';
-import { clientConfigQueryKey, forgetClientConfig } from '../client-config/client-config.api';
+import {
+  clientConfigQueryKey,
+  forgetClientConfig,
+  NO_OUTSIDE_SERVICES,
+} from '../client-config/client-config.api';
 import { meFixture, mockApi, ok, renderRoutes } from '../session/session-test-support';
 import { CRISP_SCRIPT_ID, type CrispCommand } from './crisp';
 import { CHAT_USER_KEY, supportChatAllowed } from './support-chat';
@@ -12,7 +16,7 @@ import { CHAT_USER_KEY, supportChatAllowed } from './support-chat';
 const WEBSITE_ID = '1b2c3d4e-5f60-4718-9a0b-1c2d3e4f5a6b';
 const SCRIPT_URL = 'http://127.0.0.1:8171/l.js';
 const CHAT: ClientConfig = {
-  errorTracking: null,
+  ...NO_OUTSIDE_SERVICES,
   supportChat: { provider: 'crisp', websiteId: WEBSITE_ID, scriptUrl: SCRIPT_URL },
 };
 
@@ -85,7 +89,7 @@ describe('the support chat (spec 01 §1, §4)', () => {
 
   it('is not loaded when the installation configures no chat', async () => {
     signIn();
-    privateScreen({ errorTracking: null, supportChat: null });
+    privateScreen(NO_OUTSIDE_SERVICES);
     const { client } = renderRoutes('/account/settings');
     await settled(client);
     expect(chatScript()).toBeNull();
