@@ -208,6 +208,8 @@ export async function buildApp(
   const billing = createBillingIntegration({
     config,
     db: services.db,
+    events: stores.events,
+    clock: services.clock,
     log: app.log,
     ...(options.billingProvider ? { provider: options.billingProvider } : {}),
   });

@@ -38,6 +38,9 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
       trustProxy: false,
+      billingUsageCheckSeconds: 3600,
+      tagManager: null,
+      conversionTracking: null,
       connections: {
         headersTimeoutMs: 10_000,
         requestTimeoutMs: 30_000,

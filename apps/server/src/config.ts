@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CRISP_SCRIPT_URL } from '@veracity/contracts/client-config';
+import { CHARGEBEE_SCRIPT_URL, CRISP_SCRIPT_URL } from '@veracity/contracts/client-config';
 import { z } from 'zod';
 import { parseSentryDsn, SentryDsnError } from './features/error-reporting/sentry-dsn.js';
 import type { ConnectionLimits } from './http/connection-limits.js';
@@ -82,6 +82,11 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  BILLING_USAGE_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(3600),
   HUBSPOT_MATCH_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -200,6 +205,14 @@ const zEnv = z.object({
   CHARGEBEE_API_URL: zServiceUrl.optional(),
   CHARGEBEE_WEBHOOK_USER: z.string().min(1).max(100).optional(),
   CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+  CHARGEBEE_JS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL of Chargebee.js' })
+    .optional(),
+  GTM_CONTAINER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,10}$/, 'must be a Google Tag Manager container id such as GTM-AB12CD3')
+    .optional(),
+  TRACK_URL: zServiceUrl.optional(),
   BILLING_SIGNUPS: z.enum(['open', 'closed'], { error: 'must be open or closed' }).default('open'),
   BILLING_TEST_MODE_HOST: z
     .string()
@@ -280,6 +293,8 @@ export type Config = {
   adChannelsSyncMinutes: number;
   /** The period of the full reports job (schedules due, runs waiting), in seconds; 0 leaves it out of this process. */
   reportsCheckSeconds: number;
+  /** The period of the plan usage check (80% and 100% notices), in seconds; 0 leaves it out of this process. */
+  billingUsageCheckSeconds: number;
   /** Seconds between the HubSpot matching runs; 0 turns it off. */
   hubspotMatchSeconds: number;
   /** The period of the postback delivery job, in seconds (src/jobs/); 0 leaves it out of this process. */
@@ -321,6 +336,13 @@ export type Config = {
   tiktokAds: TikTokAdsConfig | null;
   /** Billing (issue 37): Chargebee when CHARGEBEE_* are set, else the built-in test-mode provider. */
   billing: BillingConfig;
+  /** Google Tag Manager on the dashboard: production only, when GTM_CONTAINER_ID is set. */
+  tagManager: { containerId: string } | null;
+  /**
+   * Where the dashboard sends the sign-up conversion: `${TRACK_URL}/conversion`, production only, when
+   * TRACK_URL is set; `origin` is what the CSP lets it connect to.
+   */
+  conversionTracking: { url: string; origin: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -371,6 +393,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
   if (production && values.CRISP_WEBSITE_ID && !scriptUrl.startsWith('https://')) {
     throw new ConfigError('Invalid environment variable CRISP_SCRIPT_URL: must use https in production');
   }
+  for (const variable of ['CHARGEBEE_JS_URL', 'TRACK_URL'] as const) {
+    if (production && values[variable] && !values[variable].startsWith('https://')) {
+      throw new ConfigError(`Invalid environment variable ${variable}: must use https in production`);
+    }
+  }
   if (production && values.OUTBOUND_ALLOW_LOOPBACK) {
     throw new ConfigError(
       'Invalid environment variable OUTBOUND_ALLOW_LOOPBACK: a test-only setting, refused in production',
@@ -399,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     adChannelsSyncMinutes: values.AD_CHANNELS_SYNC_MINUTES,
     hubspotMatchSeconds: values.HUBSPOT_MATCH_SECONDS,
     reportsCheckSeconds: values.REPORTS_CHECK_SECONDS,
+    billingUsageCheckSeconds: values.BILLING_USAGE_CHECK_SECONDS,
     postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
     outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },
     ingestRateLimits: {
@@ -428,7 +456,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     hubspot: readHubspot(values, production),
     tiktokAds: readTikTokAds(values, production),
     billing: readBilling(values, production, secretKey),
+    tagManager: production && values.GTM_CONTAINER_ID ? { containerId: values.GTM_CONTAINER_ID } : null,
+    conversionTracking: production && values.TRACK_URL ? conversionTrackingOf(values.TRACK_URL) : null,
   };
+}
+
+function conversionTrackingOf(trackUrl: string): { url: string; origin: string } {
+  return { url: `${trackUrl.replace(/\/+$/, '')}/conversion`, origin: new URL(trackUrl).origin };
 }
 
 function readBilling(values: z.infer<typeof zEnv>, production: boolean, secretKey: string): BillingConfig {
@@ -455,6 +489,7 @@ function readBilling(values: z.infer<typeof zEnv>, production: boolean, secretKe
         webhookUser: values.CHARGEBEE_WEBHOOK_USER ?? '',
         webhookPassword: values.CHARGEBEE_WEBHOOK_PASSWORD ?? '',
       },
+      scriptUrl: values.CHARGEBEE_JS_URL ?? CHARGEBEE_SCRIPT_URL,
     };
   }
   if (missing.length < Object.keys(settings).length) {

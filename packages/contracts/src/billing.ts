@@ -152,6 +152,11 @@ export const zBillingState = z.object({
   frequency: zBillingFrequency.nullable(),
   numVisitsAddons: z.number().int(),
   monthlyVisits: z.number().int(),
+  /**
+   * Visits (hits) collected since the start of the calendar month in the account's time zone; beyond
+   * monthlyVisits they are still collected and protected.
+   */
+  visitsThisMonth: z.number().int(),
   /** A plan change waiting for the end of the term (a downgrade), and when it applies. */
   scheduledPlan: zPaidPlan.nullable(),
   nextBillingAt: z.string().nullable(),

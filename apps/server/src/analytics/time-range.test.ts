@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRangeError, previousRange, timeRange } from './time-range.js';
+import { calendarMonth, InvalidRangeError, previousRange, timeRange } from './time-range.js';
 
 const iso = (range: { from: Date; to: Date }) => [range.from.toISOString(), range.to.toISOString()];
 
@@ -47,5 +47,37 @@ describe('timeRange', () => {
       '2026-03-01T00:00:00.000Z',
       '2026-03-08T00:00:00.000Z',
     ]);
+  });
+});
+
+describe('calendarMonth', () => {
+  it("starts the month at local midnight of its first day, on the account's clock", () => {
+    // 23:30 UTC on 31 January is already 1 February in Madrid, still 31 January in New York.
+    const now = new Date('2026-01-31T23:30:00.000Z');
+    expect(calendarMonth('Europe/Madrid', now)).toEqual({
+      month: '2026-02',
+      start: new Date('2026-01-31T23:00:00.000Z'),
+      end: new Date('2026-02-28T23:00:00.000Z'),
+    });
+    expect(calendarMonth('America/New_York', now)).toEqual({
+      month: '2026-01',
+      start: new Date('2026-01-01T05:00:00.000Z'),
+      end: new Date('2026-02-01T05:00:00.000Z'),
+    });
+    expect(calendarMonth('UTC', new Date('2026-12-01T00:00:00.000Z'))).toEqual({
+      month: '2026-12',
+      start: new Date('2026-12-01T00:00:00.000Z'),
+      end: new Date('2027-01-01T00:00:00.000Z'),
+    });
+  });
+
+  it('takes the offset of the first day, not of today, across a daylight saving change', () => {
+    // Summer time in Madrid (UTC+2) on 15 April; 1 April was already summer time too, 1 March was not.
+    expect(calendarMonth('Europe/Madrid', new Date('2026-04-15T12:00:00.000Z')).start).toEqual(
+      new Date('2026-03-31T22:00:00.000Z'),
+    );
+    expect(calendarMonth('Europe/Madrid', new Date('2026-03-30T12:00:00.000Z')).start).toEqual(
+      new Date('2026-02-28T23:00:00.000Z'),
+    );
   });
 });

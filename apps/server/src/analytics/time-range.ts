@@ -83,3 +83,18 @@ export function previousRange(range: { from: Date; to: Date }): { from: Date; to
   const length = range.to.getTime() - range.from.getTime();
   return { from: new Date(range.from.getTime() - length), to: range.from };
 }
+
+/**
+ * The calendar month of `now` on a zone's clock: `YYYY-MM`, the instant its first day starts and the
+ * instant the next month's does.
+ */
+export function calendarMonth(timeZone: string, now: Date): { month: string; start: Date; end: Date } {
+  const wall = new Date(now.getTime() + zoneOffsetMs(now.getTime(), timeZone));
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth();
+  return {
+    month: `${year}-${String(month + 1).padStart(2, '0')}`,
+    start: zonedTimeToInstant(Date.UTC(year, month, 1), timeZone),
+    end: zonedTimeToInstant(Date.UTC(year, month + 1, 1), timeZone),
+  };
+}

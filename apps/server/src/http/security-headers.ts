@@ -70,7 +70,8 @@ export async function registerSecurityHeaders(
         imgSrc: ["'self'", 'data:', ...extra('imgSrc')],
         fontSrc: ["'self'", 'data:', ...extra('fontSrc')],
         connectSrc: ["'self'", ...extra('connectSrc')],
-        ...(thirdParty.frameSrc ? { frameSrc: thirdParty.frameSrc } : {}),
+        // The dashboard's own frames (the built-in test-mode checkout) stay allowed beside a service's.
+        ...(thirdParty.frameSrc ? { frameSrc: ["'self'", ...thirdParty.frameSrc] } : {}),
         ...(thirdParty.workerSrc ? { workerSrc: ["'self'", ...thirdParty.workerSrc] } : {}),
         ...(thirdParty.mediaSrc ? { mediaSrc: ["'self'", ...thirdParty.mediaSrc] } : {}),
         objectSrc: ["'none'"],

@@ -94,9 +94,11 @@ export async function login(services: Services, body: LoginBody, client: ClientI
   if (!user.isSupport) {
     const relationships = await relationshipsOfUser(db, user.id);
     if (relationships.length === 0) throw ApiError.forbidden(ERROR_KEYS.NO_ACCOUNT);
-    if (!relationships.some((relationship) => relationship.active)) {
-      throw ApiError.forbidden(ERROR_KEYS.NO_ACTIVE_ACCOUNT);
-    }
+    // An account closed for a failed payment still lets its users in, at user level only: the account
+    // list carries its payment link, which the dashboard stores before showing /account-inactive
+    // (spec 01 §4). Every account-level call stays refused to it (http/access.ts).
+    const reachable = relationships.some((relationship) => relationship.active || relationship.paymentUrl);
+    if (!reachable) throw ApiError.forbidden(ERROR_KEYS.NO_ACTIVE_ACCOUNT);
   }
   await updateUser(db, user.id, { last_login_at: new Date().toISOString() });
   return createSession(db, {

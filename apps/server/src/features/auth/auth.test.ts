@@ -11,6 +11,8 @@ import {
   uniqueEmail,
 } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { addMember } from '../account/relationships.service.js';
+import { builtInRoleId } from '../account/roles.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +49,7 @@ describe('POST /auth/login', () => {
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json()).toEqual([{ code: 'USER_INACTIVE', field: 'email' }]);
 
+    // Inactive with no payment link to pay from: nothing the user can do in the dashboard.
     const inactiveAccount = await createTenant(t, { active: false });
     const noActive = await call(t, 'POST', '/auth/login', {
       body: { email: inactiveAccount.email, password: PASSWORD },
@@ -61,6 +64,53 @@ describe('POST /auth/login', () => {
     });
     expect(noAccount.statusCode).toBe(403);
     expect(noAccount.json()).toBe('NO_ACCOUNT');
+  });
+
+  it('lets the users of an account closed for a payment in at user level, to read its payment link', async () => {
+    const tenant = await createTenant(t);
+    const bound = await accountToken(t, tenant);
+    const paymentUrl = '/api/billing/pay?token=0123456789abcdefghijklmnop';
+    await t.stores.accounts.db
+      .updateTable('relationships')
+      .set({ active: 0, payment_url: paymentUrl })
+      .where('id', '=', tenant.relationshipId)
+      .execute();
+
+    const token = await login(t, tenant.email);
+    const accounts = await call(t, 'GET', '/me/relationships', { token });
+    expect(accounts.statusCode).toBe(200);
+    expect(accounts.json()).toEqual([
+      expect.objectContaining({ id: tenant.relationshipId, active: false, paymentUrl }),
+    ]);
+    const choose = await call(t, 'GET', `/auth/account/${tenant.relationshipId}`, { token });
+    expect(choose.statusCode).toBe(403);
+    expect(choose.json()).toBe('NO_ACTIVE_ACCOUNT');
+
+    // A token bound while the account was active opens no account-level call any more.
+    const accountRoutes = t.app.apiRoutes.filter((route) => route.access.kind === 'account');
+    expect(accountRoutes.length).toBeGreaterThan(50);
+    for (const route of accountRoutes) {
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(/:(\w+)/g, '1'),
+        headers: { authorization: `Bearer ${bound}` },
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(response.json(), `${route.method} ${route.url}`).toBe('NO_ACTIVE_ACCOUNT');
+    }
+  });
+
+  it('lets a member of an active and an inactive account in, whatever the inactive one holds', async () => {
+    const inactive = await createTenant(t, { active: false });
+    const active = await createTenant(t);
+    const db = t.stores.accounts.db;
+    await addMember(db, {
+      userId: inactive.userId,
+      relationshipId: active.relationshipId,
+      roleIds: [await builtInRoleId(db, 'Admin')],
+      joined: true,
+    });
+    expect((await login(t, inactive.email)).length).toBeGreaterThan(10);
   });
 
   it('validates the body with field items', async () => {

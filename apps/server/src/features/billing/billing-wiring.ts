@@ -4,6 +4,8 @@ import type { Config } from '../../config.js';
 import type { BillingProvider } from '../../integrations/billing/billing-provider.js';
 import { type BuiltinBillingProvider, builtinProvider } from '../../integrations/billing/builtin-provider.js';
 import { chargebeeProvider } from '../../integrations/billing/chargebee-provider.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { EventStore } from '../../storage/events/event-store.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import type { BillingServiceDeps } from './billing.service.js';
 import { handleBillingEvent } from './subscription-sync.service.js';
@@ -22,6 +24,8 @@ export const PAYMENT_LINK_PATH = '/api/billing/pay';
 export function createBillingIntegration(options: {
   config: Config;
   db: Kysely<Database>;
+  events: EventStore;
+  clock: Clock;
   log: FastifyBaseLogger;
   /** A provider other than the config's (tests: Chargebee on its local fake). */
   provider?: BillingProvider;
@@ -36,6 +40,8 @@ export function createBillingIntegration(options: {
   const base = config.publicUrlSet ? config.publicUrl : '';
   const deps: BillingServiceDeps = {
     db,
+    events: options.events,
+    clock: options.clock,
     provider,
     log,
     signupsOpen: billing.signupsOpen,

@@ -89,7 +89,7 @@ export const billingRoutes =
         config: { access: { kind: 'account', view: 'plans' } },
         schema: { response: { 200: zBillingState } },
       },
-      async (request) => billingState(services.db, accountOf(request).relationship),
+      async (request) => billingState(deps, accountOf(request).relationship),
     );
 
     app.post(

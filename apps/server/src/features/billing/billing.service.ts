@@ -234,7 +234,7 @@ export async function checkoutFinish(
   if (!account || result.customerId !== account.customer_id) throw ApiError.notFound('No such checkout');
   await settle(deps, result);
   const fresh = await findRelationship(deps.db, auth.relationship.id);
-  return billingState(deps.db, fresh ?? auth.relationship);
+  return billingState(deps, fresh ?? auth.relationship);
 }
 
 /** POST /billing/portal: a portal session of the account's customer, optionally for one subscription. */

@@ -4,7 +4,6 @@ import {
   type BillingState,
   type PaidPlan,
   parseItemPriceId,
-  planVisits,
   VISITS_ADDON_ITEM,
 } from '@veracity/contracts/billing';
 import type { PlanType } from '@veracity/contracts/plans';
@@ -17,6 +16,8 @@ import type {
   ItemLine,
   ProviderSubscription,
 } from '../../integrations/billing/billing-provider.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { EventStore } from '../../storage/events/event-store.js';
 import type { Database } from '../../storage/oltp/schema.js';
 import { audit } from '../account/audit.js';
 import {
@@ -37,6 +38,7 @@ import {
   signupByCustomer,
   updateBillingAccount,
 } from './billing.repo.js';
+import { monthlyVisitsOf, visitsThisMonth } from './plan-usage.js';
 
 /**
  * The one place a plan changes (issue 37): a subscription re-read from the provider decides the
@@ -45,6 +47,9 @@ import {
  */
 export interface BillingDeps {
   db: Kysely<Database>;
+  /** Where the account's visits are counted against its plan (plan-usage.ts). */
+  events: EventStore;
+  clock: Clock;
   provider: BillingProvider;
   log: FastifyBaseLogger;
   /** The link an inactive account's users pay from (its path carries the account's payment token). */
@@ -239,25 +244,25 @@ export async function handleBillingEvent(
   return 'handled';
 }
 
-/** The account's billing as the plans screen shows it. */
+/** The account's billing as the plans screen shows it, with this month's visits against the plan. */
 export async function billingState(
-  db: Kysely<Database>,
+  deps: Pick<BillingDeps, 'db' | 'events' | 'clock'>,
   relationship: RelationshipRecord,
 ): Promise<BillingState> {
-  const account = await billingAccountOf(db, relationship.id);
-  const plan = relationship.planType;
+  const [account, visits] = await Promise.all([
+    billingAccountOf(deps.db, relationship.id),
+    visitsThisMonth(deps.events, relationship, deps.clock.now()),
+  ]);
   const addons = account?.visits_addons ?? 0;
   return {
-    planType: plan,
+    planType: relationship.planType,
     subscriptionId: account?.subscription_id ?? null,
     status: (account?.status as BillingState['status']) ?? null,
     currency: (account?.currency as BillingCurrency | null) ?? null,
     frequency: (account?.frequency as BillingFrequency | null) ?? null,
     numVisitsAddons: addons,
-    monthlyVisits:
-      plan === 'free_trial' || plan === 'lite' || plan === 'pro' || plan === 'max'
-        ? planVisits(plan, addons)
-        : 0,
+    monthlyVisits: monthlyVisitsOf(relationship.planType, addons),
+    visitsThisMonth: visits,
     scheduledPlan: (account?.scheduled_plan as PaidPlan | null) ?? null,
     nextBillingAt: account?.next_billing_at ?? null,
     active: relationship.active,

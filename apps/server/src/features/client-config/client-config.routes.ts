@@ -4,16 +4,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 
 /** What GET /api/client-config answers: the same for everyone, decided at start. */
-export function describeClientConfig(config: Pick<Config, 'errorTracking' | 'supportChat'>): ClientConfig {
-  const { errorTracking, supportChat } = config;
+export function describeClientConfig(
+  config: Pick<Config, 'errorTracking' | 'supportChat' | 'billing' | 'tagManager' | 'conversionTracking'>,
+): ClientConfig {
+  const { errorTracking, supportChat, billing, tagManager, conversionTracking } = config;
   return {
     errorTracking: errorTracking
       ? { dsn: errorTracking.dsn, environment: errorTracking.environment, release: PRODUCT_VERSION }
       : null,
     supportChat: supportChat ?? null,
-    billing: { provider: 'builtin' },
-    tagManager: null,
-    conversionTracking: null,
+    billing:
+      billing.provider === 'chargebee'
+        ? { provider: 'chargebee', site: billing.chargebee.site, scriptUrl: billing.scriptUrl }
+        : { provider: 'builtin' },
+    tagManager: tagManager ? { containerId: tagManager.containerId } : null,
+    conversionTracking: conversionTracking ? { url: conversionTracking.url } : null,
   };
 }
 

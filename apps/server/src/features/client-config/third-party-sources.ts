@@ -29,12 +29,26 @@ const CRISP_SOURCES = {
   mediaSrc: ['https://client.crisp.chat'],
 } satisfies ThirdPartySources;
 
+/** Where Google Tag Manager and the Google Analytics tags it loads fetch and send from. */
+const GTM_ORIGIN = 'https://www.googletagmanager.com';
+const GOOGLE_ANALYTICS_SOURCES = [
+  GTM_ORIGIN,
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+];
+
+/** Chargebee.js's own frames (checkout and portal run in frames of js.chargebee.com and the site). */
+const CHARGEBEE_JS_ORIGIN = 'https://js.chargebee.com';
+
 /**
  * The sources the configured services add to the CSP: the error tracker's ingestion origin (the
- * browser SDK posts reports there) and the chat widget's script origin with Crisp's own addresses.
- * Nothing when neither is configured.
+ * browser SDK posts reports there); the chat widget's script origin with Crisp's own addresses;
+ * Chargebee.js (its script, the site's checkout and portal frames and API); Google Tag Manager with
+ * Google Analytics; the track host the sign-up conversion goes to. Nothing when none is configured.
  */
-export function thirdPartySources(config: Pick<Config, 'errorTracking' | 'supportChat'>): ThirdPartySources {
+export function thirdPartySources(
+  config: Pick<Config, 'errorTracking' | 'supportChat' | 'billing' | 'tagManager' | 'conversionTracking'>,
+): ThirdPartySources {
   const sources: Required<ThirdPartySources> = {
     scriptSrc: [],
     styleSrc: [],
@@ -55,6 +69,18 @@ export function thirdPartySources(config: Pick<Config, 'errorTracking' | 'suppor
       sources[directive].push(scriptOrigin);
     }
   }
+  if (config.billing.provider === 'chargebee') {
+    const site = `https://${config.billing.chargebee.site}.chargebee.com`;
+    sources.scriptSrc.push(new URL(config.billing.scriptUrl).origin);
+    sources.frameSrc.push(site, CHARGEBEE_JS_ORIGIN);
+    sources.connectSrc.push(site);
+  }
+  if (config.tagManager) {
+    sources.scriptSrc.push(GTM_ORIGIN);
+    sources.imgSrc.push(...GOOGLE_ANALYTICS_SOURCES);
+    sources.connectSrc.push(...GOOGLE_ANALYTICS_SOURCES);
+  }
+  if (config.conversionTracking) sources.connectSrc.push(config.conversionTracking.origin);
   return Object.fromEntries(
     Object.entries(sources)
       .filter(([, list]) => list.length > 0)

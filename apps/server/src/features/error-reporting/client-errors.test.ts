@@ -102,7 +102,13 @@ describe('GET /api/client-config', () => {
     try {
       const response = await call(t, 'GET', '/client-config');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ errorTracking: null, supportChat: null });
+      expect(response.json()).toEqual({
+        errorTracking: null,
+        supportChat: null,
+        billing: { provider: 'builtin' },
+        tagManager: null,
+        conversionTracking: null,
+      });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("connect-src 'self';");
@@ -129,13 +135,16 @@ describe('GET /api/client-config', () => {
           websiteId: '1b2c3d4e-5f60-4718-9a0b-1c2d3e4f5a6b',
           scriptUrl: 'https://client.crisp.chat/l.js',
         },
+        billing: { provider: 'builtin' },
+        tagManager: null,
+        conversionTracking: null,
       });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toMatch(
         /connect-src 'self' https:\/\/o42\.ingest\.sentry\.io [^;]*wss:\/\/client\.relay\.crisp\.chat/,
       );
       expect(csp).toMatch(/script-src 'self' https:\/\/client\.crisp\.chat/);
-      expect(csp).toContain('frame-src https://game.crisp.chat');
+      expect(csp).toContain("frame-src 'self' https://game.crisp.chat");
       expect(csp).not.toContain('*');
     } finally {
       await t.close();

@@ -3,7 +3,13 @@ import type { ChargebeeConfig } from './chargebee-provider.js';
 
 /** Which billing provider runs (config.ts, docs/billing.md). */
 export type BillingConfig =
-  | { provider: 'chargebee'; signupsOpen: boolean; chargebee: ChargebeeConfig }
+  | {
+      provider: 'chargebee';
+      signupsOpen: boolean;
+      chargebee: ChargebeeConfig;
+      /** Chargebee.js, which the dashboard loads (CHARGEBEE_JS_URL, else Chargebee's own). */
+      scriptUrl: string;
+    }
   | { provider: 'builtin'; signupsOpen: boolean; webhook: { user: string; password: string } };
 
 /**

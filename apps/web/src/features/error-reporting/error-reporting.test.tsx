@@ -67,7 +67,7 @@ describe('uncaught errors', () => {
     const { sink, posted } = collectingSink();
     expect(posted).toHaveLength(0);
     await startErrorReporting(
-      async () => ({ ...NO_OUTSIDE_SERVICES }),
+      async () => NO_OUTSIDE_SERVICES,
       async () => ({ createSentrySink: () => sink }),
       () => sink,
     );

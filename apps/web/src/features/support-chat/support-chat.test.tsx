@@ -89,7 +89,7 @@ describe('the support chat (spec 01 §1, §4)', () => {
 
   it('is not loaded when the installation configures no chat', async () => {
     signIn();
-    privateScreen({ ...NO_OUTSIDE_SERVICES });
+    privateScreen(NO_OUTSIDE_SERVICES);
     const { client } = renderRoutes('/account/settings');
     await settled(client);
     expect(chatScript()).toBeNull();
