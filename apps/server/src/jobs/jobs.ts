@@ -5,6 +5,7 @@ import type { ReportRunner } from '../features/reports/report-runner.js';
 import type { Services } from '../services.js';
 import { adChannelsSyncJob } from './ad-channels-sync.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
+import { billingUsageJob } from './billing-usage.js';
 import { type Clock, systemClock } from './clock.js';
 import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
 import { hubspotMatchJob } from './hubspot-match.js';
@@ -18,7 +19,8 @@ import { JobScheduler } from './scheduler.js';
  * evaluation out of this process (another server runs it), GOOGLE_ADS_SYNC_MINUTES=0 the exclusion
  * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, AD_CHANNELS_SYNC_MINUTES=0 the Meta, Microsoft and
  * TikTok audience sync, HUBSPOT_MATCH_SECONDS=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery,
- * REPORTS_CHECK_SECONDS=0 the full reports' schedules and runs.
+ * REPORTS_CHECK_SECONDS=0 the full reports' schedules and runs, BILLING_USAGE_CHECK_SECONDS=0 the plan usage
+ * notices.
  */
 export function createJobScheduler(
   config: Pick<
@@ -30,6 +32,7 @@ export function createJobScheduler(
     | 'adChannelsSyncMinutes'
     | 'hubspotMatchSeconds'
     | 'reportsCheckSeconds'
+    | 'billingUsageCheckSeconds'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
@@ -53,6 +56,10 @@ export function createJobScheduler(
   }
   if (reports && config.reportsCheckSeconds > 0) {
     scheduler.add(reportRunsJob(reports, config.reportsCheckSeconds));
+  }
+  if (config.billingUsageCheckSeconds > 0) {
+    // The alerts' dependencies are the usage check's: the accounts, the event store, the mailer.
+    scheduler.add(billingUsageJob(alertDeps, config.billingUsageCheckSeconds));
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

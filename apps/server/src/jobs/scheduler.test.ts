@@ -9,6 +9,7 @@ import { accountToken, call, createTenant } from '../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { AD_CHANNELS_SYNC_JOB } from './ad-channels-sync.js';
 import { ALERT_EVALUATION_JOB } from './alert-evaluation.js';
+import { BILLING_USAGE_JOB } from './billing-usage.js';
 import type { Clock } from './clock.js';
 import { GOOGLE_ADS_COST_IMPORT_JOB, GOOGLE_ADS_SYNC_JOB } from './google-ads-sync.js';
 import { HUBSPOT_MATCH_JOB } from './hubspot-match.js';
@@ -201,6 +202,7 @@ describe('job scheduler', () => {
       AD_CHANNELS_SYNC_JOB,
       HUBSPOT_MATCH_JOB,
       REPORT_RUNS_JOB,
+      BILLING_USAGE_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
 
@@ -211,6 +213,7 @@ describe('job scheduler', () => {
       AD_CHANNELS_SYNC_JOB,
       HUBSPOT_MATCH_JOB,
       REPORT_RUNS_JOB,
+      BILLING_USAGE_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
     await t.app.jobs.idle();

@@ -1,7 +1,16 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { BillingAccountsTable, BillingSignupsTable, Database } from '../../storage/oltp/schema.js';
+import type {
+  BillingAccountsTable,
+  BillingSignupsTable,
+  BillingUsageNoticesTable,
+  Database,
+} from '../../storage/oltp/schema.js';
+import { type RelationshipRecord, toRelationshipRecord } from '../account/relationships.repo.js';
 
-/** The queries of billing (issue 37): accounts at the provider, pending sign-ups, handled events. */
+/**
+ * The queries of billing (issue 37): accounts at the provider, pending sign-ups, handled events, and
+ * the usage notices of each month.
+ */
 export type BillingAccountRow = Selectable<BillingAccountsTable>;
 export type BillingSignupRow = Selectable<BillingSignupsTable>;
 
@@ -108,5 +117,64 @@ export async function recordEvent(
       received_at: new Date().toISOString(),
     })
     .onConflict((conflict) => conflict.column('event_id').doNothing())
+    .execute();
+}
+
+/** The active accounts on a plan of the catalogue: those whose visits are held against a plan. */
+export async function activeCatalogueAccounts(db: Kysely<Database>): Promise<RelationshipRecord[]> {
+  const rows = await db
+    .selectFrom('relationships')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('plan_type', 'in', ['free_trial', 'lite', 'pro', 'max'])
+    .orderBy('id')
+    .execute();
+  return rows.map(toRelationshipRecord);
+}
+
+export type UsageNoticeRow = Selectable<BillingUsageNoticesTable>;
+
+/** Records a threshold reached in a month, once: a threshold already recorded is left as it is. */
+export async function recordUsageNotice(
+  db: Kysely<Database>,
+  row: Insertable<BillingUsageNoticesTable>,
+): Promise<void> {
+  await db
+    .insertInto('billing_usage_notices')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['relationship_id', 'month', 'threshold']).doNothing())
+    .execute();
+}
+
+/** The thresholds of a month recorded but not mailed yet, lowest first. */
+export function unmailedUsageNotices(
+  db: Kysely<Database>,
+  relationshipId: number,
+  month: string,
+): Promise<UsageNoticeRow[]> {
+  return db
+    .selectFrom('billing_usage_notices')
+    .selectAll()
+    .where('relationship_id', '=', relationshipId)
+    .where('month', '=', month)
+    .where('mailed_at', 'is', null)
+    .orderBy('threshold')
+    .execute();
+}
+
+export async function markUsageNoticesMailed(
+  db: Kysely<Database>,
+  relationshipId: number,
+  month: string,
+  thresholds: readonly number[],
+  at: string,
+): Promise<void> {
+  if (thresholds.length === 0) return;
+  await db
+    .updateTable('billing_usage_notices')
+    .set({ mailed_at: at })
+    .where('relationship_id', '=', relationshipId)
+    .where('month', '=', month)
+    .where('threshold', 'in', [...thresholds])
     .execute();
 }

@@ -191,3 +191,31 @@ export function reportReadyMail(to: string, facts: ReportReadyFacts): Mail {
     footer: 'You receive this because you were chosen as a recipient of this report.',
   });
 }
+
+export interface PlanUsageFacts {
+  companyName: string;
+  /** 80 or 100: the share of the plan's monthly visits reached. */
+  threshold: number;
+  visits: number;
+  planVisits: number;
+  /** The plans screen, where the plan is upgraded or visits added. */
+  link: string;
+}
+
+/** An account reached 80% or 100% of its plan's monthly visits; nothing is cut off. */
+export function planUsageMail(to: string, facts: PlanUsageFacts): Mail {
+  const number = new Intl.NumberFormat('en-GB');
+  return render({
+    to,
+    kind: 'plan_usage',
+    subject: `Your Veracity account has used ${facts.threshold}% of its monthly visits`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${facts.companyName} has collected ${number.format(facts.visits)} visits this month, ${facts.threshold}% of the ${number.format(facts.planVisits)} visits its plan includes.`,
+      'Visits beyond the plan are still collected and protected: nothing is cut off. To keep within your plan, upgrade it or add visits.',
+    ],
+    action: { label: 'Upgrade or add visits', url: facts.link },
+    footer:
+      'You receive this because you are an admin of this account. The count starts again on the first of each month.',
+  });
+}

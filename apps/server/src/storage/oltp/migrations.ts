@@ -14,6 +14,7 @@ import { conversionReleases } from './migrations/0012-conversion-releases.js';
 import { hubspotLeads } from './migrations/0013-hubspot-leads.js';
 import { reports } from './migrations/0014-reports.js';
 import { billing } from './migrations/0015-billing.js';
+import { billingUsage } from './migrations/0016-billing-usage.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   hubspotLeads,
   reports,
   billing,
+  billingUsage,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -549,6 +549,20 @@ export interface BillingWebhookEventsTable {
   received_at: string;
 }
 
+/**
+ * Migration 0016: a threshold of the plan's monthly visits (80, 100) an account reached in a calendar
+ * month (`YYYY-MM` in its time zone), recorded once; mailed_at is set once its admins were mailed.
+ */
+export interface BillingUsageNoticesTable {
+  relationship_id: number;
+  month: string;
+  threshold: number;
+  visits: number;
+  plan_visits: number;
+  reached_at: string;
+  mailed_at: string | null;
+}
+
 /** The built-in test-mode provider's objects (hosted pages, customers, subscriptions) as JSON. */
 export interface BillingTestObjectsTable {
   kind: string;
@@ -596,4 +610,5 @@ export interface Database {
   billing_signups: BillingSignupsTable;
   billing_webhook_events: BillingWebhookEventsTable;
   billing_test_objects: BillingTestObjectsTable;
+  billing_usage_notices: BillingUsageNoticesTable;
 }
