@@ -3,12 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { Card } from '../../components/Card/Card';
 import { GuardedButton } from '../../components/GuardedButton/GuardedButton';
 import { Input } from '../../components/Input/Input';
+import { reloadPage } from '../../lib/page-reload';
 import { storeSessionToken } from '../../lib/session-token';
 import { useAccountMutation } from '../../lib/use-api-feedback';
 import { isLocked, useWriteAccess } from '../session/use-write-access';
 import styles from './Account.module.css';
 import { changePassword } from './account.api';
-import { reloadPage } from './page-reload';
 
 export const PASSWORD_MESSAGES = {
   currentRequired: 'Please write your current password',

@@ -4,12 +4,12 @@ import type { AccountUser, Role, Settings } from '@veracity/contracts/account';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reloadPage } from '../../lib/page-reload';
 import { AppProviders, createQueryClient } from '../../providers';
-import { reloadPage } from './page-reload';
 import { callsTo, expectBlocked, meFixture, mockApi, notificationText, renderScreen } from './test-api';
 import { SUPPORT_SESSION_TEXT, UserPage } from './UserPage';
 
-vi.mock('./page-reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../../lib/page-reload', () => ({ reloadPage: vi.fn() }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,7 +9,6 @@ import {
   zLabels,
   zLoginAccessSettings,
   type zLoginAccessUpdate,
-  zPaymentPage,
   zRoles,
   zSettings,
   type zSettingsUpdate,
@@ -31,7 +30,6 @@ export const accountUsersQueryKey = ['/account/users'] as const;
 export const rolesQueryKey = ['/list-roles'] as const;
 export const labelsQueryKey = ['/account/labels'] as const;
 export const loginAccessQueryKey = ['/account/access-login-settings'] as const;
-export const paymentPageQueryKey = ['/account/payment-page'] as const;
 
 /** The two traffic IP lists: always legitimate (whitelist) and always invalid (blacklist). */
 export type TrafficIpList = 'whitelist' | 'blacklist';
@@ -134,11 +132,4 @@ export function useTrafficIpList(list: TrafficIpList) {
 /** POST replaces the whole list. */
 export function replaceTrafficIpList(list: TrafficIpList, body: IpListUpdate) {
   return api.post(ipListPath(list), body, { schema: zIpList });
-}
-
-export function usePaymentPage() {
-  return useQuery({
-    queryKey: paymentPageQueryKey,
-    queryFn: () => api.get('/account/payment-page', { schema: zPaymentPage }),
-  });
 }

@@ -25,9 +25,12 @@ export const PLAN_FEATURES: readonly { label: string; views: readonly ViewId[] }
   { label: 'Traffic analytics', views: ['analytics'] },
   { label: 'Sensor script', views: ['sensor_js'] },
   { label: 'Alerts', views: ['alerts'] },
+  { label: 'Session forensics', views: ['forensics'] },
+  { label: 'Conversions list', views: ['conversions'] },
   { label: 'Server-to-server campaigns', views: ['firewall_s2s'] },
   { label: 'Google Ads protection', views: ['google_ppc', 'account_settings'] },
   { label: 'Global intelligence for Google Ads', views: ['gads_global_intelligence'] },
+  { label: 'Scheduled reports', views: ['reports'] },
 ];
 
 export function planIncludes(plan: ComparedPlan, views: readonly ViewId[]): boolean {
@@ -79,4 +82,13 @@ export function trialStatus(
   const left = expires - now.getTime();
   if (left <= 0) return { state: 'expired' };
   return { state: 'active', daysLeft: Math.ceil(left / DAY_MS) };
+}
+
+/** How far this month's visits are into the plan's: the share, and the notice threshold passed. */
+export function visitsUsage(
+  visits: number,
+  limit: number,
+): { percent: number; level: 'over' | 'near' | null } {
+  const percent = limit > 0 ? Math.floor((visits / limit) * 100) : 0;
+  return { percent, level: percent >= 100 ? 'over' : percent >= 80 ? 'near' : null };
 }

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button/Button';
 import { Spinner } from '../../components/Spinner/Spinner';
 import { Link } from '../../lib/navigation';
+import { reloadPage } from '../../lib/page-reload';
 import { billingApi } from '../billing/billing.api';
 import { reportSignupConversion } from '../billing/conversion-tracking';
 import { useHostedCheckout } from '../billing/use-hosted-checkout';
@@ -102,7 +103,7 @@ export function SignupPlanPage() {
           }
           finish.mutate(hostedPageId);
         },
-        close: () => window.location.reload(),
+        close: reloadPage,
         error: (error) => {
           // Checkout errors are only logged (spec 01 §8); the button below offers another try.
           console.error('Guest checkout failed', error);

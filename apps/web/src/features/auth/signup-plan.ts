@@ -4,10 +4,9 @@ import {
   type BillingCurrency,
   type BillingFrequency,
   MAX_VISITS_ADDONS,
-  PLAN_CATALOGUE,
-  VISITS_ADDON,
 } from '@veracity/contracts/billing';
 import { CHECKOUT_DEFAULTS, type PlanType, SIGNUP_PLANS } from '@veracity/contracts/plans';
+import { formatTermPrice, termPrice } from '../billing/prices';
 
 export type SignupPlan = (typeof SIGNUP_PLANS)[number];
 
@@ -58,21 +57,8 @@ export function isPaidPlan(plan: PlanType): boolean {
   return plan !== 'free_trial';
 }
 
-/** An amount in the currency's minor unit, written for people: €149, €1,490. */
-export function formatPrice(cents: number, currency: BillingCurrency): string {
-  return new Intl.NumberFormat('en-IE', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
-}
-
 /** What a checkout choice costs each term, add-ons included, from the one catalogue; null for Free. */
 export function choicePrice(choice: CheckoutChoice): string | null {
-  const prices = PLAN_CATALOGUE[choice.plan].prices;
-  if (!prices) return null;
-  const cents =
-    prices[choice.currency][choice.frequency] +
-    choice.numVisitsAddons * VISITS_ADDON.prices[choice.currency][choice.frequency];
-  return `${formatPrice(cents, choice.currency)} a ${choice.frequency === 'monthly' ? 'month' : 'year'}`;
+  const cents = termPrice(choice.plan, choice.currency, choice.frequency, choice.numVisitsAddons);
+  return cents === null ? null : formatTermPrice(cents, choice.currency, choice.frequency);
 }
