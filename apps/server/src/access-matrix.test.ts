@@ -81,6 +81,7 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/billing/checkout': write('account_manage_users', true),
   'POST /api/billing/checkout-finish': write('account_manage_users', true),
   'POST /api/billing/portal': write('account_manage_users', true),
+  'POST /api/billing/test-mode/fail-renewal': write('account_manage_users', true),
   'GET /api/account/users': { who: 'member', permission: 'account_manage_users', noGhost: true },
   'POST /api/account/invite': write('account_manage_users', true),
   'PUT /api/account/users/:id': write('account_manage_users', true),

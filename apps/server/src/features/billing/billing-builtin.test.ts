@@ -231,7 +231,9 @@ describe('a signed-in account on the built-in provider', () => {
       .selectAll()
       .where('relationship_id', '=', tenant.relationshipId)
       .executeTakeFirstOrThrow();
-    await t.app.billing.builtin?.failRenewal(billingRow.subscription_id ?? '');
+    // TEST MODE plays the failed renewal for the account's admin.
+    const failed = await call(t, 'POST', '/billing/test-mode/fail-renewal', { token });
+    expect(failed.statusCode, failed.body).toBe(200);
     const closed = await relationshipOf(tenant.relationshipId);
     expect(closed.active).toBe(0);
     expect(closed.payment_url).toBe(`/api/billing/pay?token=${billingRow.payment_token}`);

@@ -288,5 +288,8 @@ describe('a signed-in admin on Chargebee', () => {
       body: { subscriptionId: 'sub_not_ours' },
     });
     expect(wrong.statusCode).toBe(404);
+    // TEST MODE's failed renewal exists only with the built-in provider.
+    const testMode = await call(t, 'POST', '/billing/test-mode/fail-renewal', { token });
+    expect(testMode.statusCode).toBe(404);
   });
 });

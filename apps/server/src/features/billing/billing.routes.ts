@@ -18,6 +18,7 @@ import { accountOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import { dashboardBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
+import { billingAccountOf } from './billing.repo.js';
 import {
   checkout,
   checkoutFinish,
@@ -109,6 +110,22 @@ export const billingRoutes =
       { ...adminWrite, schema: { body: zPortalBody, response: { 200: zPortalSession } } },
       async (request) => portal(deps, accountOf(request), request.body?.subscriptionId, returnUrl(request)),
     );
+
+    // TEST MODE only: the built-in provider plays a renewal whose payment fails, so that an admin can
+    // see the failed-payment path (its webhook, /account-inactive, "Reactivate access") end to end.
+    const { builtin } = billing;
+    if (builtin) {
+      app.post(
+        '/billing/test-mode/fail-renewal',
+        { ...adminWrite, schema: { response: { 200: zOkResponse } } },
+        async (request) => {
+          const account = await billingAccountOf(services.db, accountOf(request).relationship.id);
+          if (!account?.subscription_id) throw ApiError.notFound('This account has no subscription');
+          await builtin.failRenewal(account.subscription_id);
+          return { ok: true as const };
+        },
+      );
+    }
 
     // "Reactivate access" of an inactive account opens this link (the account's stored payment URL):
     // a fresh payment page of the provider each time, since theirs expire.

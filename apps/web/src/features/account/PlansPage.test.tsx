@@ -6,11 +6,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '../../lib/page-reload';
 import { AppProviders, createQueryClient } from '../../providers';
 import { privateRoutes } from '../../router';
+import { leaveInactiveAccount } from '../auth/use-select-relationship';
 import { PLANS_MESSAGES, PlansPage } from './PlansPage';
 import { PLAN_FEATURES, planAction, planIncludes, trialStatus } from './plan-catalogue';
 import { callsTo, expectBlocked, meFixture, mockApi, renderScreen } from './test-api';
 
 vi.mock('../../lib/page-reload', () => ({ reloadPage: vi.fn() }));
+vi.mock('../auth/use-select-relationship', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../auth/use-select-relationship')>()),
+  leaveInactiveAccount: vi.fn(async () => undefined),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -237,6 +242,18 @@ describe('PlansPage', () => {
     await waitFor(() => expect(reloadPage).toHaveBeenCalled());
     expect(callsTo(calls, 'POST', '/billing/checkout-finish')).toHaveLength(1);
     expect(router.state.location.search).toBe('');
+  });
+
+  it('lets an admin play a failed renewal in TEST MODE, then leaves the closed account', async () => {
+    const calls = plansApi({ planType: 'lite', isAdmin: true }, STATE, {
+      'POST /billing/test-mode/fail-renewal': { ok: true },
+    });
+    renderScreen(<PlansPage />);
+    const button = await screen.findByTestId('plans-test-fail-renewal');
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+    await userEvent.click(button);
+    await waitFor(() => expect(leaveInactiveAccount).toHaveBeenCalled());
+    expect(callsTo(calls, 'POST', '/billing/test-mode/fail-renewal')).toHaveLength(1);
   });
 
   it('says when the payment page could not be opened', async () => {

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { Me } from '@veracity/contracts/account';
 import {
   BILLING_CURRENCIES,
@@ -19,7 +20,8 @@ import { Input } from '../../components/Input/Input';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
 import { LoadError, SkeletonRows } from '../../components/PageStates/PageStates';
 import { Spinner } from '../../components/Spinner/Spinner';
-import { useBillingState } from '../billing/billing.api';
+import { leaveInactiveAccount } from '../auth/use-select-relationship';
+import { billingApi, useBillingState } from '../billing/billing.api';
 import { formatPrice, formatTermPrice, termPrice } from '../billing/prices';
 import { useAccountCheckout } from '../billing/use-account-checkout';
 import { useClientConfig } from '../client-config/client-config.api';
@@ -55,6 +57,8 @@ export const PLANS_MESSAGES = {
   applying: 'Applying your new plan...',
   downgradeNote: 'From the end of the current period',
   currencyLocked: 'A subscription keeps the currency it was bought in.',
+  testMode:
+    'Payments here are in TEST MODE: no card is charged. A failed renewal closes the account until its invoice is paid with a test card.',
 } as const;
 
 const PLAN_NAMES: Record<ComparedPlan, string> = Object.fromEntries(
@@ -237,6 +241,34 @@ function CurrentPlanCard({ me, state, access, busy, onAddons, portal }: CurrentP
   );
 }
 
+/**
+ * The built-in provider is a test mode: no card is charged. Its admins can play a renewal whose
+ * payment fails, to see what the account's users then get (/account-inactive, "Reactivate access").
+ */
+function TestModeCard({ access }: { access: WriteAccess }) {
+  const fail = useMutation({
+    mutationFn: billingApi.failRenewal,
+    onSuccess: () => void leaveInactiveAccount(),
+    onError: (error) => console.error('Failing the renewal failed', error),
+  });
+  return (
+    <Card title="Test mode" data-testid="plans-test-mode">
+      <div className={plans.testMode}>
+        <p className={styles.help}>{PLANS_MESSAGES.testMode}</p>
+        <GuardedButton
+          variation="secondary"
+          access={access}
+          loading={fail.isPending}
+          onClick={() => fail.mutate()}
+          data-testid="plans-test-fail-renewal"
+        >
+          Fail the next renewal
+        </GuardedButton>
+      </div>
+    </Card>
+  );
+}
+
 interface PlanCardProps {
   plan: ComparedPlan;
   name: string;
@@ -399,6 +431,7 @@ export function PlansPage() {
               portal={portal}
             />
           ) : null}
+          {live && config.data?.billing.provider === 'builtin' ? <TestModeCard access={access} /> : null}
           {selfService ? (
             <div className={plans.terms} data-testid="plans-terms">
               <span data-testid="plans-currency">

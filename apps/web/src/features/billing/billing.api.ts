@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { zOkResponse } from '@veracity/contracts/auth';
 import {
   type CheckoutBody,
   type GuestCheckoutBody,
@@ -18,6 +19,8 @@ export const billingApi = {
   checkout: (body: CheckoutBody) => api.post('/billing/checkout', body, { schema: zHostedPage }),
   checkoutFinish: (hostedPageId: string) =>
     api.post('/billing/checkout-finish', { hostedPageId }, { schema: zBillingState }),
+  /** TEST MODE only (the built-in provider): the next renewal's payment fails. */
+  failRenewal: () => api.post('/billing/test-mode/fail-renewal', {}, { schema: zOkResponse }),
   portal: (subscriptionId?: string) =>
     api.post('/billing/portal', subscriptionId ? { subscriptionId } : {}, { schema: zPortalSession }),
 };
