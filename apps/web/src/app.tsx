@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { startConfiguredTagManager } from './features/client-config/tag-manager';
 import { reactRootErrorOptions } from './features/error-reporting/react-root';
 import { startErrorReporting } from './features/error-reporting/start-error-reporting';
 import { prefetchSession } from './features/session/session.api';
@@ -15,6 +16,7 @@ export function renderApp(root: HTMLElement): void {
   prefetchSession(queryClient, { token: readToken() !== null, account: readActiveRelationshipId() !== null });
 
   void startErrorReporting();
+  void startConfiguredTagManager();
   createRoot(root, reactRootErrorOptions).render(
     <StrictMode>
       <AppProviders client={queryClient}>
