@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { ERROR_KEYS } from '@veracity/contracts/errors';
 import type { ReactNode } from 'react';
 import { NotificationProvider } from './components/Notifications/NotificationProvider';
-import { leaveInactiveAccount } from './features/auth/use-select-relationship';
+import { isLeavingAccount, leaveInactiveAccount } from './features/auth/use-select-relationship';
 import { isReportableFailure } from './features/error-reporting/failed-calls';
 import { reportError } from './features/error-reporting/report-error';
 import { clearSession } from './features/session/session-storage';
@@ -32,6 +32,7 @@ function onError(error: unknown, meta: Record<string, unknown> | undefined, call
   // Failed calls go to error tracking (spec 02 §8), the auth screens' included, unless expected.
   if (isReportableFailure(error, call)) reportError(error, { kind: call });
   if (meta?.authScreen === true) return;
+  if (isLeavingAccount()) return;
   if (isInactiveAccount(error)) {
     void leaveInactiveAccount();
     return;

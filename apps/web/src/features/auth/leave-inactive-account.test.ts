@@ -4,9 +4,10 @@ import { ApiError } from '../../lib/api-client';
 import { isInactiveAccount } from '../../providers';
 import { readPaymentUrl, storeActiveRelationshipId, storeToken } from '../session/session-storage';
 import { mockApi, ok, relationshipFixture } from '../session/session-test-support';
-import { leaveInactiveAccount } from './use-select-relationship';
+import { forgetLeaving, isLeavingAccount, leaveInactiveAccount } from './use-select-relationship';
 
 afterEach(() => {
+  forgetLeaving();
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
@@ -34,6 +35,10 @@ describe('leaving an account that became inactive while open', () => {
     expect(leave).toHaveBeenCalledWith('/account-inactive');
     expect(readPaymentUrl()).toBe('http://localhost/api/billing/pay?token=x');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // Leaving: other calls failing meanwhile change nothing.
+    expect(isLeavingAccount()).toBe(true);
+    await leaveInactiveAccount(leave);
+    expect(leave).toHaveBeenCalledTimes(1);
   });
 
   it('goes to /account-missing when the account has no payment link', async () => {

@@ -58,11 +58,22 @@ export async function selectRelationship(relationship: Relationship): Promise<st
 
 let leaving = false;
 
+/** Whether the page is leaving an inactive account: the calls still answering meet a closed session. */
+export function isLeavingAccount(): boolean {
+  return leaving;
+}
+
+/** Forgets that the page was leaving (tests). */
+export function forgetLeaving(): void {
+  leaving = false;
+}
+
 /**
  * The open account stopped being active while its users were in it (a failed payment: spec 01 §4,
  * docs/billing.md): an account call answered 403 NO_ACTIVE_ACCOUNT. The account is looked up again in
  * the person's list, which still answers, and left as selecting it would: its payment link stored, then
- * /account-inactive (or /account-missing without a link). Several calls failing at once leave once.
+ * /account-inactive (or /account-missing without a link). The page is leaving from then on: other
+ * calls failing meanwhile (several at once, or 401 once the session is closed) change nothing.
  */
 export async function leaveInactiveAccount(leave: (to: string) => void = (to) => window.location.assign(to)) {
   if (leaving) return;
@@ -83,8 +94,6 @@ export async function leaveInactiveAccount(leave: (to: string) => void = (to) =>
     console.error('Leaving the inactive account failed', error);
     logOut();
     leave(ERROR_ROUTES.accountInactive);
-  } finally {
-    leaving = false;
   }
 }
 
