@@ -43,25 +43,36 @@ function lineText(itemPriceId: string, quantity: number): string {
   return `${escapeHtml(name)} × ${quantity}: ${money(unit * quantity, currency)} a ${per[frequency]}`;
 }
 
+/** The TEST MODE pages' look: plain, readable, and unmistakably not a real payment page. */
+const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:30rem;margin:1.5rem auto;padding:0 1rem;color:#1f2430}
+.banner{background:#fde68a;border:2px solid #b45309;border-radius:8px;padding:.75rem;font-weight:700}
+h1{font-size:1.4rem;margin:1.25rem 0 .5rem}ul{padding:0;list-style:none;margin:0 0 1rem}
+li{padding:.5rem 0;border-bottom:1px solid #e3e6ec}
+label{display:block;font-size:.9rem;margin-bottom:.25rem}input{width:100%;box-sizing:border-box;font-size:1rem;padding:.6rem;border:1px solid #c5cad3;border-radius:6px}
+.actions{display:flex;gap:.5rem;margin-top:.75rem}button{font-size:1rem;padding:.55rem 1.1rem;border-radius:6px;border:1px solid #1f5eff;cursor:pointer}
+.pay{background:#1f5eff;color:#fff}.cancel{background:#fff;color:#1f5eff}.alert{color:#b91c1c;font-weight:600}
+.done{text-align:center;padding:2rem 0;font-size:1.1rem}`;
+
 function pageHtml(page: TestHostedPage, message: string | null): string {
   const title = page.type === 'collect_now' ? 'Pay the pending invoice' : 'Checkout';
   const lines = page.items.map((line) => `<li>${lineText(line.itemPriceId, line.quantity)}</li>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>TEST MODE · Veracity ${title}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 2rem auto; padding: 0 1rem">
-<p data-testid="test-mode-banner" style="background:#fde68a;border:2px solid #b45309;padding:.75rem;font-weight:700">
-TEST MODE: no card is charged. Pay with ${TEST_CARDS.success} (succeeds) or ${TEST_CARDS.declined} (declined).</p>
+<title>TEST MODE · Veracity ${title}</title><style>${PAGE_STYLE}</style></head>
+<body>
+<p class="banner" data-testid="test-mode-banner">TEST MODE: no card is charged. Pay with ${TEST_CARDS.success} (succeeds) or ${TEST_CARDS.declined} (declined).</p>
 <h1>${title}</h1>
 ${lines ? `<ul data-testid="test-checkout-items">${lines}</ul>` : ''}
-${message ? `<p role="alert" data-testid="test-checkout-message" style="color:#b91c1c">${escapeHtml(message)}</p>` : ''}
-<form method="post" action="${BUILTIN_PAGE_PATH}/${escapeHtml(page.id)}">
-<label>Card number <input name="card" inputmode="numeric" autocomplete="off" required data-testid="test-card-number"></label>
-<button type="submit" data-testid="test-checkout-pay">Pay</button>
+${message ? `<p role="alert" class="alert" data-testid="test-checkout-message">${escapeHtml(message)}</p>` : ''}
+<form method="post" action="${BUILTIN_PAGE_PATH}/${escapeHtml(page.id)}" id="pay">
+<label for="card">Card number</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="off" required data-testid="test-card-number">
 </form>
-<form method="post" action="${BUILTIN_PAGE_PATH}/${escapeHtml(page.id)}/cancel">
-<button type="submit" data-testid="test-checkout-cancel">Cancel</button>
-</form>
+<form method="post" action="${BUILTIN_PAGE_PATH}/${escapeHtml(page.id)}/cancel" id="cancel"></form>
+<div class="actions">
+<button type="submit" form="pay" class="pay" data-testid="test-checkout-pay">Pay</button>
+<button type="submit" form="cancel" class="cancel" data-testid="test-checkout-cancel">Cancel</button>
+</div>
 </body></html>`;
 }
 
@@ -72,9 +83,9 @@ ${message ? `<p role="alert" data-testid="test-checkout-message" style="color:#b
 function framedOutcomeHtml(page: TestHostedPage, state: 'succeeded' | 'cancelled'): string {
   const text = state === 'succeeded' ? 'Payment complete.' : 'Checkout cancelled.';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>TEST MODE · ${text}</title></head>
-<body style="font-family: system-ui, sans-serif; text-align: center; padding: 2rem">
-<main data-checkout-state="${state}" data-hosted-page-id="${escapeHtml(page.id)}"><p>${text}</p></main>
+<html lang="en"><head><meta charset="utf-8"><title>TEST MODE · ${text}</title><style>${PAGE_STYLE}</style></head>
+<body>
+<main class="done" data-checkout-state="${state}" data-hosted-page-id="${escapeHtml(page.id)}"><p>${text}</p></main>
 </body></html>`;
 }
 

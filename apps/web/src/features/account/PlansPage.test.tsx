@@ -142,7 +142,7 @@ describe('PlansPage', () => {
     renderScreen(<PlansPage />);
     expect((await screen.findByTestId('plan-price-pro')).textContent).toBe('€149 a month');
     expect(screen.getByTestId('plan-price-max').textContent).toBe('€399 a month');
-    expect(screen.getByTestId('plan-price-free_trial').textContent).toBe('Free');
+    expect(screen.getByTestId('plan-price-free_trial').textContent).toBe('Free for 14 days');
     await userEvent.click(within(screen.getByTestId('plans-frequency')).getByRole('button'));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Yearly (2 months free)' }));
     expect(screen.getByTestId('plan-price-pro').textContent).toBe('€1,490 a year');

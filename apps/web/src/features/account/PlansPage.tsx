@@ -10,6 +10,7 @@ import {
   type PaidPlan,
   VISITS_ADDON,
 } from '@veracity/contracts/billing';
+import { TRIAL_DAYS } from '@veracity/contracts/plans';
 import { useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
@@ -295,7 +296,7 @@ function PlanCard(props: PlanCardProps) {
         ) : null}
       </header>
       <p className={plans.price} data-testid={`plan-price-${plan}`}>
-        {price ?? 'Free'}
+        {price ?? `Free for ${TRIAL_DAYS} days`}
       </p>
       <p className={plans.summary}>{summary}</p>
       <ul className={plans.features}>
