@@ -141,6 +141,23 @@ describe('/auth/signup-plan', () => {
     await waitFor(() => expect(api.called('POST /billing/guest-checkout')).toHaveLength(2));
   });
 
+  it('says sign-ups are unavailable when the checkout answers 503', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      'POST /auth/validate-signup': ok({ valid: true }),
+      'POST /billing/guest-checkout': { status: 503, body: 'Sign-ups are currently unavailable.' },
+    });
+    renderRoutes('/auth/signup-plan?plan=pro');
+    await screen.findByTestId('auth-signup-plan');
+    const { 'signup-job-title': _jobTitle, ...planFields } = VALID;
+    await fillSignup(planFields);
+    await userEvent.click(screen.getByTestId('signup-submit'));
+    expect((await screen.findByTestId('signup-checkout-error')).textContent).toBe(
+      'Sign-ups are currently unavailable. Please try again later or contact support if the issue persists.',
+    );
+    expect(screen.getByTestId('signup-reload-payment')).toBeTruthy();
+  });
+
   it('shows the Wait... spinner while the checkout opens', async () => {
     mockApi({
       'POST /auth/validate-signup': ok({ valid: true }),

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { HTTP_STATUS } from '@veracity/contracts/errors';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button/Button';
 import { Spinner } from '../../components/Spinner/Spinner';
+import { isApiError } from '../../lib/api-client';
+import { ERROR_MESSAGES } from '../../lib/api-errors';
 import { Link } from '../../lib/navigation';
 import { reloadPage } from '../../lib/page-reload';
 import { billingApi } from '../billing/billing.api';
@@ -51,6 +54,7 @@ export function SignupPlanPage() {
   const hosted = useHostedCheckout();
   const returned = params.get('state') === 'succeeded' && params.has('id');
   const [step, setStep] = useState<Step>(returned ? 'paid' : 'form');
+  const [checkoutError, setCheckoutError] = useState<string>(SIGNUP_PLAN_TEXTS.checkoutFailed);
 
   useEffect(() => {
     // Sent back by a hosted page that was not opened over this page (a redirect): the form and its
@@ -105,8 +109,14 @@ export function SignupPlanPage() {
         },
         close: reloadPage,
         error: (error) => {
-          // Checkout errors are only logged (spec 01 §8); the button below offers another try.
+          // Checkout errors are only logged (spec 01 §8); the button below offers another try. Closed
+          // sign-ups or an unreachable provider (503) say so in the spec's words.
           console.error('Guest checkout failed', error);
+          setCheckoutError(
+            isApiError(error) && error.status === HTTP_STATUS.SERVICE_UNAVAILABLE
+              ? ERROR_MESSAGES.signUpsUnavailable
+              : SIGNUP_PLAN_TEXTS.checkoutFailed,
+          );
           setStep('checkout-error');
         },
       },
@@ -168,7 +178,9 @@ export function SignupPlanPage() {
         </div>
       ) : step === 'checkout-error' ? (
         <div className={styles.retry}>
-          <p className={authStyles.text}>{SIGNUP_PLAN_TEXTS.checkoutFailed}</p>
+          <p className={authStyles.text} data-testid="signup-checkout-error">
+            {checkoutError}
+          </p>
           <Button onClick={openCheckout} data-testid="signup-reload-payment">
             Reload Payment
           </Button>
