@@ -127,6 +127,7 @@ export type HitChannel = z.infer<typeof zHitChannel>;
 export const zRequestFacts = z.object({
   ip: text(64),
   userAgent: text(2048).default(''),
+  accept: text(512).nullish(),
   acceptLanguage: text(512).nullish(),
   secChUa: text(512).nullish(),
   secChUaMobile: text(8).nullish(),
@@ -137,6 +138,12 @@ export const zRequestFacts = z.object({
   secFetchMode: text(32).nullish(),
   secFetchDest: text(32).nullish(),
   secFetchUser: text(8).nullish(),
+  /**
+   * The headers are the visitor's whole set as a customer's server forwarded it (an S2S hit sent with
+   * `headersForwarded: true`), so a header absent here was absent from the visitor's request. Without it
+   * an S2S hit's headers are whatever the customer picked, and only their values are compared.
+   */
+  headersForwarded: z.boolean().nullish(),
   referrer: text(4096).nullish(),
   landingUrl: text(8192).nullish(),
   /** Click ids read from the landing URL, by parameter name. */

@@ -52,6 +52,28 @@ export const zS2sVisitorHeaders = z
   .strict();
 export type S2sVisitorHeaders = z.infer<typeof zS2sVisitorHeaders>;
 
+/** At most this many headers when a hit forwards the visitor's headers as received. */
+export const S2S_MAX_FORWARDED_HEADERS = 100;
+const zHeaderName = z.string().min(1).max(256);
+
+/**
+ * The visitor's request headers as the customer's server received them (with `headersForwarded: true`):
+ * a list of `[name, value]` pairs in the order received, or an object of them (its keys in that order,
+ * as Node's `req.headers` and PHP's `getallheaders()` give them). Names in any case, at most
+ * {@link S2S_MAX_FORWARDED_HEADERS}. The headers Veracity does not read are ignored, whatever their
+ * value; the value of one it reads is a text (a list of texts is joined with ", ") cut to the length the
+ * engine reads, and any other value counts as not sent. No value is refused.
+ */
+export const zS2sForwardedHeaders = z.union([
+  z.array(z.tuple([zHeaderName, z.unknown()])).max(S2S_MAX_FORWARDED_HEADERS),
+  z
+    .record(zHeaderName, z.unknown())
+    .refine((headers) => Object.keys(headers).length <= S2S_MAX_FORWARDED_HEADERS, {
+      error: `at most ${S2S_MAX_FORWARDED_HEADERS} headers`,
+    }),
+]);
+export type S2sForwardedHeaders = z.infer<typeof zS2sForwardedHeaders>;
+
 /**
  * An http(s) URL of at most 8192 characters, kept exactly as sent: `z.url()` would trim it (white
  * space, U+FEFF) and delete its tabs and line breaks, so the stored landing URL would differ from the
@@ -112,7 +134,19 @@ export const zS2sHit = z
     /** The landing URL with its query string: click ids and UTM parameters are read from it. */
     url: zHttpUrl,
     referrer: text(4096).optional(),
-    headers: zS2sVisitorHeaders.optional(),
+    /**
+     * The visitor's request headers. With `headersForwarded: true`, all of them as received
+     * ({@link zS2sForwardedHeaders}); without, only those of {@link zS2sVisitorHeaders}, by lower-case
+     * name, each within its length (as before forwarding existed).
+     */
+    headers: zS2sForwardedHeaders.optional(),
+    /**
+     * `headers` are the visitor's whole header set as received, so a header missing there was missing
+     * from the visitor's request: the engine then checks them as it checks a browser's own request, and
+     * a browser's request without the headers every browser sends is evidence. Sending
+     * `headersForwarded: true` without `headers` is such a request.
+     */
+    headersForwarded: z.boolean().optional(),
     /** The customer's session id, to group hits into visits; one per hit when absent. */
     sessionId: zS2sEventId.optional(),
     /** An S2S campaign of the account (GET /api/sensors/s2s). */
@@ -124,7 +158,15 @@ export const zS2sHit = z
     /** Observations of a collection script the customer runs itself (the sensor's signal shape). */
     signals: zSensorSignals.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((hit, context) => {
+    // Headers picked by the customer keep the contract they always had: known names, bounded values.
+    // The visitor's whole set sent without the flag is refused here, not read as a picked set.
+    if (hit.headersForwarded || hit.headers === undefined) return;
+    for (const issue of zS2sVisitorHeaders.safeParse(hit.headers).error?.issues ?? []) {
+      context.addIssue({ ...issue, path: ['headers', ...issue.path] });
+    }
+  });
 export type S2sHit = z.infer<typeof zS2sHit>;
 
 export const zS2sConversion = z

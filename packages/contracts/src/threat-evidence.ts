@@ -75,6 +75,11 @@ export const THREAT_EVIDENCE_SHAPES = {
     browser: text,
     major: figure,
   }),
+  'ua:missing_forwarded_headers': z.object({
+    missing: z.array(z.enum(['accept', 'accept-language'])).max(2),
+    /** The browser the User-Agent claims. */
+    browser: text,
+  }),
   'automation:webdriver': z.object({ probe: z.literal('navigator.webdriver'), value: z.literal(true) }),
   'automation:headless': z.object({ marker: z.enum(HEADLESS_MARKERS) }),
   'automation:inconsistent_environment': z.object({

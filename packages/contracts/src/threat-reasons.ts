@@ -38,6 +38,10 @@ export const THREAT_REASONS = {
   'ua:impossible_version': { category: 'ua', label: 'Browser version that does not exist' },
   'ua:client_hints_mismatch': { category: 'ua', label: 'Client hints contradict the user agent' },
   'ua:missing_browser_headers': { category: 'ua', label: 'Browser headers missing for the claimed browser' },
+  'ua:missing_forwarded_headers': {
+    category: 'ua',
+    label: 'Forwarded request lacks the headers every browser sends',
+  },
   'automation:webdriver': { category: 'automation', label: 'Browser driven by automation (WebDriver)' },
   'automation:headless': { category: 'automation', label: 'Headless browser' },
   'automation:inconsistent_environment': {

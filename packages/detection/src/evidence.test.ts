@@ -40,6 +40,10 @@ describe('the evidence of each reason', () => {
         'ua:missing_browser_headers',
       ),
     ).toEqual({ missing: ['sec-fetch-site', 'sec-ch-ua'], browser: 'Chrome', major: 153 });
+    const forwarded = { headersForwarded: true, accept: '*/*', acceptLanguage: null };
+    expect(
+      evidence(aHit({ channel: 's2s', sensor: null, request: forwarded }), 'ua:missing_forwarded_headers'),
+    ).toEqual({ missing: ['accept-language'], browser: 'Chrome' });
   });
 
   it('automation: the probe value, the headless marker, the check that contradicted and what it saw', () => {

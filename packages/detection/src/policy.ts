@@ -22,6 +22,7 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'ua:impossible_version': weigh(45),
   'ua:client_hints_mismatch': weigh(40),
   'ua:missing_browser_headers': weigh(35),
+  'ua:missing_forwarded_headers': weigh(20),
   'automation:webdriver': decisive,
   'automation:headless': weigh(60),
   'automation:inconsistent_environment': weigh(35),

@@ -2,9 +2,19 @@ import crawlers from 'crawler-user-agents';
 import { describe, expect, it } from 'vitest';
 import { assess } from './assess.js';
 import { CHROME_RELEASE_ANCHOR } from './policy.js';
-import { AT, aHit, CHROME_WINDOWS } from './test-support/hits.js';
+import { AT, aHit, CHROME_WINDOWS, type HitChanges } from './test-support/hits.js';
 import { chromeBranchBuild, currentMajor, hasImpossibleVersion, isHttpLibrary, uaReasons } from './ua.js';
 import { parseUserAgent } from './user-agent.js';
+
+const NO_BROWSER_HEADERS = {
+  secChUa: null,
+  secChUaMobile: null,
+  secChUaPlatform: null,
+  secFetchSite: null,
+  secFetchMode: null,
+  secFetchDest: null,
+  secFetchUser: null,
+};
 
 const ids = (changes: Parameters<typeof aHit>[0]) => assess(aHit(changes)).reasons.map((reason) => reason.id);
 
@@ -200,7 +210,7 @@ describe('ua:missing_browser_headers', () => {
     ).toContain('ua:missing_browser_headers');
   });
 
-  it('does not fire for server-to-server hits, whose headers are the customer server’s', () => {
+  it('does not fire for server-to-server hits without the declaration: their headers are the ones the customer picked', () => {
     expect(
       ids({
         channel: 's2s',
@@ -212,5 +222,90 @@ describe('ua:missing_browser_headers', () => {
 
   it('does not fire when Sec-Fetch is present', () => {
     expect(ids({})).not.toContain('ua:missing_browser_headers');
+  });
+
+  it('fires for server-to-server hits that forward the visitor’s whole header set', () => {
+    expect(
+      ids({
+        channel: 's2s',
+        sensor: null,
+        request: { headersForwarded: true, accept: '*/*', secFetchSite: null, secChUa: null },
+      }),
+    ).toContain('ua:missing_browser_headers');
+  });
+
+  it('does not fire for forwarded headers of a landing page on plain HTTP, where browsers send none', () => {
+    expect(
+      ids({
+        channel: 's2s',
+        sensor: null,
+        request: {
+          headersForwarded: true,
+          accept: 'text/html',
+          secFetchSite: null,
+          secChUa: null,
+          secChUaPlatform: null,
+          landingUrl: 'http://shop.example/offer?gclid=Cj0KCQ',
+        },
+      }),
+    ).toEqual([]);
+  });
+});
+
+/** A real Chrome's navigation to a landing page, as a customer's server forwards it whole. */
+const forwardedChrome = (request: HitChanges['request'] = {}) =>
+  aHit({
+    channel: 's2s',
+    sensor: null,
+    request: {
+      headersForwarded: true,
+      accept:
+        'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8',
+      ...request,
+    },
+  });
+
+describe('ua:missing_forwarded_headers', () => {
+  it('does not fire for a real Chrome forwarded whole: no header reason at all', () => {
+    expect(assess(forwardedChrome())).toMatchObject({ riskLevel: 'low', reasons: [] });
+  });
+
+  it('fires for an HTTP client with a copied Chrome agent: no client hints, Sec-Fetch or languages', () => {
+    const got = forwardedChrome({ accept: 'application/json', acceptLanguage: null, ...NO_BROWSER_HEADERS });
+    const result = assess(got);
+    expect(result.reasons.map((reason) => reason.id).sort()).toEqual([
+      'ua:missing_browser_headers',
+      'ua:missing_forwarded_headers',
+    ]);
+    expect(result.riskLevel).toBe('medium');
+  });
+
+  it('fires when the integration declares forwarded headers and sends none; alone it stays low', () => {
+    const none = forwardedChrome({ accept: null, acceptLanguage: null, ...NO_BROWSER_HEADERS });
+    expect(assess(none).reasons.find((reason) => reason.id === 'ua:missing_forwarded_headers')).toEqual({
+      id: 'ua:missing_forwarded_headers',
+      category: 'ua',
+      weight: 20,
+      evidence: { missing: ['accept', 'accept-language'], browser: 'Chrome' },
+    });
+    // An agent old enough to send neither Sec-Fetch nor client hints: only this reason, which is low.
+    const old =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/85.0.4183.83 Safari/537.36';
+    expect(
+      assess(forwardedChrome({ userAgent: old, acceptLanguage: null, ...NO_BROWSER_HEADERS })),
+    ).toMatchObject({
+      riskLevel: 'low',
+      reasons: [expect.objectContaining({ id: 'ua:missing_forwarded_headers' })],
+    });
+  });
+
+  it('does not fire without the declaration (headers the customer picked), nor off S2S', () => {
+    const picked = aHit({
+      channel: 's2s',
+      sensor: null,
+      request: { acceptLanguage: null, ...NO_BROWSER_HEADERS },
+    });
+    expect(assess(picked).reasons).toEqual([]);
+    expect(ids({ request: { acceptLanguage: null } })).not.toContain('ua:missing_forwarded_headers');
   });
 });

@@ -12,7 +12,8 @@ import type { ParsedUserAgent } from './user-agent.js';
 
 /**
  * User-agent reasons: declared bots, HTTP libraries, versions that never shipped, client hints that
- * contradict the agent, and modern browsers arriving without the headers every such browser sends.
+ * contradict the agent, modern browsers arriving without the headers every such browser sends, and
+ * requests forwarded whole over S2S without the headers every browser sends.
  */
 
 /** Clients that announce themselves as libraries or tools, not browsers. */
@@ -213,6 +214,24 @@ export function clientHintsMismatch(input: AssessmentInput, parsed: ParsedUserAg
     : null;
 }
 
+/**
+ * Whether the request's headers are all the visitor's browser sent, so that one missing is evidence: on
+ * the collector and the firewall they are the browser's own request; on S2S only when the customer's
+ * server forwards the visitor's whole set (`headersForwarded`).
+ */
+function headersComplete(input: AssessmentInput): boolean {
+  return input.channel !== 's2s' || input.request.headersForwarded === true;
+}
+
+/**
+ * Browsers send `Sec-Fetch-*` and client hints only to secure origins; a landing page on plain HTTP
+ * (forwarded over S2S) never receives them.
+ */
+function plainHttpLanding(input: AssessmentInput): boolean {
+  const url = input.request.landingUrl;
+  return url !== null && url !== undefined && /^\s*http:/i.test(url);
+}
+
 /** Chromium 90+, Firefox 90+ and Safari 17+ send Sec-Fetch-* on every request to an HTTPS origin. */
 export function lacksBrowserHeaders(input: AssessmentInput, parsed: ParsedUserAgent): boolean {
   return missingBrowserHeaders(input, parsed) !== null;
@@ -225,7 +244,7 @@ export function missingBrowserHeaders(
   input: AssessmentInput,
   parsed: ParsedUserAgent,
 ): HeadersEvidence | null {
-  if (input.channel === 's2s') return null;
+  if (!headersComplete(input) || (input.channel === 's2s' && plainHttpLanding(input))) return null;
   const { secFetchSite, secChUa } = input.request;
   if (secFetchSite) return null;
   const { browser } = parsed;
@@ -244,6 +263,24 @@ export function missingBrowserHeaders(
     : null;
 }
 
+type ForwardedEvidence = ThreatEvidenceOf<'ua:missing_forwarded_headers'>;
+
+/**
+ * The headers every browser sends on every request (`Accept`, `Accept-Language`) that a request a
+ * customer's server declared forwarded whole lacks, with the browser its agent claims; or null. Sent
+ * with none of its headers, the request lacks both.
+ */
+export function missingForwardedHeaders(
+  input: AssessmentInput,
+  parsed: ParsedUserAgent,
+): ForwardedEvidence | null {
+  if (input.channel !== 's2s' || input.request.headersForwarded !== true) return null;
+  const missing: ForwardedEvidence['missing'] = [];
+  if (!input.request.accept) missing.push('accept');
+  if (!input.request.acceptLanguage) missing.push('accept-language');
+  return missing.length > 0 ? { missing, browser: parsed.browser } : null;
+}
+
 export function uaFindings(input: AssessmentInput, parsed: ParsedUserAgent): Finding[] {
   const ua = input.request.userAgent;
   if (isHttpLibrary(ua)) return [finding('ua:http_library', { userAgent: evidenceText(ua) })];
@@ -255,6 +292,8 @@ export function uaFindings(input: AssessmentInput, parsed: ParsedUserAgent): Fin
   if (hints !== null) found.push(finding('ua:client_hints_mismatch', hints));
   const headers = missingBrowserHeaders(input, parsed);
   if (headers !== null) found.push(finding('ua:missing_browser_headers', headers));
+  const forwarded = missingForwardedHeaders(input, parsed);
+  if (forwarded !== null) found.push(finding('ua:missing_forwarded_headers', forwarded));
   return found;
 }
 

@@ -5,8 +5,8 @@ import {
   S2S_MAX_AGE_MS,
   S2S_MAX_SKEW_MS,
   type S2sConversion,
+  type S2sForwardedHeaders,
   type S2sHit,
-  type S2sVisitorHeaders,
 } from '@veracity/contracts/s2s';
 import { ApiError } from '../http/api-error.js';
 import { riskLabel, type Verdict } from '../verdicts/verdict.js';
@@ -14,26 +14,59 @@ import type { IncomingConversion, IncomingHit } from './incoming-events.js';
 
 /** S2S bodies as the pipeline takes them, and the verdicts as the S2S endpoints answer them. */
 
-/** The visitor's request facts as a customer's server forwarded them. */
+/** The headers the engine reads: the request fact each one fills, and the length of it kept. */
+const READ_HEADERS = {
+  accept: ['accept', 512],
+  'accept-language': ['acceptLanguage', 512],
+  'sec-ch-ua': ['secChUa', 512],
+  'sec-ch-ua-mobile': ['secChUaMobile', 8],
+  'sec-ch-ua-platform': ['secChUaPlatform', 64],
+  'sec-ch-ua-platform-version': ['secChUaPlatformVersion', 64],
+  'sec-ch-ua-full-version-list': ['secChUaFullVersionList', 1024],
+  'sec-fetch-site': ['secFetchSite', 32],
+  'sec-fetch-mode': ['secFetchMode', 32],
+  'sec-fetch-dest': ['secFetchDest', 32],
+  'sec-fetch-user': ['secFetchUser', 8],
+} as const satisfies Record<string, readonly [keyof RequestFacts, number]>;
+type ReadHeader = keyof typeof READ_HEADERS;
+type HeaderFacts = { -readonly [Name in ReadHeader as (typeof READ_HEADERS)[Name][0]]: string | null };
+
+/**
+ * The facts of the headers the engine reads, from the headers as sent (the customer's picked set, or
+ * the visitor's whole set as received): names in any case; others ignored; a value that is neither a
+ * text nor a list of texts is taken as not sent; a header sent twice is joined with ", " as HTTP does.
+ */
+function headerFacts(headers: S2sForwardedHeaders): HeaderFacts {
+  const facts = Object.fromEntries(Object.values(READ_HEADERS).map(([fact]) => [fact, null])) as HeaderFacts;
+  for (const [name, sent] of Array.isArray(headers) ? headers : Object.entries(headers)) {
+    const read = READ_HEADERS[name.trim().toLowerCase() as ReadHeader] as
+      | (typeof READ_HEADERS)[ReadHeader]
+      | undefined;
+    const value =
+      typeof sent === 'string'
+        ? sent
+        : Array.isArray(sent) && sent.every((item) => typeof item === 'string')
+          ? sent.join(', ')
+          : undefined;
+    if (read === undefined || value === undefined) continue;
+    const [fact, length] = read;
+    const earlier = facts[fact];
+    facts[fact] = (earlier === null ? value : `${earlier}, ${value}`).slice(0, length);
+  }
+  return facts;
+}
+
+/**
+ * The visitor's request facts as a customer's server forwarded them; `forwarded` when `headers` are
+ * the visitor's whole set as received (`headersForwarded`), so that a header missing is evidence.
+ */
 export function forwardedFacts(
   ip: string,
   userAgent: string,
-  headers: S2sVisitorHeaders = {},
+  headers: S2sForwardedHeaders = {},
+  forwarded = false,
 ): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
-  return {
-    ip,
-    userAgent,
-    acceptLanguage: headers['accept-language'] ?? null,
-    secChUa: headers['sec-ch-ua'] ?? null,
-    secChUaMobile: headers['sec-ch-ua-mobile'] ?? null,
-    secChUaPlatform: headers['sec-ch-ua-platform'] ?? null,
-    secChUaPlatformVersion: headers['sec-ch-ua-platform-version'] ?? null,
-    secChUaFullVersionList: headers['sec-ch-ua-full-version-list'] ?? null,
-    secFetchSite: headers['sec-fetch-site'] ?? null,
-    secFetchMode: headers['sec-fetch-mode'] ?? null,
-    secFetchDest: headers['sec-fetch-dest'] ?? null,
-    secFetchUser: headers['sec-fetch-user'] ?? null,
-  };
+  return { ip, userAgent, ...headerFacts(headers), headersForwarded: forwarded };
 }
 
 /** An S2S hit body, dated `at`, for the pipeline; `campaign` when the body names one of the account's. */
@@ -45,7 +78,7 @@ export function s2sIncomingHit(body: S2sHit, at: Date, campaign: Campaign | unde
     at,
     url: body.url,
     referrer: body.referrer || null,
-    request: forwardedFacts(body.ip, body.userAgent, body.headers),
+    request: forwardedFacts(body.ip, body.userAgent, body.headers, body.headersForwarded === true),
     sensor: body.signals ?? null,
     campaignId: body.campaignId ?? null,
     googleCampaign: campaign?.googleCampaignId

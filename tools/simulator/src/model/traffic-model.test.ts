@@ -5,7 +5,13 @@ import {
   type RiskLevel,
   zAssessmentInput,
 } from '@veracity/contracts/detection';
-import { type S2sConversion, type S2sHit, zS2sConversion, zS2sHit } from '@veracity/contracts/s2s';
+import {
+  type S2sConversion,
+  type S2sHit,
+  type S2sVisitorHeaders,
+  zS2sConversion,
+  zS2sHit,
+} from '@veracity/contracts/s2s';
 import { assess } from '@veracity/detection/assess';
 import { enrich } from '@veracity/detection/enrich';
 import { ipIntelligence } from '@veracity/detection/ip/create-ip-intelligence';
@@ -41,7 +47,8 @@ function clickIdsOf(url: string): Partial<Record<ClickIdParam, string>> {
  * navigation, not clicks); and the activity history the counters would see, counted over the run.
  */
 function hitInput(hit: S2sHit, visit: SimulatedVisit, index: number, history: AssessmentInput['history']) {
-  const headers = hit.headers ?? {};
+  // The simulator sends the headers it picks, by lower-case name (no `headersForwarded`).
+  const headers = (hit.headers ?? {}) as S2sVisitorHeaders;
   const request = {
     ip: hit.ip,
     userAgent: hit.userAgent,
