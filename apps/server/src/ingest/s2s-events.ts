@@ -39,17 +39,17 @@ type HeaderFacts = { -readonly [Name in ReadHeader as (typeof READ_HEADERS)[Name
 function headerFacts(headers: S2sForwardedHeaders): HeaderFacts {
   const facts = Object.fromEntries(Object.values(READ_HEADERS).map(([fact]) => [fact, null])) as HeaderFacts;
   for (const [name, sent] of Array.isArray(headers) ? headers : Object.entries(headers)) {
-    const read = READ_HEADERS[name.trim().toLowerCase() as ReadHeader] as
-      | (typeof READ_HEADERS)[ReadHeader]
-      | undefined;
+    const key = name.trim().toLowerCase();
+    // Own keys only: a header named `constructor` or `__proto__` is just another unknown header.
+    if (!Object.hasOwn(READ_HEADERS, key)) continue;
     const value =
       typeof sent === 'string'
         ? sent
         : Array.isArray(sent) && sent.every((item) => typeof item === 'string')
           ? sent.join(', ')
           : undefined;
-    if (read === undefined || value === undefined) continue;
-    const [fact, length] = read;
+    if (value === undefined) continue;
+    const [fact, length] = READ_HEADERS[key as ReadHeader];
     const earlier = facts[fact];
     facts[fact] = (earlier === null ? value : `${earlier}, ${value}`).slice(0, length);
   }

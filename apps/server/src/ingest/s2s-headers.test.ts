@@ -134,12 +134,18 @@ describe('S2S hits that forward the visitor’s headers', () => {
           ...CHROME_NAVIGATION,
           ['accept-language', 'x'.repeat(9_000)],
           ['X-Custom', { nested: [1, 2] }],
+          ['constructor', 'x'],
+          ['__proto__', 'x'],
           ['sec-ch-ua-mobile', 1],
           ['Accept', ['text/html', '*/*']],
         ],
       }),
     );
     expect(odd).toMatchObject({ riskLevel: 'low', threats: [] });
+    // The same names as an object's keys, as JSON.parse gives them (own keys, `__proto__` included).
+    const asObject = `{"ip":"${HOME_IP}","userAgent":"${CHROME}","url":"${LANDING}","headersForwarded":true,"headers":{"constructor":"x","__proto__":"x","toString":"x"}}`;
+    const answered = await s2s(t, tenant, S2S_HITS_PATH, asObject);
+    expect(answered.statusCode, answered.body).toBe(200);
     const tooMany = Array.from({ length: S2S_MAX_FORWARDED_HEADERS + 1 }, (_, i) => [`x-h${i}`, 'v']);
     const refused = await s2s(t, tenant, S2S_HITS_PATH, hit({ headersForwarded: true, headers: tooMany }));
     expect(refused.statusCode).toBe(400);
