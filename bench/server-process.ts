@@ -71,6 +71,9 @@ export async function startVeracityServer(input: {
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
+        // Production bills through Chargebee; a bench runs as a staging host of the built-in test mode.
+        PUBLIC_URL: `http://127.0.0.1:${input.port}`,
+        BILLING_TEST_MODE_HOST: '127.0.0.1',
         SECRET_KEY: randomBytes(32).toString('hex'),
         PORT: String(input.port),
         HOST: '127.0.0.1',
