@@ -85,6 +85,7 @@ const AUDITED_AGAINST_THE_FAKE: Record<string, string> = {
   // Chargebee fake and the built-in provider in features/billing/billing.test.ts.
   'POST /api/billing/checkout-finish': 'billing.subscription_applied',
   'POST /api/billing/webhook': 'billing.subscription_applied',
+  'POST /api/billing/test-mode/fail-renewal': 'billing.subscription_applied',
   // HubSpot: checked against its fake in integrations/hubspot/hubspot.test.ts.
   'POST /api/integrations/hubspot/connect': 'hubspot.connect_started',
 };

@@ -62,6 +62,7 @@ beforeAll(async () => {
       HUBSPOT_MATCH_SECONDS: '0',
       REPORTS_CHECK_SECONDS: '0',
       POSTBACK_DELIVERY_SECONDS: '5',
+      BILLING_USAGE_CHECK_SECONDS: '0',
       OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
     { clock },

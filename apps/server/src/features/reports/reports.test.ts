@@ -40,6 +40,7 @@ beforeAll(async () => {
       HUBSPOT_MATCH_SECONDS: '0',
       POSTBACK_DELIVERY_SECONDS: '0',
       REPORTS_CHECK_SECONDS: '60',
+      BILLING_USAGE_CHECK_SECONDS: '0',
     },
     { clock },
   );
