@@ -112,11 +112,13 @@ export async function headfulBounce(site: Site, address: Address, random: Random
         viewport: null,
       });
       const page = await context.newPage();
-      const started = Date.now();
+      const stay = random.int(400, 800);
+      const pageView = page.waitForRequest(/\/c\/e$/, { timeout: 15_000 }).catch(() => undefined);
       await page.goto(site.url(visit, paidLanding(random)), { waitUntil: 'commit' });
-      // The sensor posts its page view within a few hundred milliseconds of the script loading.
-      const stay = random.int(500, 900);
-      await page.waitForRequest(/\/c\/e$/, { timeout: stay }).catch(() => undefined);
+      const started = Date.now();
+      // Gone `stay` ms after the page arrived, but not before the sensor's page view left: on a busy
+      // machine the script can take longer than that to run, and a visit it never saw measures nothing.
+      await pageView;
       await pause(Math.max(0, stay - (Date.now() - started)));
       await leave(page);
     },

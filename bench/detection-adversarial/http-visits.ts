@@ -187,12 +187,27 @@ export function navigationHeaders(agent: string, acceptLanguage: string): Record
 }
 
 /**
+ * Whether an agent is of a browser people run today: Chrome, Edge and Firefox from 2023 on, Safari and
+ * iOS from 16. The package's data is sampled from live traffic and keeps a few agents no browser ever
+ * sent (`iPhone OS 11` with `Chrome/40.0.3573.1759`), which are bots' and not people's; the cut is by
+ * release, not by what the detection rules look at.
+ */
+function current(agent: string): boolean {
+  const version = (pattern: RegExp) => Number(pattern.exec(agent)?.[1] ?? Number.NaN);
+  if (/iPhone|iPad|iPod/.test(agent)) return version(/OS (\d+)_/) >= 16;
+  if (/Firefox\//.test(agent)) return version(/Firefox\/(\d+)/) >= 115;
+  if (/Chrome\//.test(agent)) return version(/Chrome\/(\d+)/) >= 110;
+  if (/Version\/\d+.*Safari\//.test(agent)) return version(/Version\/(\d+)/) >= 16;
+  return false;
+}
+
+/**
  * A person with a real browser's agent (drawn from `user-agents`, desktop and mobile by their share):
  * lands from a search or an ad, reads, and opens two or three pages, seconds apart, in one session.
  */
 export async function agentPerson(site: Site, address: Address, random: Random): Promise<Visit> {
   const visit = site.visit(address.ip, { s2s: true, sensor: false });
-  const agent = withRandom(random, () => new UserAgent().toString());
+  const agent = withRandom(random, () => new UserAgent(({ userAgent }) => current(userAgent)).toString());
   const base = navigationHeaders(agent, address.place.acceptLanguage);
   const paid = random.chance(0.5);
   const pages = [paid ? paidLanding(random) : '/spring-sale?utm_source=google&utm_medium=organic', '/more'];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { root } from '../server-process.js';
 import type { SeedSet } from './random.js';
 import type { Scenario } from './scenarios.js';
-import type { RiskLevel } from './veracity.js';
+import type { RiskLevel, SessionVerdict } from './veracity.js';
 
 /** Each visit's verdict, the table of the run, and where it is kept (bench/results/detection-adversarial/). */
 
@@ -13,6 +13,8 @@ export interface VisitResult {
   riskLevel: RiskLevel | null;
   reasons: string[];
   sessions: string[];
+  /** What the server made of the visitor, per session. */
+  seen: SessionVerdict['seen'][];
   /** Why it has no verdict, or what went wrong on the way. */
   problems: string[];
 }
@@ -71,7 +73,9 @@ function commit(): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
   try {
     const head = git('rev-parse', '--short=10', 'HEAD');
-    return git('status', '--porcelain', '--', 'apps', 'packages').length > 0 ? `${head}+changes` : head;
+    return git('status', '--porcelain', '--', 'apps', 'packages', 'bench/detection-adversarial').length > 0
+      ? `${head}+changes`
+      : head;
   } catch {
     return 'unknown';
   }

@@ -12,7 +12,7 @@ import { type Random, SEED_SETS, type SeedSet, seeded, sessionSeed } from './ran
 import { legend, type ScenarioResult, table, type VisitResult, writeResults } from './results.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 import { Site, type Visit } from './site.js';
-import { Veracity, worst } from './veracity.js';
+import { type SessionVerdict, Veracity, worst } from './veracity.js';
 
 const SESSION_TIMEOUT_MS = 120_000;
 /** How long a visit's sessions may take to reach the store before the visit counts as "no verdict". */
@@ -83,7 +83,7 @@ async function verdictOf(veracity: Veracity, scenario: string, visit: Visit): Pr
   const problems = [...visit.failures];
   if (sessions.length === 0) problems.push('no session reached Veracity');
   const deadline = Date.now() + VERDICT_WAIT_MS;
-  const found: { riskLevel: 'low' | 'medium' | 'high'; reasons: string[] }[] = [];
+  const found: SessionVerdict[] = [];
   for (const id of sessions) {
     for (;;) {
       const verdict = await veracity.session(id).catch(() => null);
@@ -103,6 +103,7 @@ async function verdictOf(veracity: Veracity, scenario: string, visit: Visit): Pr
     riskLevel: found.length > 0 ? worst(found.map((verdict) => verdict.riskLevel)) : null,
     reasons: [...new Set(found.flatMap((verdict) => verdict.reasons))].sort(),
     sessions,
+    seen: found.map((verdict) => verdict.seen),
     problems,
   };
 }

@@ -133,8 +133,8 @@ export const SCENARIOS: Scenario[] = [
     who: 'human',
     description:
       "people with real browsers' agents from user-agents (desktop and mobile), consistent headers, half from ads, 2-3 pages 3-9 s apart (S2S), residential",
-    sessions: 20,
-    concurrency: 7,
+    sessions: 40,
+    concurrency: 8,
     needs: 'nothing',
     run: ({ site, pool }, random) => agentPerson(site, pool.take('residential'), random),
   },
@@ -143,7 +143,7 @@ export const SCENARIOS: Scenario[] = [
     who: 'human',
     description:
       'people in a real Chromium window (Xvfb): pointer strokes, wheel, typing, a second page, 8-15 s, 60% from ads, residential',
-    sessions: 8,
+    sessions: 10,
     concurrency: 2,
     needs: 'display',
     run: ({ site, pool }, random) => headfulPerson(site, pool.take('residential'), random),

@@ -20,6 +20,8 @@ export const worst = (levels: RiskLevel[]): RiskLevel =>
 export interface SessionVerdict {
   riskLevel: RiskLevel;
   reasons: string[];
+  /** What the server made of the visitor: the address, its country and ISP, and the agent. */
+  seen: { ip: string | null; country: string | null; isp: string | null; userAgent: string | null };
 }
 
 export class Veracity {
@@ -117,6 +119,8 @@ export class Veracity {
       session: { riskLevel: RiskLevel };
       reasons: { id: string }[];
       hits: { riskLevel: RiskLevel; threats: string[] }[];
+      network: { ip: string | null; country: string | null; isp: string | null };
+      device: { userAgent: string | null };
     };
     return {
       riskLevel: worst([visit.session.riskLevel, ...visit.hits.map((hit) => hit.riskLevel)]),
@@ -126,6 +130,12 @@ export class Veracity {
           ...visit.hits.flatMap((hit) => hit.threats),
         ]),
       ],
+      seen: {
+        ip: visit.network.ip,
+        country: visit.network.country,
+        isp: visit.network.isp,
+        userAgent: visit.device.userAgent,
+      },
     };
   }
 }
