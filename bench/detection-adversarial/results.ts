@@ -81,18 +81,20 @@ function commit(): string {
   }
 }
 
-/** Writes `<date>-<seed set>-<commit>.md` and `.json`; returns the Markdown file's path. */
+/** Writes `<date>-<seed set>-<commit>[-partial].md` and `.json`; returns the Markdown file's path. */
 export function writeResults(
   set: SeedSet,
   results: ScenarioResult[],
   startedAt: Date,
   minutes: number,
+  partial: boolean,
 ): string {
   const folder = path.join(root, 'bench', 'results', 'detection-adversarial');
   mkdirSync(folder, { recursive: true });
   const date = startedAt.toISOString().slice(0, 10);
   const at = commit();
-  const name = `${date}-${set}-${at}`;
+  // A run of some scenarios (--only) says so in its name: it is not a table to publish.
+  const name = `${date}-${set}-${at}${partial ? '-partial' : ''}`;
   const markdown = `# Adversarial evaluation, ${set} seeds
 
 Run ${startedAt.toISOString()} on commit ${at}, ${minutes.toFixed(1)} minutes (\`npm run bench:adversarial -- --seeds ${set}\`).

@@ -15,7 +15,10 @@ import { Site, type Visit } from './site.js';
 import { type SessionVerdict, Veracity, worst } from './veracity.js';
 
 const SESSION_TIMEOUT_MS = 120_000;
-/** How long a visit's sessions may take to reach the store before the visit counts as "no verdict". */
+/**
+ * How long, once reading starts, sessions may take to reach the store; a session still missing then
+ * leaves its visit without a verdict (one deadline for all, so a broken build cannot stall the run).
+ */
 const VERDICT_WAIT_MS = 60_000;
 
 function option(name: string): string | undefined {
@@ -78,11 +81,15 @@ async function runSessions(
 }
 
 /** A visit's verdict: the worst of its sessions' (a sensor session and an S2S one may both exist). */
-async function verdictOf(veracity: Veracity, scenario: string, visit: Visit): Promise<VisitResult> {
+async function verdictOf(
+  veracity: Veracity,
+  scenario: string,
+  visit: Visit,
+  deadline: number,
+): Promise<VisitResult> {
   const sessions = [...visit.sensorSessions, ...visit.s2sSessions];
   const problems = [...visit.failures];
   if (sessions.length === 0) problems.push('no session reached Veracity');
-  const deadline = Date.now() + VERDICT_WAIT_MS;
   const found: SessionVerdict[] = [];
   for (const id of sessions) {
     for (;;) {
@@ -145,9 +152,11 @@ try {
     pending.push({ result, visits });
   }
   // Verdicts are read once every visit has left: engagement beacons re-assess their page views.
+  const deadline = Date.now() + VERDICT_WAIT_MS;
   for (const { result, visits } of pending) {
     result.visits = [];
-    for (const visit of visits) result.visits.push(await verdictOf(veracity, result.scenario.name, visit));
+    for (const visit of visits)
+      result.visits.push(await verdictOf(veracity, result.scenario.name, visit, deadline));
   }
   const minutes = (Date.now() - startedAt.getTime()) / 60_000;
   console.log(`\n${table(results)}\n\n${legend(results)}\n`);
@@ -155,7 +164,9 @@ try {
     visits.flatMap((visit) => visit.problems.map((problem) => `${scenario.name}: ${problem}`)),
   );
   if (problems.length > 0) console.log(`problems:\n${[...new Set(problems)].slice(0, 20).join('\n')}\n`);
-  console.log(`written to ${writeResults(set, results, startedAt, minutes)} (${minutes.toFixed(1)} minutes)`);
+  console.log(
+    `written to ${writeResults(set, results, startedAt, minutes, only !== undefined)} (${minutes.toFixed(1)} minutes)`,
+  );
 } finally {
   await site?.stop();
   await veracity.stop();

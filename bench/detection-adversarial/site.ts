@@ -163,13 +163,11 @@ export class Site {
   /** The collector behind a load balancer: the visit's address in X-Forwarded-For. */
   private async proxy(visit: Visit, request: IncomingMessage, rest: string) {
     const body = await readBody(request);
+    let pageView: Record<string, unknown> | undefined;
     if (request.method === 'POST') {
       try {
         const event = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-        if (event.type === 'hit' && typeof event.sessionId === 'string') {
-          visit.sensorSessions.add(event.sessionId);
-          visit.sensorHits.push(event);
-        }
+        if (event.type === 'hit' && typeof event.sessionId === 'string') pageView = event;
       } catch {
         // not JSON: forwarded as it is, the collector answers it
       }
@@ -185,6 +183,10 @@ export class Site {
             const status = answer.statusCode ?? 502;
             if (status >= 300 && request.method === 'POST') {
               visit.failures.push(`collector ${status}: ${Buffer.concat(chunks).toString().slice(0, 200)}`);
+            } else if (pageView) {
+              // Only a page view the collector took has a session to read back.
+              visit.sensorSessions.add(pageView.sessionId as string);
+              visit.sensorHits.push(pageView);
             }
             const out: Record<string, string | string[]> = {};
             for (const [name, value] of Object.entries(answer.headers)) {
@@ -207,7 +209,6 @@ export class Site {
       const cookie = /(?:^|;\s*)shop_sid=([A-Za-z0-9]+)/.exec(request.headers.cookie ?? '')?.[1];
       const sessionId = cookie ?? randomUUID().replaceAll('-', '');
       if (!cookie) headers['set-cookie'] = `shop_sid=${sessionId}; Path=/; HttpOnly; SameSite=Lax`;
-      visit.s2sSessions.add(sessionId);
       const forwarded: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers)) {
         if (typeof value !== 'string' || NOT_VISITOR_HEADERS.has(name)) continue;
@@ -227,8 +228,8 @@ export class Site {
           campaignId: this.veracity.s2sCampaignId,
         }),
       });
-      if (!response.ok)
-        visit.failures.push(`s2s ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      if (response.ok) visit.s2sSessions.add(sessionId);
+      else visit.failures.push(`s2s ${response.status}: ${(await response.text()).slice(0, 200)}`);
     }
     const prefix = `/v/${visit.token}`;
     const page = landingPage(
