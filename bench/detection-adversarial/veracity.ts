@@ -1,0 +1,141 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { exited, freePort, startVeracityServer } from '../server-process.js';
+
+/**
+ * The Veracity under evaluation: the server of this checkout (as the other benches start it, from the
+ * sources, the sensor script from its build) on loopback with a temporary DATA_DIR and TRUST_PROXY,
+ * and the account the visits go to: its sensor key, an API key and an S2S campaign. Verdicts are read
+ * back through the dashboard API (session forensics), as a customer reads them.
+ */
+
+const ADMIN = { email: 'adversarial@veracity-bench.example', password: 'adversarial-bench-1' };
+export type RiskLevel = 'low' | 'medium' | 'high';
+const RANK: Record<RiskLevel, number> = { low: 0, medium: 1, high: 2 };
+export const worst = (levels: RiskLevel[]): RiskLevel =>
+  levels.reduce<RiskLevel>((a, b) => (RANK[b] > RANK[a] ? b : a), 'low');
+
+export interface SessionVerdict {
+  riskLevel: RiskLevel;
+  reasons: string[];
+  /** What the server made of the visitor: the address, its country and ISP, and the agent. */
+  seen: { ip: string | null; country: string | null; isp: string | null; userAgent: string | null };
+}
+
+export class Veracity {
+  baseUrl = '';
+  sensorKey = '';
+  apiKey = '';
+  s2sCampaignId = 0;
+  private token = '';
+  private child: ChildProcess | undefined;
+  private dataDir = '';
+
+  async start(): Promise<void> {
+    this.dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-adversarial-'));
+    const port = await freePort();
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    // Not production: production refuses to start without the billing provider's settings, which
+    // detection does not read.
+    this.child = await startVeracityServer({
+      dataDir: this.dataDir,
+      port,
+      admin: ADMIN,
+      env: { NODE_ENV: 'test' },
+    });
+    await this.signIn();
+    const me = await this.api<{ sensorKey: string }>('GET', '/api/me');
+    this.sensorKey = me.sensorKey;
+    this.apiKey = (
+      await this.api<{ key: string }>('POST', '/api/me/keys', { name: 'Adversarial bench' })
+    ).key;
+    this.s2sCampaignId = (
+      await this.api<{ id: number }>('POST', '/api/sensors/s2s', { name: 'Adversarial bench paid clicks' })
+    ).id;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child) {
+      const done = exited(this.child);
+      this.child.kill('SIGTERM');
+      await done;
+    }
+    if (this.dataDir) await rm(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** The admin's session in the first start's "Veracity" account. */
+  private async signIn(): Promise<void> {
+    const login = await fetch(`${this.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
+    const { hash } = (await login.json()) as { hash: string };
+    const auth = { authorization: `Bearer ${hash}` };
+    const relationships = (await (
+      await fetch(`${this.baseUrl}/api/me/relationships`, { headers: auth })
+    ).json()) as {
+      id: number;
+      companyName: string;
+    }[];
+    const own = relationships.find((relationship) => relationship.companyName === 'Veracity');
+    if (!own) throw new Error('the first start made no "Veracity" account');
+    const chosen = (await (
+      await fetch(`${this.baseUrl}/api/auth/account/${own.id}`, { headers: auth })
+    ).json()) as {
+      token: { hash: string };
+    };
+    this.token = chosen.token.hash;
+  }
+
+  async api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}${pathname}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${pathname} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  /**
+   * A session's verdict from its forensics (the worst of the visit and its hits, so an engagement that
+   * re-assessed a hit counts), or null while the store does not have it yet.
+   */
+  async session(id: string): Promise<SessionVerdict | null> {
+    const response = await fetch(`${this.baseUrl}/api/forensics/sessions/${encodeURIComponent(id)}`, {
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    if (response.status === 404 || response.status === 400) return null;
+    if (!response.ok) throw new Error(`forensics of ${id} answered ${response.status}`);
+    const visit = (await response.json()) as {
+      session: { riskLevel: RiskLevel };
+      reasons: { id: string }[];
+      hits: { riskLevel: RiskLevel; threats: string[] }[];
+      network: { ip: string | null; country: string | null; isp: string | null };
+      device: { userAgent: string | null };
+    };
+    return {
+      riskLevel: worst([visit.session.riskLevel, ...visit.hits.map((hit) => hit.riskLevel)]),
+      reasons: [
+        ...new Set([
+          ...visit.reasons.map((reason) => reason.id),
+          ...visit.hits.flatMap((hit) => hit.threats),
+        ]),
+      ],
+      seen: {
+        ip: visit.network.ip,
+        country: visit.network.country,
+        isp: visit.network.isp,
+        userAgent: visit.device.userAgent,
+      },
+    };
+  }
+}
