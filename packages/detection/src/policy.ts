@@ -92,8 +92,8 @@ export const DEVICE_CLICKS_MIN = 5;
 /**
  * Cadence: the gaps between the latest paid clicks from one address (at most `maxGaps`, within the
  * cadence window). With at least `minGaps` of them, a coefficient of variation below `maxVariation` is a
- * clock: people arriving independently give about 1, and below 0.25 over 9 gaps happens about twice in
- * 100,000 such windows; a timer with ±30% jitter gives 0.17.
+ * clock: people arriving independently give exponential gaps, whose variation is about 1; a timer with
+ * uniform jitter of ±j gives j/√3 (docs/detection.md has the odds of a crowd looking like a clock).
  */
 export const CADENCE = { minGaps: 9, maxGaps: 15, maxVariation: 0.25 } as const;
 
