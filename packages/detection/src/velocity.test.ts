@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { assess } from './assess.js';
-import { CADENCE, DEVICE_CLICKS_MIN, IP_CLICKS } from './policy.js';
+import {
+  CADENCE,
+  DEVICE_CLICKS_MIN,
+  IP_BURST,
+  IP_CLICKS,
+  IP_CLICKS_HEAVY_WEIGHT,
+  TIER_THRESHOLDS,
+} from './policy.js';
 import { aHit, type HitChanges } from './test-support/hits.js';
 
 const verdict = (changes: HitChanges) => assess(aHit(changes));
@@ -133,5 +140,19 @@ describe('many people behind one address', () => {
     };
     expect(ids(cloud)).toEqual(expect.arrayContaining(['network:datacenter', 'velocity:ip_clicks']));
     expect(verdict(cloud).riskLevel).toBe('high');
+  });
+});
+
+describe('the velocity policy', () => {
+  it('a heavy count always comes with the ten-minute burst of its address, and the two reach invalid', () => {
+    for (const network of Object.keys(IP_CLICKS) as (keyof typeof IP_CLICKS)[]) {
+      // Every paid click is a hit of the address, and the burst's window is the longer one.
+      expect(IP_CLICKS[network].heavy).toBeGreaterThanOrEqual(IP_BURST[network].minHits);
+      expect(IP_CLICKS_HEAVY_WEIGHT + IP_BURST[network].weight).toBeGreaterThanOrEqual(TIER_THRESHOLDS.high);
+      // Below heavy, the count with the burst stays short of it where people share addresses.
+      if (network !== 'hosting') {
+        expect(IP_CLICKS[network].weight + IP_BURST[network].weight).toBeLessThan(TIER_THRESHOLDS.high);
+      }
+    }
   });
 });
