@@ -185,7 +185,15 @@ function inputOf(
     sensor,
     campaign: { targetedCountries: [], trafficType: 'google', paid: true },
     rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
-    history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
+    history: {
+      sameIp: 0,
+      sameDevice: 0,
+      sameClickId: 0,
+      sinceClickMs: null,
+      paidClicksSameIp: 0,
+      paidClicksSameDevice: 0,
+      paidClickGapsMs: [],
+    },
   };
 }
 

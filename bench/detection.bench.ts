@@ -179,7 +179,7 @@ const memoryRows = [
     MB: mb(ipLoaded.rss - engineLoaded.rss),
   },
   {
-    part: `RecentActivity, ${activity.ip.size.toLocaleString('en')} IPs + ${activity.device.size.toLocaleString('en')} devices + ${activity.clickId.size.toLocaleString('en')} click ids (heap)`,
+    part: `RecentActivity, ${activity.ip.size.toLocaleString('en')} IPs + ${activity.device.size.toLocaleString('en')} devices + ${activity.clickId.size.toLocaleString('en')} click ids + ${activity.paidIp.size.toLocaleString('en')} paid-click addresses and devices (heap)`,
     MB: mb(activityFull.heap - activityEmpty.heap),
   },
   { part: 'process resident total', MB: mb(activityFull.rss) },

@@ -295,6 +295,17 @@ export const zActivityHistory = z.object({
   sameClickId: count.default(0),
   /** For a conversion: milliseconds since the click it is attributed to. */
   sinceClickMs: count.nullable().default(null),
+  /**
+   * Paid clicks (ad click ids seen for the first time) on the same account's landings from the same IP,
+   * and from the same device, within the velocity window (one minute) before this hit.
+   */
+  paidClicksSameIp: count.default(0),
+  paidClicksSameDevice: count.default(0),
+  /**
+   * The gaps in milliseconds between the latest paid clicks on the same account from the same IP,
+   * oldest first, within the cadence window; the last one ends at this hit when it is a paid click.
+   */
+  paidClickGapsMs: z.array(count).max(64).default([]),
 });
 export type ActivityHistory = z.infer<typeof zActivityHistory>;
 
@@ -308,7 +319,15 @@ export const zAssessmentInput = z.object({
   sensor: zSensorSignals.nullable().default(null),
   campaign: zCampaignContext.default({ targetedCountries: [], trafficType: null, paid: false }),
   rules: zAccountRules.default({ ipAllowList: [], ipDenyList: [], excludedDomains: [] }),
-  history: zActivityHistory.default({ sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null }),
+  history: zActivityHistory.default({
+    sameIp: 0,
+    sameDevice: 0,
+    sameClickId: 0,
+    sinceClickMs: null,
+    paidClicksSameIp: 0,
+    paidClicksSameDevice: 0,
+    paidClickGapsMs: [],
+  }),
 });
 export type AssessmentInput = z.infer<typeof zAssessmentInput>;
 

@@ -97,6 +97,7 @@ export const THREAT_EVIDENCE_SHAPES = {
   'consistency:timezone_country': z.object({ timezone: text, country: text }),
   'consistency:screen': z.object({ width: figure, height: figure, device: text }),
   'behaviour:no_interaction': z.object({ dwellMs: figure, visibleMs: figure.nullable() }),
+  'behaviour:bounce': z.object({ visibleMs: figure, dwellMs: figure, maximumMs: figure }),
   'frequency:ip_burst': z.object({
     count: figure,
     windowMs: figure,
@@ -105,6 +106,21 @@ export const THREAT_EVIDENCE_SHAPES = {
   }),
   'frequency:device_burst': z.object({ count: figure, windowMs: figure, threshold: figure }),
   'frequency:click_replay': z.object({ count: figure, windowMs: figure, threshold: figure }),
+  'velocity:ip_clicks': z.object({
+    count: figure,
+    windowMs: figure,
+    threshold: figure,
+    network: z.enum(['hosting', 'carrier', 'isp', 'unknown']),
+  }),
+  'velocity:device_clicks': z.object({ count: figure, windowMs: figure, threshold: figure }),
+  'cadence:regular_clicks': z.object({
+    /** Paid clicks whose gaps were measured, this one included. */
+    clicks: figure,
+    meanGapMs: figure,
+    /** Coefficient of variation of the gaps (standard deviation over mean), in percent. */
+    variationPercent: figure,
+    maxVariationPercent: figure,
+  }),
   'conversion:too_fast': z.object({ sinceClickMs: figure, minimumMs: figure }),
   'conversion:click_injection': z.object({ hitStatus: z.enum(['paused', 'blocked']) }),
   'paid:missing_click_id': z.object({ trafficType: text, expected: list }),

@@ -3,6 +3,7 @@ import { THREAT_REASON_IDS } from '@veracity/contracts/threat-reasons';
 import { describe, expect, it } from 'vitest';
 import { assess, engagementReasons, tier, withReasons } from './assess.js';
 import { clickToConversionReasons } from './conversion.js';
+import { isPaidLanding } from './paid.js';
 import { REASON_POLICY, TIER_THRESHOLDS } from './policy.js';
 import { loadedHidden } from './render.js';
 import { aHit, type HitChanges } from './test-support/hits.js';
@@ -242,12 +243,16 @@ describe("a page view's engagement", () => {
     { enrichment: { hosting: true } },
     { sensor: { webdriver: true } },
     backgroundTab,
+    { campaign: { paid: false, trafficType: null }, request: { clickIds: {}, landingUrl: null } },
+    { campaign: { paid: false, trafficType: null } },
   ];
   const idle = { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0 };
   const idleMinute = { behaviour: { ...idle, dwellMs: 60_000 }, visibleMs: 60_000 };
   const reader = { behaviour: { ...idle, scrolls: 6, dwellMs: 60_000 }, visibleMs: 60_000 };
   const neverSeen = { behaviour: { ...idle, dwellMs: 60_000 }, visibleMs: 0 };
   const shortLook = { behaviour: { ...idle, dwellMs: 4_000 }, visibleMs: 4_000 };
+  const bounce = { behaviour: { ...idle, dwellMs: 1_400 }, visibleMs: 600 };
+  const quickTap = { behaviour: { ...idle, touches: 1, dwellMs: 900 }, visibleMs: 600 };
   type Engagement = typeof idleMinute;
 
   const pageView = (changes: HitChanges) =>
@@ -257,7 +262,10 @@ describe("a page view's engagement", () => {
     const page = assess(input);
     return withReasons(
       { score: page.score, reasonIds: page.reasons.map((found) => found.id) },
-      engagementReasons(loadedHidden(input.sensor ?? {}), engagement),
+      engagementReasons(
+        { loadedHidden: loadedHidden(input.sensor ?? {}), paidLanding: isPaidLanding(input) },
+        engagement,
+      ),
     );
   };
   const assessedAgain = (changes: HitChanges, engagement: Engagement) => {
@@ -267,7 +275,7 @@ describe("a page view's engagement", () => {
 
   it("joined with the page view's verdict, is the page view assessed again with its behaviour", () => {
     for (const changes of pageViews) {
-      for (const engagement of [idleMinute, reader, neverSeen, shortLook]) {
+      for (const engagement of [idleMinute, reader, neverSeen, shortLook, bounce, quickTap]) {
         const again = assessedAgain(changes, engagement);
         const join = joined(changes, engagement);
         expect({ ...join, reasonIds: [...join.reasonIds].sort() }).toEqual({
@@ -283,6 +291,9 @@ describe("a page view's engagement", () => {
       reasonIds: ['consistency:timezone_country', 'behaviour:no_interaction'],
     });
     expect(joined(backgroundTab, neverSeen).reasonIds).toEqual(['render:hidden_page']);
+    expect(joined({}, bounce)).toMatchObject({ riskLevel: 'medium', reasonIds: ['behaviour:bounce'] });
+    expect(joined(backgroundTab, bounce).reasonIds).toEqual([]);
+    expect(joined({ enrichment: { hosting: true } }, bounce)).toMatchObject({ riskLevel: 'high' });
   });
 
   it('keeps a reason the page view had when the visitor looks later: a verdict only escalates', () => {

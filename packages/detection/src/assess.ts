@@ -14,11 +14,12 @@ import type { Finding } from './finding.js';
 import { frequencyFindings } from './frequency.js';
 import { geoFindings } from './geo.js';
 import { isAllowListed, networkFindings } from './network.js';
-import { paidFindings } from './paid.js';
+import { isPaidLanding, paidFindings } from './paid.js';
 import { MAX_SCORE, REASON_POLICY, TIER_THRESHOLDS } from './policy.js';
 import { renderFindings } from './render.js';
 import { uaFindings } from './ua.js';
 import { parseUserAgentCached } from './user-agent.js';
+import { velocityFindings } from './velocity.js';
 
 /**
  * The detection engine: one hit or conversion in, a risk tier, a score and the threat reasons out,
@@ -38,8 +39,9 @@ export function assess(input: AssessmentInput): Assessment {
     ...automationFindings(input, parsed),
     ...networkFindings(input),
     ...consistencyFindings(input, parsed),
-    ...behaviourFindings(input),
+    ...behaviourFindings(input.sensor, isPaidLanding(input)),
     ...frequencyFindings(input),
+    ...velocityFindings(input),
     ...conversionFindings(input),
     ...paidFindings(input),
     ...geoFindings(input),
@@ -61,26 +63,35 @@ export function tier(reasons: ThreatReason[]): Assessment {
   return { riskLevel, score, reasons, allowListed: false };
 }
 
+/** What the engagement beacon's reasons need to know of its page view. */
+export interface EngagedPageView {
+  /** The page was hidden when the sensor started (a background tab). */
+  loadedHidden: boolean;
+  /** The page view landed from a bought ad ({@link isPaidLanding}). */
+  paidLanding: boolean;
+}
+
 /**
- * The reasons a page view's engagement beacon adds: no interaction (behaviour) and a page loaded
- * hidden that stayed hidden (rendering). No other family reads the beacon's figures, so the page
- * view's verdict joined with these ({@link withReasons}) is the page view assessed again with its
- * behaviour, except that a reason it had stays (hits are immutable; a verdict only escalates).
+ * The reasons a page view's engagement beacon adds: no interaction and a paid landing left within a
+ * second (behaviour), and a page loaded hidden that stayed hidden (rendering). No other family reads the
+ * beacon's figures, so the page view's verdict joined with these ({@link withReasons}) is the page view
+ * assessed again with its behaviour, except that a reason it had stays (hits are immutable; a verdict
+ * only escalates).
  */
 export function engagementReasons(
-  pageLoadedHidden: boolean,
+  page: EngagedPageView,
   engagement: { behaviour: NonNullable<SensorSignals['behaviour']>; visibleMs: number },
 ): ThreatReasonId[] {
-  return engagementFindings(pageLoadedHidden, engagement).map((found) => found.id);
+  return engagementFindings(page, engagement).map((found) => found.id);
 }
 
 /** {@link engagementReasons} with the evidence of each. */
 export function engagementFindings(
-  pageLoadedHidden: boolean,
+  page: EngagedPageView,
   engagement: { behaviour: NonNullable<SensorSignals['behaviour']>; visibleMs: number },
 ): Finding[] {
-  const sensor: SensorSignals = { ...engagement, hiddenAtLoad: pageLoadedHidden };
-  return [...behaviourFindings({ sensor }), ...renderFindings({ sensor })];
+  const sensor: SensorSignals = { ...engagement, hiddenAtLoad: page.loadedHidden };
+  return [...behaviourFindings(sensor, page.paidLanding), ...renderFindings({ sensor })];
 }
 
 function levelOf(score: number, categories: number, decisive: boolean): RiskLevel {

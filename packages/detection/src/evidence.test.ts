@@ -4,7 +4,16 @@ import type { ThreatReasonId } from '@veracity/contracts/threat-reasons';
 import { describe, expect, it } from 'vitest';
 import { assess, engagementFindings } from './assess.js';
 import { clickToConversionFindings } from './conversion.js';
-import { ACTIVITY_WINDOWS_MS, CONVERSION_MIN_MS, IP_BURST, REASON_POLICY } from './policy.js';
+import {
+  ACTIVITY_WINDOWS_MS,
+  BOUNCE_MAX_VISIBLE_MS,
+  CONVERSION_MIN_MS,
+  DEVICE_CLICKS_MIN,
+  IP_BURST,
+  IP_CLICKS,
+  PAID_CLICK_WINDOWS_MS,
+  REASON_POLICY,
+} from './policy.js';
 import { AT, aHit, CHROME_WINDOWS } from './test-support/hits.js';
 
 /** The evidence the engine gives for one reason of the input's verdict (which must hold it). */
@@ -123,11 +132,41 @@ describe('the evidence of each reason', () => {
     });
   });
 
+  it('velocity and cadence: the paid clicks counted, their window and threshold; the gaps measured', () => {
+    expect(evidence(aHit({ history: { paidClicksSameIp: 12 } }), 'velocity:ip_clicks')).toEqual({
+      count: 12,
+      windowMs: PAID_CLICK_WINDOWS_MS.velocity,
+      threshold: IP_CLICKS.isp.minClicks,
+      network: 'isp',
+    });
+    expect(evidence(aHit({ history: { paidClicksSameIp: 49 } }), 'velocity:ip_clicks')).toMatchObject({
+      threshold: IP_CLICKS.isp.heavy,
+    });
+    expect(evidence(aHit({ history: { paidClicksSameDevice: 6 } }), 'velocity:device_clicks')).toEqual({
+      count: 6,
+      windowMs: PAID_CLICK_WINDOWS_MS.velocity,
+      threshold: DEVICE_CLICKS_MIN,
+    });
+    const gaps = [1_200, 1_250, 1_150, 1_200, 1_200, 1_300, 1_100, 1_200, 1_200, 1_200];
+    expect(evidence(aHit({ history: { paidClickGapsMs: gaps } }), 'cadence:regular_clicks')).toEqual({
+      clicks: 11,
+      meanGapMs: 1_200,
+      variationPercent: 4,
+      maxVariationPercent: 25,
+    });
+  });
+
   it('behaviour, rendering, paid, geography and conversions: the figures that decided', () => {
     const idle = { pointerMoves: 0, clicks: 0, keys: 0, scrolls: 0, touches: 0, dwellMs: 40_000 };
     expect(
       evidence(aHit({ sensor: { behaviour: idle, visibleMs: 40_000 } }), 'behaviour:no_interaction'),
     ).toEqual({ dwellMs: 40_000, visibleMs: 40_000 });
+    expect(
+      evidence(
+        aHit({ sensor: { behaviour: { ...idle, dwellMs: 1_900 }, visibleMs: 600 } }),
+        'behaviour:bounce',
+      ),
+    ).toEqual({ visibleMs: 600, dwellMs: 1_900, maximumMs: BOUNCE_MAX_VISIBLE_MS });
     expect(
       evidence(
         aHit({ sensor: { hiddenAtLoad: true, visibilityAtLoad: 'hidden', visibleMs: 0 } }),
@@ -157,7 +196,8 @@ describe('the evidence of each reason', () => {
         evidence: { sinceClickMs: 1_200, minimumMs: CONVERSION_MIN_MS },
       },
     ]);
-    expect(engagementFindings(false, { behaviour: idle, visibleMs: 40_000 })).toEqual([
+    const page = { loadedHidden: false, paidLanding: true };
+    expect(engagementFindings(page, { behaviour: idle, visibleMs: 40_000 })).toEqual([
       {
         id: 'behaviour:no_interaction',
         category: 'behaviour',

@@ -32,6 +32,19 @@ export function hasExpectedClickId(input: AssessmentInput, expected: readonly Cl
   );
 }
 
+/** The hit landed from a bought ad: the campaign is paid, or the landing URL carries an ad click id. */
+export function isPaidLanding(input: Pick<AssessmentInput, 'campaign' | 'request'>): boolean {
+  if (input.campaign.paid) return true;
+  return hasClickId(input);
+}
+
+/** The landing URL carried an ad network's click id (any network's). */
+export function hasClickId(input: Pick<AssessmentInput, 'request'>): boolean {
+  const { clickIds } = input.request;
+  for (const param in clickIds) if (clickIds[param as ClickIdParam]) return true;
+  return false;
+}
+
 export function paidFindings(input: AssessmentInput): Finding[] {
   const { paid, trafficType } = input.campaign;
   if (!paid || trafficType === null || input.kind !== 'hit') return [];

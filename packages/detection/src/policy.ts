@@ -32,9 +32,13 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'consistency:timezone_country': weigh(20),
   'consistency:screen': weigh(25),
   'behaviour:no_interaction': weigh(25),
+  'behaviour:bounce': weigh(30),
   'frequency:ip_burst': weigh(40),
   'frequency:device_burst': weigh(35),
   'frequency:click_replay': weigh(40),
+  'velocity:ip_clicks': weigh(35),
+  'velocity:device_clicks': weigh(40),
+  'cadence:regular_clicks': weigh(40),
   'conversion:too_fast': weigh(45),
   'conversion:click_injection': decisive,
   'paid:missing_click_id': weigh(25),
@@ -70,11 +74,37 @@ export const DEVICE_BURST_MIN_HITS = 10;
 /** A landing page reloaded or reached again with Back reuses its click id; a third reuse is a replay. */
 export const CLICK_REPLAY_MIN_HITS = 2;
 
+/**
+ * Velocity: paid clicks (new ad click ids) on one account's landings within `PAID_CLICK_WINDOWS_MS.velocity`,
+ * before this one. Per address the threshold depends on the network, as for the IP burst; at `heavy`
+ * clicks the reason weighs `heavyWeight`, which with the address's own `frequency:ip_burst` (a second
+ * category, which so many hits always trip) makes the burst invalid on its own evidence.
+ */
+export const PAID_CLICK_WINDOWS_MS = { velocity: 60_000, cadence: 10 * 60_000 } as const;
+export const IP_CLICKS = {
+  hosting: { minClicks: 5, heavy: 15, weight: 40 },
+  unknown: { minClicks: 8, heavy: 24, weight: 35 },
+  isp: { minClicks: 10, heavy: 30, weight: 35 },
+  carrier: { minClicks: 20, heavy: 60, weight: 30 },
+} as const;
+export const IP_CLICKS_HEAVY_WEIGHT = 55;
+/** A person does not open five of one advertiser's ads a minute from one browser. */
+export const DEVICE_CLICKS_MIN = 5;
+/**
+ * Cadence: the gaps between the latest paid clicks from one address (at most `maxGaps`, within the
+ * cadence window). With at least `minGaps` of them, a coefficient of variation below `maxVariation` is a
+ * clock: people arriving independently give exponential gaps, whose variation is about 1; a timer with
+ * uniform jitter of ±j gives j/√3 (docs/detection.md has the odds of a crowd looking like a clock).
+ */
+export const CADENCE = { minGaps: 9, maxGaps: 15, maxVariation: 0.25 } as const;
+
 /** Conversions sooner than this after their click are not typed by a person. */
 export const CONVERSION_MIN_MS = 3_000;
 
 /** Behaviour: a visit this long without a move, touch, scroll, key or click. */
 export const NO_INTERACTION_MIN_DWELL_MS = 15_000;
+/** Behaviour: a paid landing left after less visible time than this, untouched, is a bounce. */
+export const BOUNCE_MAX_VISIBLE_MS = 1_000;
 
 /** Rendering: a frame this small (either side, CSS px) cannot show a page to anyone. */
 export const TINY_FRAME_MAX_PX = 10;

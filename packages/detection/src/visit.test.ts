@@ -21,6 +21,51 @@ describe('behaviour:no_interaction', () => {
   });
 });
 
+describe('behaviour:bounce', () => {
+  const left = (visibleMs: number, dwellMs = visibleMs + 800) => ({
+    behaviour: { ...idle, dwellMs },
+    visibleMs,
+  });
+  const organic = {
+    campaign: { paid: false, trafficType: null },
+    request: { clickIds: {}, landingUrl: 'https://shop.example/' },
+  };
+
+  it('fires for a paid landing left under a second after it was seen, untouched: suspicious alone', () => {
+    expect(ids({ sensor: left(600) })).toEqual(['behaviour:bounce']);
+    expect(ids({ sensor: left(0) })).toEqual(['behaviour:bounce']);
+    expect(assess(aHit({ sensor: left(600) })).riskLevel).toBe('medium');
+    // A click id on the landing is enough, whatever the campaign says.
+    expect(ids({ sensor: left(600), campaign: { paid: false, trafficType: null } })).toEqual([
+      'behaviour:bounce',
+    ]);
+  });
+
+  it('with a hosting network or a headless marker, is invalid', () => {
+    expect(assess(aHit({ sensor: left(300), enrichment: { hosting: true } })).riskLevel).toBe('high');
+    expect(assess(aHit({ sensor: { ...left(300), languages: [] } })).riskLevel).toBe('high');
+  });
+
+  it('does not fire after a second, with one touch, scroll or key, off paid traffic, or for a background tab', () => {
+    expect(ids({ sensor: left(1_000) })).toEqual([]);
+    expect(ids({ sensor: left(4_000) })).toEqual([]);
+    for (const touched of ['touches', 'scrolls', 'keys', 'pointerMoves', 'clicks'] as const) {
+      expect(ids({ sensor: { behaviour: { ...idle, [touched]: 1, dwellMs: 900 }, visibleMs: 500 } })).toEqual(
+        [],
+      );
+    }
+    expect(ids({ ...organic, sensor: left(600) })).toEqual([]);
+    expect(ids({ sensor: { ...left(600), visibilityAtLoad: 'hidden', hiddenAtLoad: true } })).toEqual([]);
+    // The page view itself, before its engagement beacon, has no behaviour to judge.
+    expect(ids({ sensor: { visibleMs: 300, behaviour: undefined } })).toEqual([]);
+  });
+
+  it('and no_interaction never fire together', () => {
+    expect(ids({ sensor: left(600, 60_000) })).toEqual(['behaviour:bounce']);
+    expect(ids({ sensor: left(60_000, 60_000) })).toEqual(['behaviour:no_interaction']);
+  });
+});
+
 describe('conversion:too_fast', () => {
   it('fires for a conversion a second after its click', () => {
     expect(ids({ kind: 'conversion', history: { sinceClickMs: 1_000 } })).toContain('conversion:too_fast');

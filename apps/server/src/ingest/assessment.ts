@@ -11,6 +11,7 @@ import { assess, withReasons } from '@veracity/detection/assess';
 import { enrich } from '@veracity/detection/enrich';
 import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { isAllowListed } from '@veracity/detection/network';
+import { isPaidLanding } from '@veracity/detection/paid';
 import type { RecentActivity } from '../counters/recent-activity.js';
 import type { EventDimensions, HitRow } from '../storage/events/event-store.js';
 import { evidenceOfReasons, withEvidence } from '../verdicts/verdict.js';
@@ -25,6 +26,8 @@ export interface HitAssessment {
   enrichment: Enrichment;
   deviceId: string;
   trafficType: TrafficType;
+  /** The hit landed from a bought ad (a click id, a paid medium, a Google campaign): see `isPaidLanding`. */
+  paidLanding: boolean;
   assessment: Assessment;
 }
 
@@ -41,7 +44,8 @@ export type ConversionJudgement = JoinedVerdict & { dimensions: EventDimensions 
 /**
  * The detection engine's input for an event, and its verdict: the visitor's request facts, their
  * enrichment (IP intelligence, the user agent), the recent activity of the address, device and click id
- * (counted at the event's own time, so a replayed history is not one burst), and the account's rules.
+ * (counted at the event's own time, so a replayed history is not one burst; paid clicks per account),
+ * and the account's rules.
  */
 export class Assessor {
   constructor(private readonly deps: { ipIntelligence: IpIntelligence; activity: RecentActivity }) {}
@@ -64,6 +68,7 @@ export class Assessor {
       ip: request.ip,
       deviceId,
       clickId: landing.clickId,
+      account: account.relationshipId,
       at,
     });
     const paidGoogle = hit.googleCampaign?.id != null;
@@ -80,7 +85,14 @@ export class Assessor {
       rules: account.rules,
       history: { sinceClickMs: null, ...counts },
     };
-    return { request, enrichment, deviceId, trafficType, assessment: assess(input) };
+    return {
+      request,
+      enrichment,
+      deviceId,
+      trafficType,
+      paidLanding: isPaidLanding(input),
+      assessment: assess(input),
+    };
   }
 
   /** A conversion whose click is not known, judged by the visitor's request that S2S forwarded. */
@@ -100,7 +112,15 @@ export class Assessor {
       sensor: null,
       campaign: { targetedCountries: [], trafficType: null, paid: false },
       rules: account.rules,
-      history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null },
+      history: {
+        sameIp: 0,
+        sameDevice: 0,
+        sameClickId: 0,
+        sinceClickMs: null,
+        paidClicksSameIp: 0,
+        paidClicksSameDevice: 0,
+        paidClickGapsMs: [],
+      },
     });
     return {
       riskLevel: own.riskLevel,

@@ -136,7 +136,7 @@ export class IngestPipeline {
       account,
       row,
       behaviour && visibleMs !== null
-        ? engagementFindings(known.loadedHidden, { behaviour, visibleMs })
+        ? engagementFindings(known, { behaviour, visibleMs })
         : [UNEXPECTED_ENGAGEMENT],
     );
     const added = verdict.threats.filter((id) => !row.threats.includes(id));
@@ -215,7 +215,12 @@ export class IngestPipeline {
       hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
     });
     this.#known.stored('hits', account, hit.id);
-    return { row, engaged: false, loadedHidden: hit.sensor !== null && loadedHidden(hit.sensor) };
+    return {
+      row,
+      engaged: false,
+      loadedHidden: hit.sensor !== null && loadedHidden(hit.sensor),
+      paidLanding: assessed.paidLanding,
+    };
   }
 
   async #ingestConversion(

@@ -5,6 +5,7 @@ import type { ConversionStatus, EventStore, HitRow, ResultRow } from '../storage
 import { inList, joinSql, rawSql, sql } from '../storage/events/sql.js';
 import { type HitVerdict, type Verdict, verdictThreats } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
+import { readLanding } from './landing.js';
 import { hitKey, type WantedHit } from './stored-hit-reader.js';
 
 /**
@@ -18,6 +19,8 @@ export interface KnownHit {
   engaged: boolean;
   /** The page was hidden when the sensor started (a signal, not stored: false once read back). */
   loadedHidden: boolean;
+  /** The hit landed from a bought ad (read back: its click id or its URL's paid medium). */
+  paidLanding: boolean;
 }
 
 /** The verdict of a known hit, as its row records it. */
@@ -89,7 +92,12 @@ export async function readStoredHits(
   for (const stored of await store.query(() => sql`select ${HIT_COLUMNS} from hits where ${where}`)) {
     const row = hitRowOf(stored);
     if (byAccount.has(row.relationshipId)) {
-      found.set(hitKey(row.relationshipId, row.id), { row, engaged: false, loadedHidden: false });
+      found.set(hitKey(row.relationshipId, row.id), {
+        row,
+        engaged: false,
+        loadedHidden: false,
+        paidLanding: Boolean(row.clickId) || readLanding(row.url, row.referrer).paid,
+      });
     }
   }
   return found;

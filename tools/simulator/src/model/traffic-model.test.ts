@@ -46,7 +46,12 @@ function clickIdsOf(url: string): Partial<Record<ClickIdParam, string>> {
  * sensor payload; the channel's campaign context on the landing hit (later page views are internal
  * navigation, not clicks); and the activity history the counters would see, counted over the run.
  */
-function hitInput(hit: S2sHit, visit: SimulatedVisit, index: number, history: AssessmentInput['history']) {
+function hitInput(
+  hit: S2sHit,
+  visit: SimulatedVisit,
+  index: number,
+  history: Partial<AssessmentInput['history']>,
+) {
   // The simulator sends the headers it picks, by lower-case name (no `headersForwarded`).
   const headers = (hit.headers ?? {}) as S2sVisitorHeaders;
   const request = {
@@ -79,11 +84,11 @@ function hitInput(hit: S2sHit, visit: SimulatedVisit, index: number, history: As
 }
 
 /** Hits before each hit, over the policy's windows: same IP in 10 minutes, same click id in 24 hours. */
-function histories(): Map<S2sHit, AssessmentInput['history']> {
+function histories(): Map<S2sHit, Partial<AssessmentInput['history']>> {
   const sorted = [...allHits].sort((a, b) => ms(a.hit.ts) - ms(b.hit.ts));
   const byIp = new Map<string, number[]>();
   const byClickId = new Map<string, number[]>();
-  const result = new Map<S2sHit, AssessmentInput['history']>();
+  const result = new Map<S2sHit, Partial<AssessmentInput['history']>>();
   for (const { hit } of sorted) {
     const at = ms(hit.ts);
     const ipTimes = byIp.get(hit.ip) ?? [];
@@ -104,10 +109,7 @@ function histories(): Map<S2sHit, AssessmentInput['history']> {
 const history = histories();
 const levels = new Map<S2sHit, ReturnType<typeof assess>>();
 for (const { visit, hit, index } of allHits) {
-  levels.set(
-    hit,
-    assess(hitInput(hit, visit, index, history.get(hit) ?? zAssessmentInput.shape.history.parse(undefined))),
-  );
+  levels.set(hit, assess(hitInput(hit, visit, index, history.get(hit) ?? {})));
 }
 
 function tally(kind: VisitKind): Record<RiskLevel, number> & { total: number } {
