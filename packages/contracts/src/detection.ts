@@ -240,8 +240,9 @@ export const UNEXPECTED_SIGNAL_MAX_LENGTH = 64;
  * lies outside its shape (a permission state no browser reports, a string where a count belongs, a
  * probe a stealth script rewrote) does not refuse the event. It is left out of the signals and kept in
  * `unexpected`, by name, as the JSON text of what was sent (at most 64 characters), and the engine counts
- * it against the visit (`automation:inconsistent_environment`). Only signals that are not an object at
- * all are refused. `unexpected` is the server's own finding: a client cannot send it.
+ * it against the visit (`automation:inconsistent_environment`). Signals that are not an object at all
+ * are kept the same way, as `unexpected.signals`. `unexpected` is the server's own finding: a client
+ * cannot send it.
  */
 export type SensorSignals = z.infer<typeof zSignalValues> & {
   /**

@@ -11,10 +11,14 @@ import { inList, rawSql, sql } from '../storage/events/sql.js';
 import { createTenant, type Tenant } from './fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-/** An account ready to send events: its sensor key and an S2S API key. */
+/**
+ * An account ready to send events: its sensor key, an S2S API key, and the proof token the served
+ * script carried when the tenant was made (absent when the app signs none).
+ */
 export interface IngestTenant extends Tenant {
   sensorKey: string;
   apiKey: string;
+  sensorProof?: string | undefined;
 }
 
 export const CHROME =
@@ -41,7 +45,8 @@ export async function createIngestTenant(t: TestApp): Promise<IngestTenant> {
     .where('id', '=', tenant.relationshipId)
     .executeTakeFirstOrThrow();
   const { key } = await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Server');
-  return { ...tenant, sensorKey: row.sensor_key, apiKey: key };
+  const sensorProof = t.app.ingest.sensorProofs?.issue(Date.now());
+  return { ...tenant, sensorKey: row.sensor_key, apiKey: key, sensorProof };
 }
 
 /** A test app (the arguments of `startTestApp`) with an account ready to send events. */
@@ -101,6 +106,7 @@ export function sensorHit(tenant: IngestTenant, changes: Partial<SensorHit> = {}
     utm: { source: 'newsletter' },
     clickIds: {},
     signals: chromeSignals(),
+    ...(tenant.sensorProof === undefined ? {} : { proof: tenant.sensorProof }),
     ...changes,
   };
 }
