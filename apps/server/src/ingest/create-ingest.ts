@@ -37,6 +37,8 @@ export interface Ingest {
   routes: FastifyPluginAsyncZod;
   /** Signs the token `s.js` carries and checks the one a page view sends; none without the secret. */
   sensorProofs: SensorProofs | undefined;
+  /** The token the script served now carries (by the ingestion clock); none without the secret. */
+  currentSensorProof(): string | undefined;
   /** Settles once the running visits are read back (or could not be): wait for it before the store closes. */
   sessionsRestored: Promise<void>;
 }
@@ -99,6 +101,7 @@ export async function createIngest(
     postbacks,
     sessionsRestored,
     sensorProofs,
+    currentSensorProof: () => sensorProofs?.issue(clock.now().getTime()),
     routes: ingestRoutes({
       pipeline,
       writer,

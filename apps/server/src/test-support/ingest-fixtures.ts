@@ -13,12 +13,12 @@ import { startTestApp, type TestApp } from './test-app.js';
 
 /**
  * An account ready to send events: its sensor key, an S2S API key, and the proof token the served
- * script carried when the tenant was made (absent when the app signs none).
+ * script carries at the app's time (absent when the app signs none), as a visitor loading it gets.
  */
 export interface IngestTenant extends Tenant {
   sensorKey: string;
   apiKey: string;
-  sensorProof?: string | undefined;
+  sensorProof?: () => string | undefined;
 }
 
 export const CHROME =
@@ -45,7 +45,8 @@ export async function createIngestTenant(t: TestApp): Promise<IngestTenant> {
     .where('id', '=', tenant.relationshipId)
     .executeTakeFirstOrThrow();
   const { key } = await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Server');
-  const sensorProof = t.app.ingest.sensorProofs?.issue(Date.now());
+  // Read at each page view from the app of the moment (a restart replaces it), by its clock.
+  const sensorProof = () => t.app.ingest.currentSensorProof();
   return { ...tenant, sensorKey: row.sensor_key, apiKey: key, sensorProof };
 }
 
@@ -94,6 +95,7 @@ export function chromeSignals(): SensorHit['signals'] {
 
 /** A page view of a real Chrome visitor. */
 export function sensorHit(tenant: IngestTenant, changes: Partial<SensorHit> = {}): SensorHit {
+  const proof = tenant.sensorProof?.();
   return {
     type: 'hit',
     key: tenant.sensorKey,
@@ -106,7 +108,7 @@ export function sensorHit(tenant: IngestTenant, changes: Partial<SensorHit> = {}
     utm: { source: 'newsletter' },
     clickIds: {},
     signals: chromeSignals(),
-    ...(tenant.sensorProof === undefined ? {} : { proof: tenant.sensorProof }),
+    ...(proof === undefined ? {} : { proof }),
     ...changes,
   };
 }
