@@ -66,6 +66,13 @@ export const zUtm = z.object({
 });
 export type Utm = z.infer<typeof zUtm>;
 
+/**
+ * The text the built script holds where the served script carries its proof: the collector replaces it
+ * with a signed, short-lived token when it serves `s.js`, and the script sends that token back with its
+ * page view (`proof`). The sensor mirrors it; its test checks the mirror.
+ */
+export const SENSOR_PROOF_PLACEHOLDER = '__VERACITY_SENSOR_PROOF__';
+
 /** A page view. Its `eventId` is the hit id the engagement and conversions refer to. */
 export const zSensorHit = z.object({
   type: z.literal('hit'),
@@ -88,6 +95,11 @@ export const zSensorHit = z.object({
     >,
   ),
   signals: zSensorSignals,
+  /**
+   * The token of the script that sent the page view (`SENSOR_PROOF_PLACEHOLDER` as served). Any value
+   * is accepted: one that is not a valid token is evidence (`sensor:no_proof`), never a refusal.
+   */
+  proof: z.unknown().optional(),
 });
 export type SensorHit = z.infer<typeof zSensorHit>;
 

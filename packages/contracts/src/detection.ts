@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SENSOR_PROOF_FAULTS } from './threat-evidence.js';
 import { THREAT_CATEGORIES, THREAT_REASON_IDS, type ThreatReasonId } from './threat-reasons.js';
 
 /**
@@ -205,6 +206,22 @@ const SENSOR_SIGNAL_SHAPES = {
   hiddenAtLoad: z.boolean().optional(),
   /** Milliseconds the page was visible before the sensor reported. */
   visibleMs: count.optional(),
+  /**
+   * Functions and getters that are not the browser's own: their source is not `[native code]`, they
+   * have a `prototype`, or a prototype cycle through them is accepted (a Proxy). `webdriver:absent`
+   * when `Navigator.prototype` has no `webdriver` getter at all.
+   */
+  patched: z.array(text(64)).max(20).optional(),
+  /** Object.getOwnPropertyNames(navigator): a browser defines none, a script redefining one does. */
+  navigatorOwn: z.array(text(64)).max(20).optional(),
+  /** navigator.userAgentData.toJSON() (Chromium on HTTPS only). */
+  uaData: z
+    .object({
+      brands: z.array(z.object({ brand: text(64), version: text(32) })).max(10),
+      mobile: z.boolean(),
+      platform: text(64),
+    })
+    .optional(),
   /** Set when the page runs inside a frame: the frame's size. */
   frame: z.object({ width: size, height: size }).optional(),
   behaviour: z
@@ -230,12 +247,16 @@ export const UNEXPECTED_SIGNAL_MAX_LENGTH = 64;
  * lies outside its shape (a permission state no browser reports, a string where a count belongs, a
  * probe a stealth script rewrote) does not refuse the event. It is left out of the signals and kept in
  * `unexpected`, by name, as the JSON text of what was sent (at most 64 characters), and the engine counts
- * it against the visit (`automation:inconsistent_environment`). Only signals that are not an object at
- * all are refused. `unexpected` is the server's own finding: a client cannot send it.
+ * it against the visit (`automation:inconsistent_environment`). Signals that are not an object at all
+ * are kept the same way, as `unexpected.signals`. `unexpected` is the server's own finding: a client
+ * cannot send it.
  */
 export type SensorSignals = z.infer<typeof zSignalValues> & {
-  /** Signals whose values lay outside their shapes: the value sent as JSON text, by signal name. */
-  unexpected?: Partial<Record<SignalName, string>>;
+  /**
+   * Signals whose values lay outside their shapes: the value sent as JSON text, by signal name
+   * (`signals` when what was sent was not an object at all).
+   */
+  unexpected?: Partial<Record<SignalName | 'signals', string>>;
 };
 
 /** The signals with every value outside its shape moved to `unexpected`. */
@@ -257,10 +278,18 @@ function setAsideUnexpected(sent: Record<string, unknown>): SensorSignals {
   return { ...(signals as z.infer<typeof zSignalValues>), unexpected };
 }
 
-/** The sensor's signals: as sent when every value has its shape (nearly always), else set aside. */
+/**
+ * The sensor's signals: as sent when every value has its shape (nearly always), else set aside; when
+ * what was sent is not an object at all, no signal and the whole value as `unexpected.signals`.
+ */
 export const zSensorSignals: z.ZodType<SensorSignals> = z.union([
   zSignalValues,
   z.record(z.string(), z.unknown()).transform(setAsideUnexpected),
+  z.unknown().transform(
+    (sent): SensorSignals => ({
+      unexpected: { signals: (JSON.stringify(sent) ?? String(sent)).slice(0, UNEXPECTED_SIGNAL_MAX_LENGTH) },
+    }),
+  ),
 ]);
 
 /** Interaction counts (trusted events only) and the time on the page, in `SensorSignals.behaviour`'s shape. */
@@ -309,6 +338,14 @@ export const zActivityHistory = z.object({
 });
 export type ActivityHistory = z.infer<typeof zActivityHistory>;
 
+/**
+ * What the collector found of the page view's sensor proof (the signed token the served script carries,
+ * docs/detection.md "sensor:no_proof"): `valid`, or why not. Absent (or null) when there is nothing to check: a hit
+ * of another channel, or a collector that signs no tokens.
+ */
+export const zSensorProofState = z.enum(['valid', ...SENSOR_PROOF_FAULTS]);
+export type SensorProofState = z.infer<typeof zSensorProofState>;
+
 export const zAssessmentInput = z.object({
   kind: z.enum(['hit', 'conversion']).default('hit'),
   channel: zHitChannel,
@@ -317,6 +354,7 @@ export const zAssessmentInput = z.object({
   request: zRequestFacts,
   enrichment: zEnrichment,
   sensor: zSensorSignals.nullable().default(null),
+  sensorProof: zSensorProofState.nullish(),
   campaign: zCampaignContext.default({ targetedCountries: [], trafficType: null, paid: false }),
   rules: zAccountRules.default({ ipAllowList: [], ipDenyList: [], excludedDomains: [] }),
   history: zActivityHistory.default({

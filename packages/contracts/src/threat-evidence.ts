@@ -52,6 +52,42 @@ export const ENVIRONMENT_CHECKS = [
   'engagement_figures',
 ] as const;
 
+/** What makes a page view's sensor proof invalid (`sensor:no_proof`). */
+export const SENSOR_PROOF_FAULTS = [
+  /** The page view carried no proof. */
+  'missing',
+  /** The proof is not a token of ours (another type, another format). */
+  'malformed',
+  /** A token of our format whose signature does not match, or dated in the future. */
+  'forged',
+  /** A genuine token older than its life (a script kept longer than any cache keeps it). */
+  'expired',
+] as const;
+
+export const WEBGL_RENDERER_RULES = [
+  /** A Direct3D renderer (only Windows has Direct3D) on another system. */
+  'direct3d_off_windows',
+  /** A software renderer (SwiftShader, llvmpipe) on a Windows or macOS claim. */
+  'software_renderer',
+  /** An Apple GPU or Metal renderer on a system that is not Apple's. */
+  'apple_gpu_off_apple',
+] as const;
+
+export const UA_DATA_CHECKS = [
+  /** navigator.userAgentData exists (only Chromium has it) while the agent claims Firefox or Safari. */
+  'not_chromium',
+  /** The Chromium brand's major differs from the agent's Chrome major. */
+  'version',
+  /** userAgentData.platform names another system than the agent. */
+  'platform',
+  /** userAgentData.mobile contradicts the agent's device. */
+  'mobile',
+  /** The brands differ from those the sec-ch-ua header sent. */
+  'header_brands',
+  /** A brand (Brave, Microsoft Edge) whose own marks are missing: navigator.brave, the Edg/ token. */
+  'brand_marks',
+] as const;
+
 /** The evidence shape of each reason. */
 export const THREAT_EVIDENCE_SHAPES = {
   'ua:known_bot': z.object({ userAgent: text }),
@@ -87,6 +123,13 @@ export const THREAT_EVIDENCE_SHAPES = {
     claimed: text.nullable(),
     seen: text.nullable(),
   }),
+  'automation:patched_native': z.object({
+    /** Functions and getters that are not the browser's own (`Navigator.webdriver`, `toString`, ...). */
+    patched: list,
+    /** Own properties a script defined on `navigator` (a browser defines none). */
+    navigatorOwn: list,
+  }),
+  'automation:window_chrome': z.object({ width: figure, height: figure }),
   'network:datacenter': z.object({
     asn: figure.nullable(),
     organisation: text.nullable(),
@@ -96,6 +139,18 @@ export const THREAT_EVIDENCE_SHAPES = {
   'network:excluded_domain': z.object({ host: text }),
   'consistency:timezone_country': z.object({ timezone: text, country: text }),
   'consistency:screen': z.object({ width: figure, height: figure, device: text }),
+  'consistency:window_screen': z.object({
+    outerWidth: figure,
+    outerHeight: figure,
+    screenWidth: figure,
+    screenHeight: figure,
+  }),
+  'consistency:webgl_renderer': z.object({ rule: z.enum(WEBGL_RENDERER_RULES), renderer: text, os: text }),
+  'consistency:ua_data': z.object({
+    check: z.enum(UA_DATA_CHECKS),
+    claimed: text.nullable(),
+    seen: text.nullable(),
+  }),
   'behaviour:no_interaction': z.object({ dwellMs: figure, visibleMs: figure.nullable() }),
   'behaviour:bounce': z.object({ visibleMs: figure, dwellMs: figure, maximumMs: figure }),
   'frequency:ip_burst': z.object({
@@ -127,6 +182,7 @@ export const THREAT_EVIDENCE_SHAPES = {
   'geo:outside_target': z.object({ country: text, targeted: list, targetedCount: figure }),
   'render:hidden_page': z.object({ visibilityAtLoad: text.nullable(), visibleMs: figure }),
   'render:tiny_iframe': z.object({ width: figure, height: figure }),
+  'sensor:no_proof': z.object({ proof: z.enum(SENSOR_PROOF_FAULTS) }),
 } as const satisfies Record<ThreatReasonId, z.ZodType>;
 
 export type ThreatEvidenceOf<Id extends ThreatReasonId> = z.infer<(typeof THREAT_EVIDENCE_SHAPES)[Id]>;

@@ -18,6 +18,7 @@ export const THREAT_CATEGORIES = [
   'paid',
   'geo',
   'render',
+  'sensor',
 ] as const;
 export type ThreatCategory = (typeof THREAT_CATEGORIES)[number];
 
@@ -34,6 +35,7 @@ export const THREAT_CATEGORY_LABELS: Record<ThreatCategory, string> = {
   paid: 'Paid traffic',
   geo: 'Geography',
   render: 'Rendering',
+  sensor: 'Sensor',
 };
 
 export const THREAT_REASONS = {
@@ -52,6 +54,14 @@ export const THREAT_REASONS = {
     category: 'automation',
     label: 'Browser environment contradicts the user agent',
   },
+  'automation:patched_native': {
+    category: 'automation',
+    label: 'Browser functions rewritten by a script',
+  },
+  'automation:window_chrome': {
+    category: 'automation',
+    label: 'Desktop window without browser controls',
+  },
   'network:datacenter': { category: 'network', label: 'Data center or hosting network' },
   'network:denylisted': { category: 'network', label: "IP on the account's deny list" },
   'network:excluded_domain': { category: 'network', label: 'Referred by an excluded domain' },
@@ -60,6 +70,15 @@ export const THREAT_REASONS = {
     label: 'Time zone does not match the IP country',
   },
   'consistency:screen': { category: 'consistency', label: 'Impossible screen for the device' },
+  'consistency:window_screen': { category: 'consistency', label: 'Window larger than the screen' },
+  'consistency:webgl_renderer': {
+    category: 'consistency',
+    label: 'Graphics renderer contradicts the claimed system',
+  },
+  'consistency:ua_data': {
+    category: 'consistency',
+    label: 'Browser brands contradict the user agent',
+  },
   'behaviour:no_interaction': { category: 'behaviour', label: 'No interaction during a long visit' },
   'behaviour:bounce': { category: 'behaviour', label: 'Paid click left within a second, untouched' },
   'frequency:ip_burst': { category: 'frequency', label: 'Many hits from the same IP' },
@@ -80,6 +99,7 @@ export const THREAT_REASONS = {
   'geo:outside_target': { category: 'geo', label: 'Outside the targeted countries' },
   'render:hidden_page': { category: 'render', label: 'Page never visible' },
   'render:tiny_iframe': { category: 'render', label: 'Page loaded in a tiny frame' },
+  'sensor:no_proof': { category: 'sensor', label: 'Page view without proof that the sensor ran' },
 } as const satisfies Record<string, { category: ThreatCategory; label: string }>;
 
 export type ThreatReasonId = keyof typeof THREAT_REASONS;

@@ -6,7 +6,7 @@ import { clickToConversionReasons } from './conversion.js';
 import { isPaidLanding } from './paid.js';
 import { REASON_POLICY, TIER_THRESHOLDS } from './policy.js';
 import { loadedHidden } from './render.js';
-import { aHit, type HitChanges } from './test-support/hits.js';
+import { aHit, type HitChanges, MAC_WEBGL } from './test-support/hits.js';
 
 const reason = (id: keyof typeof REASON_POLICY, weight = REASON_POLICY[id].weight) => ({
   id,
@@ -117,7 +117,9 @@ describe('false positives users report must not be invalid on that evidence alon
           userAgent: edge,
           platform: 'MacIntel',
           screen: { width: 1512, height: 982 },
+          window: { innerWidth: 1512, innerHeight: 862, outerWidth: 1512, outerHeight: 945 },
           devicePixelRatio: 2,
+          webgl: MAC_WEBGL,
         },
       }),
     );

@@ -17,6 +17,7 @@ import { isAllowListed, networkFindings } from './network.js';
 import { isPaidLanding, paidFindings } from './paid.js';
 import { MAX_SCORE, REASON_POLICY, TIER_THRESHOLDS } from './policy.js';
 import { renderFindings } from './render.js';
+import { sensorProofFindings } from './sensor-proof.js';
 import { uaFindings } from './ua.js';
 import { parseUserAgentCached } from './user-agent.js';
 import { velocityFindings } from './velocity.js';
@@ -46,6 +47,7 @@ export function assess(input: AssessmentInput): Assessment {
     ...paidFindings(input),
     ...geoFindings(input),
     ...renderFindings(input),
+    ...sensorProofFindings(input),
   ]);
 }
 

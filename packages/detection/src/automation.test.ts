@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assess } from './assess.js';
-import { aHit, CHROME_WINDOWS } from './test-support/hits.js';
+import { aHit, CHROME_WINDOWS, IPHONE_WEBGL } from './test-support/hits.js';
 
 const ids = (changes: Parameters<typeof aHit>[0]) => assess(aHit(changes)).reasons.map((reason) => reason.id);
 
@@ -106,6 +106,7 @@ describe('automation:inconsistent_environment', () => {
           platform: 'iPhone',
           maxTouchPoints: 5,
           screen: { width: 390, height: 844 },
+          webgl: IPHONE_WEBGL,
         },
       }),
     ).toEqual([]);
@@ -119,6 +120,8 @@ describe('automation:inconsistent_environment', () => {
           platform: 'MacIntel',
           maxTouchPoints: 5,
           screen: { width: 1024, height: 1366 },
+          window: { innerWidth: 1024, innerHeight: 1292, outerWidth: 1024, outerHeight: 1366 },
+          webgl: IPHONE_WEBGL,
         },
       }),
     ).toEqual([]);

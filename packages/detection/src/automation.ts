@@ -1,5 +1,6 @@
 import type { AssessmentInput, SensorSignals } from '@veracity/contracts/detection';
 import {
+  evidenceList,
   evidenceText,
   type HEADLESS_MARKERS,
   type ThreatEvidenceOf,
@@ -129,6 +130,46 @@ export function inconsistentEnvironment(
     : null;
 }
 
+/**
+ * Chromium from 90 and Firefox from 90 define `Navigator.prototype.webdriver` in every browser; a
+ * stealth script deletes it. Elsewhere its absence says nothing.
+ */
+function definesWebdriver(parsed: ParsedUserAgent): boolean {
+  if (parsed.apple) return false;
+  return (parsed.chromeMajor ?? parsed.firefoxMajor ?? 0) >= 90;
+}
+
+/** The browser functions and getters a script replaced, and what it defined on `navigator`; or null. */
+export function patchedNatives(
+  sensor: SensorSignals,
+  parsed: ParsedUserAgent,
+): ThreatEvidenceOf<'automation:patched_native'> | null {
+  const patched = (sensor.patched ?? []).filter(
+    (name) => name !== 'webdriver:absent' || definesWebdriver(parsed),
+  );
+  const own = sensor.navigatorOwn ?? [];
+  return patched.length > 0 || own.length > 0
+    ? { patched: evidenceList(patched), navigatorOwn: evidenceList(own) }
+    : null;
+}
+
+/**
+ * A desktop window whose outer size is its inner size: no toolbar, no tabs, no frame. Headless and
+ * automation windows look so; so does a person in full screen (hence a low weight).
+ */
+export function withoutWindowChrome(sensor: SensorSignals, parsed: ParsedUserAgent): boolean {
+  const { window } = sensor;
+  return (
+    window !== undefined &&
+    parsed.device === 'Desktop' &&
+    !parsed.inApp &&
+    sensor.frame === undefined &&
+    window.innerWidth > 0 &&
+    window.outerWidth === window.innerWidth &&
+    window.outerHeight === window.innerHeight
+  );
+}
+
 export function automationFindings(input: AssessmentInput, parsed: ParsedUserAgent): Finding[] {
   const { sensor } = input;
   if (sensor === null) return [];
@@ -140,5 +181,13 @@ export function automationFindings(input: AssessmentInput, parsed: ParsedUserAge
   if (marker !== null) found.push(finding('automation:headless', { marker }));
   const environment = inconsistentEnvironment(sensor, input.request.userAgent, parsed);
   if (environment !== null) found.push(finding('automation:inconsistent_environment', environment));
+  const patched = patchedNatives(sensor, parsed);
+  if (patched !== null) found.push(finding('automation:patched_native', patched));
+  if (sensor.window !== undefined && withoutWindowChrome(sensor, parsed)) {
+    const { innerWidth, innerHeight } = sensor.window;
+    found.push(
+      finding('automation:window_chrome', { width: Math.round(innerWidth), height: Math.round(innerHeight) }),
+    );
+  }
   return found;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assess } from './assess.js';
 import { timezoneContradictsCountry } from './consistency.js';
-import { aHit } from './test-support/hits.js';
+import { ANDROID_WEBGL, aHit } from './test-support/hits.js';
 
 const ids = (changes: Parameters<typeof aHit>[0]) => assess(aHit(changes)).reasons.map((reason) => reason.id);
 
@@ -60,6 +60,7 @@ describe('consistency:screen', () => {
           platform: 'Linux armv81',
           maxTouchPoints: 5,
           screen: { width: 412, height: 915 },
+          webgl: ANDROID_WEBGL,
         },
       }),
     ).toEqual([]);

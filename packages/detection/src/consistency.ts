@@ -1,8 +1,9 @@
 import type { AssessmentInput, SensorSignals } from '@veracity/contracts/detection';
-import { evidenceText } from '@veracity/contracts/threat-evidence';
+import { evidenceText, type ThreatEvidenceOf } from '@veracity/contracts/threat-evidence';
 import { type Finding, finding } from './finding.js';
-import { PHONE_MAX_SHORT_SIDE_PX } from './policy.js';
+import { PHONE_MAX_SHORT_SIDE_PX, WINDOW_OVER_SCREEN_TOLERANCE } from './policy.js';
 import { countriesOfTimezone } from './timezone-countries.js';
+import { uaDataContradiction } from './ua-data.js';
 import type { ParsedUserAgent } from './user-agent.js';
 
 /** Consistency reasons: the browser's time zone against the IP's country, the screen against the device. */
@@ -27,6 +28,51 @@ export function hasImpossibleScreen(sensor: SensorSignals, parsed: ParsedUserAge
   return parsed.device === 'Desktop' && long < DESKTOP_MIN_LONG_SIDE_PX;
 }
 
+/**
+ * A desktop window larger than its screen (outer sizes: zoom changes the inner ones): old headless
+ * Chrome's 800×600 screen under a 1280×720 window, or a spoofed screen. A window may span two screens,
+ * hence the tolerance.
+ */
+export function windowExceedsScreen(sensor: SensorSignals, parsed: ParsedUserAgent): boolean {
+  const { screen, window } = sensor;
+  if (screen === undefined || window === undefined || parsed.device !== 'Desktop' || parsed.inApp)
+    return false;
+  if (screen.width === 0 || screen.height === 0) return false; // consistency:screen's business
+  const limit = 1 + WINDOW_OVER_SCREEN_TOLERANCE;
+  return window.outerWidth > screen.width * limit || window.outerHeight > screen.height * limit;
+}
+
+const DIRECT3D = /Direct3D|\bD3D(9|11|12)\b/i;
+const SOFTWARE_RENDERER = /SwiftShader|llvmpipe|softpipe/i;
+const APPLE_GPU = /\bApple (GPU|M\d)|Metal Renderer/;
+const NOT_WINDOWS = new Set(['Mac OS', 'Linux', 'Ubuntu', 'Fedora', 'Chrome OS', 'Android', 'iOS', 'iPadOS']);
+
+/** The WebGL renderer against the system the agent claims (the first rule it breaks), or null. */
+export function rendererContradiction(
+  sensor: SensorSignals,
+  parsed: ParsedUserAgent,
+): ThreatEvidenceOf<'consistency:webgl_renderer'> | null {
+  const renderer = sensor.webgl?.renderer;
+  if (renderer === undefined) return null;
+  const { os } = parsed;
+  const seen = (rule: ThreatEvidenceOf<'consistency:webgl_renderer'>['rule']) => ({
+    rule,
+    renderer: evidenceText(renderer),
+    os,
+  });
+  if (DIRECT3D.test(renderer) && NOT_WINDOWS.has(os)) return seen('direct3d_off_windows');
+  if (
+    SOFTWARE_RENDERER.test(renderer) &&
+    parsed.device === 'Desktop' &&
+    (os === 'Windows' || os === 'Mac OS')
+  ) {
+    return seen('software_renderer');
+  }
+  return APPLE_GPU.test(renderer) && (os === 'Windows' || os === 'Android')
+    ? seen('apple_gpu_off_apple')
+    : null;
+}
+
 export function consistencyFindings(input: AssessmentInput, parsed: ParsedUserAgent): Finding[] {
   const { sensor } = input;
   if (sensor === null) return [];
@@ -46,5 +92,19 @@ export function consistencyFindings(input: AssessmentInput, parsed: ParsedUserAg
       }),
     );
   }
+  if (sensor.screen !== undefined && sensor.window !== undefined && windowExceedsScreen(sensor, parsed)) {
+    found.push(
+      finding('consistency:window_screen', {
+        outerWidth: Math.round(sensor.window.outerWidth),
+        outerHeight: Math.round(sensor.window.outerHeight),
+        screenWidth: Math.round(sensor.screen.width),
+        screenHeight: Math.round(sensor.screen.height),
+      }),
+    );
+  }
+  const renderer = rendererContradiction(sensor, parsed);
+  if (renderer !== null) found.push(finding('consistency:webgl_renderer', renderer));
+  const uaData = uaDataContradiction(sensor, input.request, parsed);
+  if (uaData !== null) found.push(finding('consistency:ua_data', uaData));
   return found;
 }

@@ -26,11 +26,16 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'automation:webdriver': decisive,
   'automation:headless': weigh(60),
   'automation:inconsistent_environment': weigh(35),
+  'automation:patched_native': weigh(30),
+  'automation:window_chrome': weigh(10),
   'network:datacenter': weigh(40),
   'network:denylisted': decisive,
   'network:excluded_domain': weigh(50),
   'consistency:timezone_country': weigh(20),
   'consistency:screen': weigh(25),
+  'consistency:window_screen': weigh(15),
+  'consistency:webgl_renderer': weigh(25),
+  'consistency:ua_data': weigh(30),
   'behaviour:no_interaction': weigh(25),
   'behaviour:bounce': weigh(30),
   'frequency:ip_burst': weigh(40),
@@ -45,6 +50,7 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'geo:outside_target': weigh(30),
   'render:hidden_page': weigh(30),
   'render:tiny_iframe': weigh(50),
+  'sensor:no_proof': weigh(30),
 };
 
 /**
@@ -118,6 +124,9 @@ export const CHROME_RELEASE_ANCHOR = { major: 131, at: Date.UTC(2024, 10, 12) } 
 export const FIREFOX_RELEASE_ANCHOR = { major: 133, at: Date.UTC(2024, 10, 26) } as const;
 export const RELEASE_CYCLE_MS = 28 * 86_400_000;
 export const MAJORS_AHEAD_ALLOWED = 3;
+
+/** A desktop window's outer side may exceed the screen's by this share (a window across two screens). */
+export const WINDOW_OVER_SCREEN_TOLERANCE = 0.1;
 
 /** Screens: a phone's shorter side in CSS px does not reach this. */
 export const PHONE_MAX_SHORT_SIDE_PX = 600;

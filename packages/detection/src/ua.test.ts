@@ -2,7 +2,7 @@ import crawlers from 'crawler-user-agents';
 import { describe, expect, it } from 'vitest';
 import { assess } from './assess.js';
 import { CHROME_RELEASE_ANCHOR } from './policy.js';
-import { AT, aHit, CHROME_WINDOWS, type HitChanges } from './test-support/hits.js';
+import { AT, aHit, CHROME_WINDOWS, type HitChanges, MAC_WEBGL } from './test-support/hits.js';
 import { chromeBranchBuild, currentMajor, hasImpossibleVersion, isHttpLibrary, uaReasons } from './ua.js';
 import { parseUserAgent } from './user-agent.js';
 
@@ -175,7 +175,7 @@ describe('ua:client_hints_mismatch', () => {
           secChUa: '"Microsoft Edge";v="153", "Chromium";v="153", "Not.A/Brand";v="99"',
           secChUaPlatform: '"macOS"',
         },
-        sensor: { userAgent: EDGE_MAC, platform: 'MacIntel', timezone: 'Europe/Madrid' },
+        sensor: { userAgent: EDGE_MAC, platform: 'MacIntel', timezone: 'Europe/Madrid', webgl: MAC_WEBGL },
       }),
     ).toEqual([]);
     expect(

@@ -128,9 +128,10 @@ export function impossibleVersion(ua: string, parsed: ParsedUserAgent, at: numbe
     : null;
 }
 
-const BRAND = /"([^"]+)";\s*v="(\d+)/g;
+export const BRAND = /"([^"]+)";\s*v="(\d+)/g;
 
-function platformFamily(value: string): string | null {
+/** The OS family a `sec-ch-ua-platform` value (or `userAgentData.platform`, quoted or not) names. */
+export function platformFamily(value: string): string | null {
   switch (value.replaceAll('"', '').trim()) {
     case 'Windows':
       return 'windows';
@@ -147,7 +148,8 @@ function platformFamily(value: string): string | null {
   }
 }
 
-function osFamily(parsed: ParsedUserAgent): string | null {
+/** The OS family of the agent, in {@link platformFamily}'s terms. */
+export function osFamily(parsed: ParsedUserAgent): string | null {
   switch (parsed.os) {
     case 'Windows':
       return 'windows';

@@ -10,6 +10,7 @@ import {
   type CollectAnswer,
   EXCLUSION_EVENT,
   SENSOR_EVENT_PATH,
+  SENSOR_PROOF_PLACEHOLDER,
   SENSOR_SCRIPT_PATH,
   type SensorConversion,
   type SensorEngagement,
@@ -26,6 +27,8 @@ import { buildSensor } from '../build.mjs';
  * collector on another (so CORS is real), every body the script sends validated with the contract.
  */
 
+/** What the stub collector writes where the collector writes the served script's token. */
+const SERVED_PROOF = 'v1.123456.served-token-of-this-copy';
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test-fixtures');
 
 let script = '';
@@ -62,7 +65,9 @@ function readBody(req: IncomingMessage): Promise<string> {
 async function collect(req: IncomingMessage, res: ServerResponse): Promise<void> {
   methods.push(`${req.method ?? ''} ${req.url ?? ''}`);
   if (req.url === SENSOR_SCRIPT_PATH) {
-    res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    res
+      .writeHead(200, { 'content-type': 'text/javascript' })
+      .end(script.replace(SENSOR_PROOF_PLACEHOLDER, SERVED_PROOF));
     return;
   }
   if (req.url !== SENSOR_EVENT_PATH || req.method !== 'POST') {
@@ -169,6 +174,10 @@ describe('the built script', () => {
     expect(script.length).toBeGreaterThan(1000);
     expect(gzipped).toBeLessThanOrEqual(3 * 1024);
   });
+
+  it('holds the proof placeholder the collector replaces (the mirror of collect.ts)', () => {
+    expect(script.split(SENSOR_PROOF_PLACEHOLDER)).toHaveLength(2);
+  });
 });
 
 describe('the sensor in Chromium', () => {
@@ -204,6 +213,13 @@ describe('the sensor in Chromium', () => {
     expect(s.notificationQueryState).toMatch(/^(prompt|denied|granted)$/);
     expect(typeof s.pluginsCount).toBe('number');
     expect(s.frame).toBeUndefined();
+    // Nothing rewritten in an untouched browser; userAgentData as Chromium reports it.
+    expect(s.patched).toEqual([]);
+    expect(s.navigatorOwn).toEqual([]);
+    expect(s.uaData?.platform).toBe('Linux');
+    expect(s.uaData?.brands.map((b) => b.brand)).toContain('Chromium');
+    // The token of the copy of the script that ran.
+    expect(hit.proof).toBe(SERVED_PROOF);
     // text/plain and no cookies: a simple request, never a CORS preflight.
     expect(methods.filter((m) => m.startsWith('OPTIONS'))).toEqual([]);
 
@@ -221,6 +237,35 @@ describe('the sensor in Chromium', () => {
       return Object.keys(window).filter((k) => !before.has(k) && k !== 'globalsBefore');
     });
     expect(added).toEqual(['veracity']);
+  });
+
+  it('names the functions a stealth script rewrote, and what it defined on navigator', async () => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // What puppeteer-extra-plugin-stealth does: the webdriver getter deleted, permissions.query behind
+    // a Proxy, and Function.prototype.toString behind a Proxy that answers native source for both.
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { webdriver?: boolean }).webdriver;
+      const query = Permissions.prototype.query;
+      const proxied = new Proxy(query, { apply: (target, self, args) => Reflect.apply(target, self, args) });
+      Permissions.prototype.query = proxied;
+      const source = Function.prototype.toString;
+      const fake = new Proxy(source, {
+        apply: (target, self, args) =>
+          self === proxied ? 'function query() { [native code] }' : Reflect.apply(target, self, args),
+      });
+      Function.prototype.toString = fake;
+      Object.defineProperty(navigator, 'languages', { get: () => ['en-US', 'en'] });
+    });
+    await page.goto(`${pageOrigin}/landing.html`);
+    const hit = await waitForHit(page);
+    expect(hit.signals.patched).toEqual(['webdriver:absent', 'toString', 'permissions.query']);
+    expect(hit.signals.navigatorOwn).toEqual(['languages']);
+    // The probe put every prototype back: the page's own calls still work.
+    expect(await page.evaluate(() => typeof navigator.permissions.query.call)).toBe('function');
+    expect(await page.evaluate(() => Function.prototype.toString.call(Math.max))).toContain('native code');
+    expect(errors).toEqual([]);
   });
 
   it('starts a new session after 30 minutes without an event', async () => {

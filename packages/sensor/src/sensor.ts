@@ -43,6 +43,9 @@ interface Signals {
   visibilityAtLoad?: 'visible' | 'hidden' | 'prerender';
   hiddenAtLoad?: boolean;
   frame?: { width: number; height: number };
+  patched?: string[];
+  navigatorOwn?: string[];
+  uaData?: { brands: { brand: string; version: string }[]; mobile: boolean; platform: string };
 }
 
 interface Envelope {
@@ -69,6 +72,7 @@ type SensorEvent = Envelope &
         utm: Partial<Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>>;
         clickIds: Record<string, string>;
         signals: Signals;
+        proof: string;
       }
     | { type: 'engagement'; hitId: string; behaviour: Behaviour; visibleMs: number }
     | { type: 'conversion'; hitId: string; conversion: ConversionFields; crm?: { hubspotutk: string } }
@@ -97,7 +101,10 @@ type HostWindow = Window & {
   gtag?: (...args: unknown[]) => void;
 };
 
-type HostNavigator = Navigator & { brave?: unknown };
+type HostNavigator = Navigator & { brave?: unknown; userAgentData?: { toJSON(): Signals['uaData'] } };
+
+/** The collector replaces this with the served script's token (contracts' SENSOR_PROOF_PLACEHOLDER). */
+const PROOF = '__VERACITY_SENSOR_PROOF__';
 
 const CLICK_ID_PARAMS = [
   'gclid',
@@ -177,6 +184,44 @@ function webgl(): Signals['webgl'] {
   });
 }
 
+/**
+ * Browser functions and getters a script replaced: source that is not `[native code]`, a `prototype`
+ * (methods and getters have none), or a prototype cycle through it accepted (only a Proxy lets one
+ * through; the prototype is put back at once). `webdriver:absent` when the getter was deleted.
+ */
+function patched(): string[] {
+  const out: string[] = [];
+  const source = Function.prototype.toString;
+  const check = (name: string, f: unknown) =>
+    typeof f === 'function' &&
+    safe(() => {
+      let lie = !/\{\s*\[native code\]\s*\}$/.test(source.call(f)) || 'prototype' in f;
+      const proto = Object.getPrototypeOf(f);
+      try {
+        Object.setPrototypeOf(f, Object.create(f));
+        lie = true;
+      } catch {
+      } finally {
+        Object.setPrototypeOf(f, proto);
+      }
+      if (lie) out.push(name);
+    });
+  const getter = (name: string) => Object.getOwnPropertyDescriptor(Navigator.prototype, name)?.get;
+  if (!getter('webdriver')) out.push('webdriver:absent');
+  for (const name of ['webdriver', 'userAgent', 'platform', 'languages', 'plugins', 'hardwareConcurrency'])
+    check(name, getter(name));
+  check('toString', source);
+  check(
+    'permissions.query',
+    safe(() => Permissions.prototype.query),
+  );
+  check(
+    'getParameter',
+    safe(() => WebGLRenderingContext.prototype.getParameter),
+  );
+  return out;
+}
+
 /** The environment and automation probes of `SensorSignals`, each read on its own. */
 async function readSignals(): Promise<Signals> {
   const w = window as HostWindow;
@@ -202,6 +247,9 @@ async function readSignals(): Promise<Signals> {
     notificationPermission: safe(() => Notification.permission),
     visibilityAtLoad: document.visibilityState as Signals['visibilityAtLoad'],
     hiddenAtLoad: document.hidden,
+    patched: safe(patched),
+    navigatorOwn: safe(() => Object.getOwnPropertyNames(n).slice(0, 20)),
+    uaData: safe(() => n.userAgentData?.toJSON()),
   };
   if (safe(() => w.self !== w.top)) s.frame = { width: innerWidth, height: innerHeight };
   // The permission query answers asynchronously; a browser that never answers must not hold the hit.
@@ -385,6 +433,7 @@ function start(): void {
           utm,
           clickIds,
           signals,
+          proof: PROOF,
         },
         (answer) => {
           if (answer.hitId !== hitId || answer.exclude !== true) return;

@@ -81,6 +81,7 @@ export class Assessor {
       request,
       enrichment,
       sensor: hit.sensor,
+      sensorProof: hit.sensorProof ?? null,
       campaign: { targetedCountries: [], trafficType, paid: landing.paid || paidGoogle },
       rules: account.rules,
       history: { sinceClickMs: null, ...counts },
@@ -110,6 +111,7 @@ export class Assessor {
       request,
       enrichment,
       sensor: null,
+      sensorProof: null,
       campaign: { targetedCountries: [], trafficType: null, paid: false },
       rules: account.rules,
       history: {

@@ -11,6 +11,7 @@ import { ingestRoutes } from './ingest.routes.js';
 import type { IngestRateLimits } from './ingest-admission.js';
 import { IngestPipeline } from './pipeline.js';
 import { PostbackAuth } from './postback-auth.js';
+import { SensorProofs } from './sensor-proof.js';
 
 export interface IngestOptions {
   rateLimits: IngestRateLimits;
@@ -34,6 +35,10 @@ export interface Ingest {
   /** Advertisers' conversion postbacks (what `<SENSOR_PATH>/pb` calls; in-process producers may too). */
   postbacks: FirewallPostbacks;
   routes: FastifyPluginAsyncZod;
+  /** Signs the token `s.js` carries and checks the one a page view sends; none without the secret. */
+  sensorProofs: SensorProofs | undefined;
+  /** The token the script served now carries (by the ingestion clock); none without the secret. */
+  currentSensorProof(): string | undefined;
   /** Settles once the running visits are read back (or could not be): wait for it before the store closes. */
   sessionsRestored: Promise<void>;
 }
@@ -83,6 +88,7 @@ export async function createIngest(
         log?.warn({ err: error }, 'stored event ids not read; ids are looked up in the store'),
     );
   }
+  const sensorProofs = options.secretKey ? new SensorProofs(options.secretKey) : undefined;
   const postbacks = new FirewallPostbacks({
     pipeline,
     auth: new PostbackAuth(options.secretKey),
@@ -94,6 +100,8 @@ export async function createIngest(
     accounts,
     postbacks,
     sessionsRestored,
+    sensorProofs,
+    currentSensorProof: () => sensorProofs?.issue(clock.now().getTime()),
     routes: ingestRoutes({
       pipeline,
       writer,
@@ -104,6 +112,7 @@ export async function createIngest(
       postbacks,
       firewallWaitForSync: options.firewallWaitForSync ?? false,
       log,
+      sensorProofs,
     }),
   };
 }

@@ -1,5 +1,10 @@
 import type { CrmFields } from '@veracity/contracts/crm';
-import type { HitChannel, RequestFacts, SensorSignals } from '@veracity/contracts/detection';
+import type {
+  HitChannel,
+  RequestFacts,
+  SensorProofState,
+  SensorSignals,
+} from '@veracity/contracts/detection';
 import type { CustomVarName } from '@veracity/contracts/s2s';
 import type { ConversionStatus, HitRow, HitStatus, RiskLevel } from '../storage/events/event-store.js';
 import type { HitAssessment } from './assessment.js';
@@ -29,6 +34,11 @@ export interface IncomingHit {
   request: Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'>;
   referrer: string | null;
   sensor: SensorSignals | null;
+  /**
+   * What the collector found of the page view's sensor proof (sensor-proof.ts); absent when nothing was
+   * checked (other channels, a collector without the instance secret, hits replayed in-process).
+   */
+  sensorProof?: SensorProofState;
   campaignId?: number | null;
   /** The campaign names a Google Ads campaign: the traffic is a paid Google click. */
   googleCampaign?: { id: string | null; accountId: string | null } | null;

@@ -13,6 +13,7 @@ import type { IngestPipeline } from './pipeline.js';
 import { s2sConversionRoutes } from './s2s-conversions.routes.js';
 import { s2sHitRoutes } from './s2s-hits.routes.js';
 import { sensorEventRoutes } from './sensor-events.routes.js';
+import type { SensorProofs } from './sensor-proof.js';
 import { sensorScriptRoutes } from './sensor-script.routes.js';
 
 export interface IngestDeps {
@@ -29,6 +30,8 @@ export interface IngestDeps {
   log?: FastifyBaseLogger;
   /** Advertisers' conversion postbacks of firewall clicks. */
   postbacks: FirewallPostbacks;
+  /** The tokens `s.js` carries and page views send back; none without the instance secret. */
+  sensorProofs: SensorProofs | undefined;
 }
 
 /**
@@ -72,7 +75,7 @@ export function ingestRoutes(deps: IngestDeps): FastifyPluginAsyncZod {
       done(null, payload);
     });
 
-    sensorScriptRoutes(app, deps.sensorPath);
+    sensorScriptRoutes(app, { ...deps, proofs: deps.sensorProofs });
     sensorEventRoutes(app, { ...deps, admission });
     s2sHitRoutes(app, { ...deps, admission });
     s2sConversionRoutes(app, { ...deps, admission });

@@ -12,6 +12,7 @@ import type { Clock } from '../jobs/clock.js';
 import type { AccountDirectory } from './account-directory.js';
 import { header, type IngestAdmission, type IngestApp, unavailable } from './ingest-admission.js';
 import { type IngestPipeline, UnknownHitError } from './pipeline.js';
+import type { SensorProofs } from './sensor-proof.js';
 
 /**
  * The visitor's request facts from the headers of the request itself (the sensor's own call), and its
@@ -47,6 +48,7 @@ export function sensorEventRoutes(
     admission: IngestAdmission;
     sensorPath: string;
     clock: Clock;
+    sensorProofs: SensorProofs | undefined;
   },
 ): void {
   const { pipeline, accounts, admission } = deps;
@@ -79,6 +81,11 @@ export function sensorEventRoutes(
             referrer: event.referrer || null,
             request: visitorFacts(request, ip),
             sensor: event.signals,
+            // Whether the script we served sent it: a page view without a valid token is stored all the
+            // same, with its reason (sensor:no_proof).
+            ...(deps.sensorProofs
+              ? { sensorProof: deps.sensorProofs.check(event.proof, now.getTime()) }
+              : {}),
             // The sensor's ids are the browser's: a resend after a restart is answered from the store.
             checkStored: true,
           });

@@ -11,10 +11,14 @@ import { inList, rawSql, sql } from '../storage/events/sql.js';
 import { createTenant, type Tenant } from './fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-/** An account ready to send events: its sensor key and an S2S API key. */
+/**
+ * An account ready to send events: its sensor key, an S2S API key, and the proof token the served
+ * script carries at the app's time (absent when the app signs none), as a visitor loading it gets.
+ */
 export interface IngestTenant extends Tenant {
   sensorKey: string;
   apiKey: string;
+  sensorProof?: () => string | undefined;
 }
 
 export const CHROME =
@@ -41,7 +45,9 @@ export async function createIngestTenant(t: TestApp): Promise<IngestTenant> {
     .where('id', '=', tenant.relationshipId)
     .executeTakeFirstOrThrow();
   const { key } = await createApiKey(t.stores.accounts.db, tenant.relationshipId, tenant.userId, 'Server');
-  return { ...tenant, sensorKey: row.sensor_key, apiKey: key };
+  // Read at each page view from the app of the moment (a restart replaces it), by its clock.
+  const sensorProof = () => t.app.ingest.currentSensorProof();
+  return { ...tenant, sensorKey: row.sensor_key, apiKey: key, sensorProof };
 }
 
 /** A test app (the arguments of `startTestApp`) with an account ready to send events. */
@@ -89,6 +95,7 @@ export function chromeSignals(): SensorHit['signals'] {
 
 /** A page view of a real Chrome visitor. */
 export function sensorHit(tenant: IngestTenant, changes: Partial<SensorHit> = {}): SensorHit {
+  const proof = tenant.sensorProof?.();
   return {
     type: 'hit',
     key: tenant.sensorKey,
@@ -101,6 +108,7 @@ export function sensorHit(tenant: IngestTenant, changes: Partial<SensorHit> = {}
     utm: { source: 'newsletter' },
     clickIds: {},
     signals: chromeSignals(),
+    ...(proof === undefined ? {} : { proof }),
     ...changes,
   };
 }

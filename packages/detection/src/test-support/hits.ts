@@ -64,6 +64,14 @@ export const DESKTOP_SENSOR: SensorSignals = {
   behaviour: { pointerMoves: 48, clicks: 2, keys: 0, scrolls: 9, touches: 0, dwellMs: 21_000 },
 };
 
+/** What WebGL reports on a Mac, an iPhone and an Android phone (the desktop sensor's is Direct3D). */
+export const MAC_WEBGL = {
+  vendor: 'Google Inc. (Apple)',
+  renderer: 'ANGLE (Apple, ANGLE Metal Renderer: Apple M2, Unspecified Version)',
+};
+export const IPHONE_WEBGL = { vendor: 'Apple Inc.', renderer: 'Apple GPU' };
+export const ANDROID_WEBGL = { vendor: 'Qualcomm', renderer: 'Adreno (TM) 740' };
+
 export interface HitChanges {
   request?: Partial<AssessmentInput['request']>;
   enrichment?: Partial<Enrichment>;

@@ -1,0 +1,17 @@
+import type { AssessmentInput } from '@veracity/contracts/detection';
+import { type Finding, finding } from './finding.js';
+
+/**
+ * The sensor's proof: a page view posted to the collector whose token is not one the served script
+ * carried (missing, malformed, forged or expired) did not come from our script. The collector checks
+ * the token (its signature and age need the instance secret and the clock) and passes what it found.
+ */
+export function sensorProofFindings(
+  input: Pick<AssessmentInput, 'channel' | 'kind' | 'sensorProof'>,
+): Finding[] {
+  const { sensorProof } = input;
+  if (input.channel !== 'sensor' || input.kind !== 'hit') return [];
+  return sensorProof == null || sensorProof === 'valid'
+    ? []
+    : [finding('sensor:no_proof', { proof: sensorProof })];
+}
