@@ -92,6 +92,17 @@ export async function mailLink(baseURL: string, to: string): Promise<URL> {
   return new URL(link ?? '');
 }
 
+/**
+ * The proof token the served sensor script carries, as a visitor loading `/c/s.js` gets it: page views
+ * posted without it are stored with `sensor:no_proof` (docs/detection.md), as a bot's would be.
+ */
+export async function sensorProof(client: APIRequestContext): Promise<string> {
+  const script = await (await client.get('/c/s.js')).text();
+  const token = /v1\.\d+\.[\w-]{22}/.exec(script)?.[0];
+  if (token === undefined) throw new Error('the served sensor script carries no proof token');
+  return token;
+}
+
 /** The notification the dashboard shows after an action. */
 export async function expectNotification(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('notification').filter({ hasText: text })).toBeVisible();
@@ -117,6 +128,7 @@ export async function integrateAdminSensor(): Promise<void> {
       headers: { 'content-type': 'text/plain', 'x-forwarded-for': '81.33.90.10' },
       data: JSON.stringify({
         type: 'hit',
+        proof: await sensorProof(collector),
         key: sensorKey,
         eventId: `integrate-e-${stamp}`.padEnd(24, 'x'),
         sessionId: `integrate-s-${stamp}`.padEnd(24, 'x'),

@@ -4,6 +4,7 @@ import {
   expect,
   expectNotification,
   integrateAdminSensor,
+  sensorProof,
   signInAsAdmin,
   test,
 } from '../fixtures.js';
@@ -88,6 +89,7 @@ test.describe('account lists', () => {
               headers: { 'content-type': 'text/plain', 'x-forwarded-for': DENIED_IP },
               data: JSON.stringify({
                 type: 'hit',
+                proof: await sensorProof(collector),
                 key: sensorKey,
                 eventId: `denied-e-${attempt}`.padEnd(24, 'x'),
                 sessionId: `denied-s-${attempt}`.padEnd(24, 'x'),

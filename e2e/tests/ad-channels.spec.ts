@@ -4,6 +4,7 @@ import {
   expect,
   expectNotification,
   integrateAdminSensor,
+  sensorProof,
   signInAsAdmin,
   test,
 } from '../fixtures.js';
@@ -46,6 +47,7 @@ async function invalidMicrosoftVisit(key: string, ip: string, n: number): Promis
     headers,
     data: JSON.stringify({
       type: 'hit',
+      proof: await sensorProof(collector),
       key,
       eventId,
       sessionId: `msft-s-${stamp}-${n}`.padEnd(24, 'x'),

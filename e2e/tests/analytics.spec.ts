@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { adminApi, expect, signInAsAdmin, test } from '../fixtures.js';
+import { adminApi, expect, sensorProof, signInAsAdmin, test } from '../fixtures.js';
 
 /**
  * The analytics page on traffic sent through the real collector: visits from several channels and
@@ -49,6 +49,7 @@ async function send(baseURL: string, ip: string, userAgent: string, url: string,
       headers: { 'content-type': 'text/plain', 'user-agent': userAgent, 'x-forwarded-for': ip },
       data: JSON.stringify({
         type: 'hit',
+        proof: await sensorProof(visitor),
         key: sensorKey,
         eventId: `${id}hit`,
         sessionId: `${id}ses`,

@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { adminApi, expect, integrateAdminSensor, signInAsAdmin, test } from '../fixtures.js';
+import { adminApi, expect, integrateAdminSensor, sensorProof, signInAsAdmin, test } from '../fixtures.js';
 
 /**
  * The conversions list (issue 36) in real Chromium: conversions sent through the real collector are
@@ -33,6 +33,7 @@ test('conversions listed with their verdict, filtered, exported and opened in fo
         headers,
         data: JSON.stringify({
           type: 'hit',
+          proof: await sensorProof(collector),
           key: sensorKey,
           eventId: hitId,
           sessionId,

@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { adminApi, expect, integrateAdminSensor, signInAsAdmin, test } from '../fixtures.js';
+import { adminApi, expect, integrateAdminSensor, sensorProof, signInAsAdmin, test } from '../fixtures.js';
 
 /**
  * Session forensics (issue 36) in real Chromium: a bot's page view and its engagement beacon reach the
@@ -26,6 +26,7 @@ test('from a visit in the latest visits to its forensics: every reason with its 
       headers: { 'content-type': 'text/plain', 'x-forwarded-for': '3.120.77.60' },
       data: JSON.stringify({
         type: 'hit',
+        proof: await sensorProof(collector),
         key: sensorKey,
         eventId: `forensics-e-${stamp}`.padEnd(24, 'x'),
         sessionId: `forensics-s-${stamp}`.padEnd(24, 'x'),
@@ -118,6 +119,7 @@ test('from an invalid row in analytics to a visit’s forensics: every reason sh
       headers: { 'content-type': 'text/plain', 'x-forwarded-for': '3.120.77.61' },
       data: JSON.stringify({
         type: 'hit',
+        proof: await sensorProof(collector),
         key: sensorKey,
         eventId: `forensics-h-${stamp}`.padEnd(24, 'x'),
         sessionId,

@@ -4,6 +4,7 @@ import {
   expect,
   expectNotification,
   integrateAdminSensor,
+  sensorProof,
   signInAsAdmin,
   test,
 } from '../fixtures.js';
@@ -70,6 +71,7 @@ async function sendInvalidClick(campaignId: string, ip: string): Promise<string>
     headers: { 'content-type': 'text/plain', 'user-agent': 'python-requests/2.32.3', 'x-forwarded-for': ip },
     data: JSON.stringify({
       type: 'hit',
+      proof: await sensorProof(collector),
       key: sensorKey,
       eventId: `gads-e-${stamp}-${campaignId}`.padEnd(24, 'x'),
       sessionId: `gads-s-${stamp}-${campaignId}`.padEnd(24, 'x'),

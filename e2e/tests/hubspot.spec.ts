@@ -4,6 +4,7 @@ import {
   expect,
   expectNotification,
   integrateAdminSensor,
+  sensorProof,
   signInAsAdmin,
   test,
 } from '../fixtures.js';
@@ -52,6 +53,7 @@ async function botLead(baseURL: string): Promise<void> {
       headers,
       data: JSON.stringify({
         type: 'hit',
+        proof: await sensorProof(collector),
         ...envelope,
         eventId: hitId,
         url: 'https://shop.example.com/contact',

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { adminApi, expect, signInAsAdmin, test } from '../fixtures.js';
+import { adminApi, expect, sensorProof, signInAsAdmin, test } from '../fixtures.js';
 
 /**
  * The home overview on real traffic: the admin's account receives visits from several channels
@@ -63,6 +63,7 @@ async function sendTraffic(baseURL: string, sensorKey: string): Promise<number> 
           },
           data: JSON.stringify({
             type: 'hit',
+            proof: await sensorProof(collector),
             key: sensorKey,
             eventId: id(`ov${index}e`, n),
             sessionId: id(`ov${index}s`, n),

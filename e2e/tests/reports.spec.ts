@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { adminApi, apiAs, enterpriseSession, expect, signInWith, test } from '../fixtures.js';
+import { adminApi, apiAs, enterpriseSession, expect, sensorProof, signInWith, test } from '../fixtures.js';
 import { E2E_ADMIN } from '../global-setup.js';
 
 /**
@@ -67,6 +67,7 @@ test('a saved report is scheduled, run by the job, downloaded and mailed', async
         headers: { 'content-type': 'text/plain', 'x-forwarded-for': `81.33.104.${10 + index}` },
         data: JSON.stringify({
           type: 'hit',
+          proof: await sensorProof(collector),
           key: sensorKey,
           eventId: `report-e-${stamp}-${index}`.padEnd(24, 'x'),
           sessionId: `report-s-${stamp}-${index}`.padEnd(24, 'x'),

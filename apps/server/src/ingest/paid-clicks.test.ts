@@ -9,6 +9,7 @@ import {
   engagementBeacon,
   eventId,
   type IngestTenant,
+  sensorHit,
   startIngestApp,
 } from '../test-support/ingest-fixtures.js';
 import type { TestApp } from '../test-support/test-app.js';
@@ -36,19 +37,15 @@ afterEach(async () => {
 function paidClick(browser: number): SensorHit {
   const gclid = eventId('gclid');
   const signals = chromeSignals();
-  return {
-    type: 'hit',
-    key: tenant.sensorKey,
-    eventId: eventId('hit'),
-    sessionId: eventId('ses'),
+  return sensorHit(tenant, {
     ts: clock.now().getTime(),
     url: `https://shop.example.com/landing?gclid=${gclid}&utm_source=google&utm_medium=cpc`,
     referrer: 'https://www.google.com/',
     title: 'Winter sale',
     utm: { source: 'google', medium: 'cpc' },
     clickIds: { gclid },
-    signals: { ...signals, screen: { width: 1280 + browser, height: 800 } },
-  };
+    signals: { ...signals, screen: { width: 1920 + browser, height: 1080 } },
+  });
 }
 
 /** Posts the clicks from one residential address, `gapsMs[i]` after the one before, and their answers. */
