@@ -250,6 +250,7 @@ export async function buildApp(
     services.clock,
     { services, events: stores.events, log: app.log },
     reports,
+    { events: stores.events, pipeline: ingest.pipeline, accounts: ingest.accounts, log: app.log },
   );
   app.decorate('jobs', jobs);
   app.decorate('reports', reports);

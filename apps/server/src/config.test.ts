@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:8080',
       trustProxy: false,
       billingUsageCheckSeconds: 3600,
+      sensorCoverageCheckSeconds: 60,
+      sensorPageViewWaitSeconds: 1800,
       tagManager: null,
       conversionTracking: null,
       connections: {

@@ -87,6 +87,17 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(3600),
+  SENSOR_COVERAGE_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(60),
+  SENSOR_PAGE_VIEW_WAIT_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(10, 'must be 10 or more')
+    .max(86_400, 'must be 86400 (a day) or less')
+    .default(1800),
   HUBSPOT_MATCH_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -295,6 +306,13 @@ export type Config = {
   reportsCheckSeconds: number;
   /** The period of the plan usage check (80% and 100% notices), in seconds; 0 leaves it out of this process. */
   billingUsageCheckSeconds: number;
+  /**
+   * The period of the check for S2S paid clicks that no sensor page view followed, in seconds; 0 leaves
+   * it out of this process.
+   */
+  sensorCoverageCheckSeconds: number;
+  /** How long after an S2S paid click its sensor page view may come before the click is judged without. */
+  sensorPageViewWaitSeconds: number;
   /** Seconds between the HubSpot matching runs; 0 turns it off. */
   hubspotMatchSeconds: number;
   /** The period of the postback delivery job, in seconds (src/jobs/); 0 leaves it out of this process. */
@@ -427,6 +445,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     hubspotMatchSeconds: values.HUBSPOT_MATCH_SECONDS,
     reportsCheckSeconds: values.REPORTS_CHECK_SECONDS,
     billingUsageCheckSeconds: values.BILLING_USAGE_CHECK_SECONDS,
+    sensorCoverageCheckSeconds: values.SENSOR_COVERAGE_CHECK_SECONDS,
+    sensorPageViewWaitSeconds: values.SENSOR_PAGE_VIEW_WAIT_SECONDS,
     postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
     outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },
     ingestRateLimits: {

@@ -183,6 +183,8 @@ export const THREAT_EVIDENCE_SHAPES = {
   'render:hidden_page': z.object({ visibilityAtLoad: text.nullable(), visibleMs: figure }),
   'render:tiny_iframe': z.object({ width: figure, height: figure }),
   'sensor:no_proof': z.object({ proof: z.enum(SENSOR_PROOF_FAULTS) }),
+  /** How long after the S2S click (and before it) a sensor page view of it was looked for. */
+  'sensor:no_page_view': z.object({ waitedMs: figure }),
 } as const satisfies Record<ThreatReasonId, z.ZodType>;
 
 export type ThreatEvidenceOf<Id extends ThreatReasonId> = z.infer<(typeof THREAT_EVIDENCE_SHAPES)[Id]>;

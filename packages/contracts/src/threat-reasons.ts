@@ -100,6 +100,7 @@ export const THREAT_REASONS = {
   'render:hidden_page': { category: 'render', label: 'Page never visible' },
   'render:tiny_iframe': { category: 'render', label: 'Page loaded in a tiny frame' },
   'sensor:no_proof': { category: 'sensor', label: 'Page view without proof that the sensor ran' },
+  'sensor:no_page_view': { category: 'sensor', label: 'Paid click whose page never ran the sensor' },
 } as const satisfies Record<string, { category: ThreatCategory; label: string }>;
 
 export type ThreatReasonId = keyof typeof THREAT_REASONS;

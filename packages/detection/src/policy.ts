@@ -51,6 +51,7 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'render:hidden_page': weigh(30),
   'render:tiny_iframe': weigh(50),
   'sensor:no_proof': weigh(30),
+  'sensor:no_page_view': weigh(30),
 };
 
 /**

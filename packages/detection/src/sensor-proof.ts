@@ -15,3 +15,13 @@ export function sensorProofFindings(
     ? []
     : [finding('sensor:no_proof', { proof: sensorProof })];
 }
+
+/**
+ * A paid click sent over S2S, on an account whose pages run the sensor, that no sensor page view with
+ * valid proof followed (nor preceded) within `waitedMs`: the visitor's browser never ran the page's
+ * scripts. The server finds such clicks once the wait is over (its sensor-coverage job) and adds this
+ * to the click's session.
+ */
+export function sensorPageViewMissing(waitedMs: number): Finding {
+  return finding('sensor:no_page_view', { waitedMs: Math.round(waitedMs) });
+}

@@ -5,7 +5,13 @@ import type { IpIntelligence } from '@veracity/detection/ip/ip-intelligence';
 import { loadedHidden } from '@veracity/detection/render';
 import type { RecentActivity } from '../counters/recent-activity.js';
 import type { CrmLeadRecorder } from '../crm/hubspot-leads.js';
-import type { ConversionStatus, EventStore, ExclusionPlatform } from '../storage/events/event-store.js';
+import type {
+  ConversionStatus,
+  EventStore,
+  ExclusionPlatform,
+  HitRow,
+  SessionRow,
+} from '../storage/events/event-store.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import { dimensionsOf } from '../storage/events/journal/journal-format.js';
 import { type HitVerdict, LEVEL_RANK, type Verdict, verdictThreats } from '../verdicts/verdict.js';
@@ -130,22 +136,15 @@ export class IngestPipeline {
     const known = await this.#known.knownHit(account, hitId);
     if (!known || known.engaged) return known !== undefined;
     known.engaged = true;
-    const { row } = known;
     const { behaviour, visibleMs } = figures;
-    const verdict = joined(
-      account,
-      row,
+    const findings =
       behaviour && visibleMs !== null
         ? engagementFindings(known, { behaviour, visibleMs })
-        : [UNEXPECTED_ENGAGEMENT],
-    );
-    const added = verdict.threats.filter((id) => !row.threats.includes(id));
-    const worse = LEVEL_RANK[verdict.riskLevel] > LEVEL_RANK[row.riskLevel] || added.length > 0;
-    const session = worse ? this.#sessions.get(account.relationshipId, row.sessionId) : undefined;
+        : [UNEXPECTED_ENGAGEMENT];
     try {
       await this.deps.writer.append({
-        engagements: [engagementRow(row, figures, at)],
-        ...(worse ? { sessions: [engagedSessionRow(row, session, verdict)] } : {}),
+        engagements: [engagementRow(known.row, figures, at)],
+        ...this.#worseSession(account, known.row, findings),
       });
     } catch (error) {
       // Not stored: a resend of the beacon is taken as the first.
@@ -153,6 +152,37 @@ export class IngestPipeline {
       throw error;
     }
     return true;
+  }
+
+  /**
+   * Adds reasons found after a hit was stored (the sensor-coverage job's `sensor:no_page_view`) to its
+   * session, as the engagement beacon's are: the hit stays as stored, its session takes the joined
+   * verdict when it is worse. Answers false when the hit is not known.
+   */
+  async laterFindings(
+    account: AccountContext,
+    hitId: string,
+    findings: readonly ThreatFinding[],
+  ): Promise<boolean> {
+    const known = await this.#known.knownHit(account, hitId);
+    if (!known) return false;
+    const worse = this.#worseSession(account, known.row, findings);
+    if (worse.sessions) await this.deps.writer.append(worse);
+    return true;
+  }
+
+  /** The session snapshot a hit's added findings make, when they make its verdict worse. */
+  #worseSession(
+    account: AccountContext,
+    row: HitRow,
+    findings: readonly ThreatFinding[],
+  ): { sessions?: SessionRow[] } {
+    const verdict = joined(account, row, findings);
+    const added = verdict.threats.filter((id) => !row.threats.includes(id));
+    const worse = LEVEL_RANK[verdict.riskLevel] > LEVEL_RANK[row.riskLevel] || added.length > 0;
+    if (!worse) return {};
+    const session = this.#sessions.get(account.relationshipId, row.sessionId);
+    return { sessions: [engagedSessionRow(row, session, verdict)] };
   }
 
   /** A hit of the account, from memory or read back from the store; undefined when it is not known. */

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { AlertDeps } from '../features/alerts/alert-evaluator.js';
 import type { SyncDeps } from '../features/google-ads/exclusion-sync.service.js';
 import type { ReportRunner } from '../features/reports/report-runner.js';
+import type { SensorCoverageDeps } from '../ingest/sensor-coverage.js';
 import type { Services } from '../services.js';
 import { adChannelsSyncJob } from './ad-channels-sync.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
@@ -12,6 +13,7 @@ import { hubspotMatchJob } from './hubspot-match.js';
 import { postbackDeliveryJob } from './postback-delivery.js';
 import { reportRunsJob } from './report-runs.js';
 import { JobScheduler } from './scheduler.js';
+import { sensorCoverageJob } from './sensor-coverage.js';
 
 /**
  * The server's one scheduler with every job of the product registered. main.ts starts it; a test
@@ -20,7 +22,7 @@ import { JobScheduler } from './scheduler.js';
  * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, AD_CHANNELS_SYNC_MINUTES=0 the Meta, Microsoft and
  * TikTok audience sync, HUBSPOT_MATCH_SECONDS=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery,
  * REPORTS_CHECK_SECONDS=0 the full reports' schedules and runs, BILLING_USAGE_CHECK_SECONDS=0 the plan usage
- * notices.
+ * notices, SENSOR_COVERAGE_CHECK_SECONDS=0 the check of S2S paid clicks without a sensor page view.
  */
 export function createJobScheduler(
   config: Pick<
@@ -33,12 +35,15 @@ export function createJobScheduler(
     | 'hubspotMatchSeconds'
     | 'reportsCheckSeconds'
     | 'billingUsageCheckSeconds'
+    | 'sensorCoverageCheckSeconds'
+    | 'sensorPageViewWaitSeconds'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
   clock?: Clock,
   googleAds?: SyncDeps & { services: Pick<Services, 'adChannels' | 'hubspot'> },
   reports?: ReportRunner,
+  sensorCoverage?: SensorCoverageDeps,
 ): JobScheduler {
   const scheduler = new JobScheduler(alertDeps.db, alertDeps.log, clock ? { clock } : {});
   if (config.alertsCheckSeconds > 0) scheduler.add(alertEvaluationJob(alertDeps, config.alertsCheckSeconds));
@@ -60,6 +65,11 @@ export function createJobScheduler(
   if (config.billingUsageCheckSeconds > 0) {
     // The alerts' dependencies are the usage check's: the accounts, the event store, the mailer.
     scheduler.add(billingUsageJob(alertDeps, config.billingUsageCheckSeconds));
+  }
+  if (sensorCoverage && config.sensorCoverageCheckSeconds > 0) {
+    scheduler.add(
+      sensorCoverageJob(sensorCoverage, config.sensorCoverageCheckSeconds, config.sensorPageViewWaitSeconds),
+    );
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

@@ -17,6 +17,7 @@ import { findJob } from './jobs.repo.js';
 import { POSTBACK_DELIVERY_JOB } from './postback-delivery.js';
 import { REPORT_RUNS_JOB } from './report-runs.js';
 import { JOB_LEASE_MS, type Job, JobScheduler } from './scheduler.js';
+import { SENSOR_COVERAGE_JOB } from './sensor-coverage.js';
 
 const MINUTE = 60_000;
 
@@ -203,6 +204,7 @@ describe('job scheduler', () => {
       HUBSPOT_MATCH_JOB,
       REPORT_RUNS_JOB,
       BILLING_USAGE_JOB,
+      SENSOR_COVERAGE_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
 
@@ -214,6 +216,7 @@ describe('job scheduler', () => {
       HUBSPOT_MATCH_JOB,
       REPORT_RUNS_JOB,
       BILLING_USAGE_JOB,
+      SENSOR_COVERAGE_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
     await t.app.jobs.idle();

@@ -63,6 +63,7 @@ beforeAll(async () => {
       REPORTS_CHECK_SECONDS: '0',
       POSTBACK_DELIVERY_SECONDS: '5',
       BILLING_USAGE_CHECK_SECONDS: '0',
+      SENSOR_COVERAGE_CHECK_SECONDS: '0',
       OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
     { clock },

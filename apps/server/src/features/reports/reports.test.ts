@@ -41,6 +41,7 @@ beforeAll(async () => {
       POSTBACK_DELIVERY_SECONDS: '0',
       REPORTS_CHECK_SECONDS: '60',
       BILLING_USAGE_CHECK_SECONDS: '0',
+      SENSOR_COVERAGE_CHECK_SECONDS: '0',
     },
     { clock },
   );
