@@ -42,15 +42,44 @@ const NOT_VISITOR_HEADERS = new Set([
   'referer',
 ]);
 
-/** The visitor headers the build's S2S contract accepts (its `zS2sVisitorHeaders`), if it says. */
-async function acceptedVisitorHeaders(): Promise<Set<string> | null> {
+/**
+ * How the build's S2S contract takes the visitor's headers: all of them as received, flagged with
+ * `headersForwarded` (its `zS2sForwardedHeaders`, issue 38), or only the ones it picks (its
+ * `zS2sVisitorHeaders`), so the harness runs against builds before and after.
+ */
+type HeaderForwarding = { whole: true } | { whole: false; accepted: Set<string> | null };
+
+async function headerForwarding(): Promise<HeaderForwarding> {
   try {
     const contract = (await import('@veracity/contracts/s2s')) as Record<string, unknown>;
+    if (contract.zS2sForwardedHeaders !== undefined) return { whole: true };
     const schema = contract.zS2sVisitorHeaders as { shape?: Record<string, unknown> } | undefined;
-    return schema?.shape ? new Set(Object.keys(schema.shape)) : null;
+    return { whole: false, accepted: schema?.shape ? new Set(Object.keys(schema.shape)) : null };
   } catch {
-    return null;
+    return { whole: false, accepted: null };
   }
+}
+
+/** The visitor's headers as the customer's server forwards them to the build. */
+function forwardedHeaders(
+  request: IncomingMessage,
+  forwarding: HeaderForwarding,
+): { headers: [string, string][] | Record<string, string>; headersForwarded?: true } {
+  if (forwarding.whole) {
+    const pairs: [string, string][] = [];
+    const raw = request.rawHeaders;
+    for (let index = 0; index + 1 < raw.length; index += 2) {
+      const name = raw[index] ?? '';
+      if (!NOT_VISITOR_HEADERS.has(name.toLowerCase())) pairs.push([name, raw[index + 1] ?? '']);
+    }
+    return { headers: pairs, headersForwarded: true };
+  }
+  const picked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value !== 'string' || NOT_VISITOR_HEADERS.has(name)) continue;
+    if (forwarding.accepted ? forwarding.accepted.has(name) : true) picked[name] = value;
+  }
+  return { headers: picked };
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -81,7 +110,7 @@ function landingPage(
 export class Site {
   readonly visits = new Map<string, Visit>();
   private server: Server | undefined;
-  private accepted: Set<string> | null = null;
+  private forwarding: HeaderForwarding = { whole: false, accepted: null };
   /**
    * Origin of the landing pages in browsers: `localhost`, a secure context as an https shop is, and
    * another site than the collector's `127.0.0.1`, as a shop and Veracity are.
@@ -99,7 +128,7 @@ export class Site {
   }
 
   async start(): Promise<void> {
-    this.accepted = await acceptedVisitorHeaders();
+    this.forwarding = await headerForwarding();
     this.server = createServer((request, response) => {
       this.handle(request)
         .then(({ status, headers, body }) => {
@@ -209,11 +238,6 @@ export class Site {
       const cookie = /(?:^|;\s*)shop_sid=([A-Za-z0-9]+)/.exec(request.headers.cookie ?? '')?.[1];
       const sessionId = cookie ?? randomUUID().replaceAll('-', '');
       if (!cookie) headers['set-cookie'] = `shop_sid=${sessionId}; Path=/; HttpOnly; SameSite=Lax`;
-      const forwarded: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value !== 'string' || NOT_VISITOR_HEADERS.has(name)) continue;
-        if (this.accepted ? this.accepted.has(name) : true) forwarded[name] = value;
-      }
       const response = await fetch(new URL('/s2s/v1/hits', this.veracity.baseUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${this.veracity.apiKey}` },
@@ -223,7 +247,7 @@ export class Site {
           userAgent: request.headers['user-agent'] ?? '',
           url: `https://shop.example${rest}`,
           ...(request.headers.referer ? { referrer: request.headers.referer } : {}),
-          headers: forwarded,
+          ...forwardedHeaders(request, this.forwarding),
           sessionId,
           campaignId: this.veracity.s2sCampaignId,
         }),
