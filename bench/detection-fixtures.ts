@@ -2,7 +2,13 @@
 // crawler-user-agents (its example agents), real browsers from user-agents (sampled by usage weight
 // with a seeded generator), undeclared automation built on those real agents, and addresses from
 // hosting networks and residential ISPs.
-import type { AssessmentInput, Enrichment, RequestFacts, SensorSignals } from '@veracity/contracts/detection';
+import {
+  type AssessmentInput,
+  type Enrichment,
+  NO_ACTIVITY_HISTORY,
+  type RequestFacts,
+  type SensorSignals,
+} from '@veracity/contracts/detection';
 import crawlers from 'crawler-user-agents';
 import UserAgent, { type UserAgentData } from 'user-agents';
 
@@ -185,15 +191,7 @@ function inputOf(
     sensor,
     campaign: { targetedCountries: [], trafficType: 'google', paid: true },
     rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
-    history: {
-      sameIp: 0,
-      sameDevice: 0,
-      sameClickId: 0,
-      sinceClickMs: null,
-      paidClicksSameIp: 0,
-      paidClicksSameDevice: 0,
-      paidClickGapsMs: [],
-    },
+    history: NO_ACTIVITY_HISTORY,
   };
 }
 

@@ -100,8 +100,16 @@ function launchHeadful(random: Random): Promise<Browser> {
   return chromium.launch(options);
 }
 
-/** A headful browser that lands on a paid click and is gone in under a second, touching nothing. */
-export async function headfulBounce(site: Site, address: Address, random: Random): Promise<Visit> {
+/**
+ * A visit in a headful window with the address's locale and zone: `use` drives its page, then the
+ * browser closes.
+ */
+async function headfulVisit(
+  site: Site,
+  address: Address,
+  random: Random,
+  use: (page: Page, visit: Visit) => Promise<void>,
+): Promise<Visit> {
   const visit = site.visit(address.ip, { s2s: false, sensor: true });
   await withBrowser(
     () => launchHeadful(random),
@@ -111,68 +119,63 @@ export async function headfulBounce(site: Site, address: Address, random: Random
         timezoneId: address.place.timezoneId,
         viewport: null,
       });
-      const page = await context.newPage();
-      const stay = random.int(400, 800);
-      const pageView = page.waitForRequest(/\/c\/e$/, { timeout: 15_000 }).catch(() => undefined);
-      await page.goto(site.url(visit, paidLanding(random)), { waitUntil: 'commit' });
-      const started = Date.now();
-      // Gone `stay` ms after the page arrived, but not before the sensor's page view left: on a busy
-      // machine the script can take longer than that to run, and a visit it never saw measures nothing.
-      await pageView;
-      await pause(Math.max(0, stay - (Date.now() - started)));
-      await leave(page);
+      await use(await context.newPage(), visit);
     },
   );
   return visit;
 }
 
+/** A headful browser that lands on a paid click and is gone in under a second, touching nothing. */
+export function headfulBounce(site: Site, address: Address, random: Random): Promise<Visit> {
+  return headfulVisit(site, address, random, async (page, visit) => {
+    const stay = random.int(400, 800);
+    const pageView = page.waitForRequest(/\/c\/e$/, { timeout: 15_000 }).catch(() => undefined);
+    await page.goto(site.url(visit, paidLanding(random)), { waitUntil: 'commit' });
+    const started = Date.now();
+    // Gone `stay` ms after the page arrived, but not before the sensor's page view left: on a busy
+    // machine the script can take longer than that to run, and a visit it never saw measures nothing.
+    await pageView;
+    await pause(Math.max(0, stay - (Date.now() - started)));
+    await leave(page);
+  });
+}
+
 /** A person in a headful window: reads, moves the pointer, scrolls, types an address, opens a second page. */
-export async function headfulPerson(site: Site, address: Address, random: Random): Promise<Visit> {
-  const visit = site.visit(address.ip, { s2s: false, sensor: true });
-  await withBrowser(
-    () => launchHeadful(random),
-    async (browser) => {
-      const context = await browser.newContext({
-        locale: address.place.locale,
-        timezoneId: address.place.timezoneId,
-        viewport: null,
-      });
-      const page = await context.newPage();
-      const landing = random.chance(0.6) ? paidLanding(random) : '/spring-sale?utm_source=newsletter';
-      await page.goto(site.url(visit, landing), { waitUntil: 'load' });
-      await pause(random.int(800, 2_000));
-      let x = random.int(200, 600);
-      let y = random.int(150, 400);
-      for (let stroke = 0; stroke < random.int(3, 6); stroke++) {
-        const toX = random.int(50, 1000);
-        const toY = random.int(80, 650);
-        await page.mouse.move(toX, toY, { steps: random.int(8, 25) });
-        x = toX;
-        y = toY;
-        await pause(random.int(120, 600));
-      }
-      for (let wheel = 0; wheel < random.int(2, 5); wheel++) {
-        await page.mouse.wheel(0, random.int(120, 480));
-        await pause(random.int(250, 900));
-      }
-      await page.mouse.wheel(0, -2_000);
-      await pause(random.int(300, 800));
-      await page.click('#email');
-      await page.keyboard.type(
-        `${random.pick(['ana', 'jordi', 'lea', 'tom', 'marco'])}.${random.int(1, 99)}@`,
-        {
-          delay: random.int(70, 180),
-        },
-      );
-      await pause(random.int(500, 1_500));
-      await page.mouse.move(x + random.int(-40, 40), y + random.int(-40, 40), { steps: 10 });
-      await Promise.all([page.waitForLoadState('load'), page.click('#more')]);
-      await pause(random.int(1_500, 3_500));
-      await page.mouse.move(random.int(100, 900), random.int(100, 600), { steps: random.int(10, 20) });
-      await page.mouse.wheel(0, random.int(200, 600));
-      await pause(random.int(800, 2_000));
-      await leave(page);
-    },
-  );
-  return visit;
+export function headfulPerson(site: Site, address: Address, random: Random): Promise<Visit> {
+  return headfulVisit(site, address, random, async (page, visit) => {
+    const landing = random.chance(0.6) ? paidLanding(random) : '/spring-sale?utm_source=newsletter';
+    await page.goto(site.url(visit, landing), { waitUntil: 'load' });
+    await pause(random.int(800, 2_000));
+    let x = random.int(200, 600);
+    let y = random.int(150, 400);
+    for (let stroke = 0; stroke < random.int(3, 6); stroke++) {
+      const toX = random.int(50, 1000);
+      const toY = random.int(80, 650);
+      await page.mouse.move(toX, toY, { steps: random.int(8, 25) });
+      x = toX;
+      y = toY;
+      await pause(random.int(120, 600));
+    }
+    for (let wheel = 0; wheel < random.int(2, 5); wheel++) {
+      await page.mouse.wheel(0, random.int(120, 480));
+      await pause(random.int(250, 900));
+    }
+    await page.mouse.wheel(0, -2_000);
+    await pause(random.int(300, 800));
+    await page.click('#email');
+    await page.keyboard.type(
+      `${random.pick(['ana', 'jordi', 'lea', 'tom', 'marco'])}.${random.int(1, 99)}@`,
+      {
+        delay: random.int(70, 180),
+      },
+    );
+    await pause(random.int(500, 1_500));
+    await page.mouse.move(x + random.int(-40, 40), y + random.int(-40, 40), { steps: 10 });
+    await Promise.all([page.waitForLoadState('load'), page.click('#more')]);
+    await pause(random.int(1_500, 3_500));
+    await page.mouse.move(random.int(100, 900), random.int(100, 600), { steps: random.int(10, 20) });
+    await page.mouse.wheel(0, random.int(200, 600));
+    await pause(random.int(800, 2_000));
+    await leave(page);
+  });
 }

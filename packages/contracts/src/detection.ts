@@ -338,6 +338,17 @@ export const zActivityHistory = z.object({
 });
 export type ActivityHistory = z.infer<typeof zActivityHistory>;
 
+/** No activity before this hit: what the engine reads when there is no history to count. */
+export const NO_ACTIVITY_HISTORY: Readonly<ActivityHistory> = Object.freeze({
+  sameIp: 0,
+  sameDevice: 0,
+  sameClickId: 0,
+  sinceClickMs: null,
+  paidClicksSameIp: 0,
+  paidClicksSameDevice: 0,
+  paidClickGapsMs: [],
+});
+
 /**
  * What the collector found of the page view's sensor proof (the signed token the served script carries,
  * docs/detection.md "sensor:no_proof"): `valid`, or why not. Absent (or null) when there is nothing to check: a hit
@@ -357,15 +368,7 @@ export const zAssessmentInput = z.object({
   sensorProof: zSensorProofState.nullish(),
   campaign: zCampaignContext.default({ targetedCountries: [], trafficType: null, paid: false }),
   rules: zAccountRules.default({ ipAllowList: [], ipDenyList: [], excludedDomains: [] }),
-  history: zActivityHistory.default({
-    sameIp: 0,
-    sameDevice: 0,
-    sameClickId: 0,
-    sinceClickMs: null,
-    paidClicksSameIp: 0,
-    paidClicksSameDevice: 0,
-    paidClickGapsMs: [],
-  }),
+  history: zActivityHistory.default(NO_ACTIVITY_HISTORY),
 });
 export type AssessmentInput = z.infer<typeof zAssessmentInput>;
 

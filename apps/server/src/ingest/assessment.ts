@@ -1,10 +1,11 @@
-import type {
-  Assessment,
-  AssessmentInput,
-  Enrichment,
-  RequestFacts,
-  RiskLevel,
-  TrafficType,
+import {
+  type Assessment,
+  type AssessmentInput,
+  type Enrichment,
+  NO_ACTIVITY_HISTORY,
+  type RequestFacts,
+  type RiskLevel,
+  type TrafficType,
 } from '@veracity/contracts/detection';
 import type { ThreatEvidence, ThreatFinding } from '@veracity/contracts/threat-evidence';
 import { assess, withReasons } from '@veracity/detection/assess';
@@ -114,15 +115,7 @@ export class Assessor {
       sensorProof: null,
       campaign: { targetedCountries: [], trafficType: null, paid: false },
       rules: account.rules,
-      history: {
-        sameIp: 0,
-        sameDevice: 0,
-        sameClickId: 0,
-        sinceClickMs: null,
-        paidClicksSameIp: 0,
-        paidClicksSameDevice: 0,
-        paidClickGapsMs: [],
-      },
+      history: NO_ACTIVITY_HISTORY,
     });
     return {
       riskLevel: own.riskLevel,

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INGEST_QUARANTINE_FILE } from '../storage/events/journal/journal-quarantine.js';
 import { rawSql } from '../storage/events/sql.js';
 import { INGEST_JOURNAL_DIR } from '../storage/open-stores.js';
@@ -11,30 +11,20 @@ import {
   collect,
   eventId,
   HOME_IP,
-  type IngestTenant,
+  ingestAppPerTest,
   s2s,
   sensorConversion,
   sensorHit,
-  startIngestApp,
   storedRows,
 } from '../test-support/ingest-fixtures.js';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { startTestApp } from '../test-support/test-app.js';
 
 /**
  * Text as sent (docs/integration.md): what is acknowledged is stored, its strings equal to what was
  * sent, save unpaired UTF-16 surrogates, which become U+FFFD before the answer.
  */
 
-let t: TestApp;
-let tenant: IngestTenant;
-
-beforeEach(async () => {
-  ({ t, tenant } = await startIngestApp());
-});
-
-afterEach(async () => {
-  await t.close();
-});
+const ingest = ingestAppPerTest();
 
 /** A JSON body with `\uXXXX` escapes written out, as a client that builds JSON by hand sends them. */
 const escaped = (body: object, marks: Record<string, string>) => {
@@ -45,23 +35,25 @@ const escaped = (body: object, marks: Record<string, string>) => {
 
 describe('text that is not well-formed', () => {
   it('stores a page view and its conversion with U+FFFD for each lone or reversed surrogate', async () => {
-    const hit = sensorHit(tenant, {
+    const hit = sensorHit(ingest.tenant, {
       url: 'https://shop.example.com/LONE?utm_source=REVERSED',
       referrer: 'https://news.example.org/HIGH',
     });
     const response = await collect(
-      t,
+      ingest.t,
       escaped(hit, { LONE: '\\ud800', REVERSED: '\\udc00\\ud800', HIGH: 'x\\udbff' }),
     );
     expect(response.statusCode).toBe(200);
-    const conversion = sensorConversion(tenant, hit, { name: 'leadLOW' });
-    expect((await collect(t, escaped(conversion, { LOW: '\\udc00' }))).statusCode).toBe(204);
+    const conversion = sensorConversion(ingest.tenant, hit, { name: 'leadLOW' });
+    expect((await collect(ingest.t, escaped(conversion, { LOW: '\\udc00' }))).statusCode).toBe(204);
 
-    const stored = (await storedRows(t, 'hits', [hit.eventId])).get(hit.eventId);
+    const stored = (await storedRows(ingest.t, 'hits', [hit.eventId])).get(hit.eventId);
     expect(stored?.url).toBe('https://shop.example.com/\ufffd?utm_source=\ufffd\ufffd');
     expect(stored?.referrer).toBe('https://news.example.org/x\ufffd');
     expect(stored?.utm_source).toBe('\ufffd\ufffd');
-    const converted = (await storedRows(t, 'conversions', [conversion.eventId])).get(conversion.eventId);
+    const converted = (await storedRows(ingest.t, 'conversions', [conversion.eventId])).get(
+      conversion.eventId,
+    );
     expect(converted?.name).toBe('lead\ufffd');
   });
 
@@ -76,13 +68,18 @@ describe('text that is not well-formed', () => {
       subPublisher: 'pubLONE',
       vars: { var1: 'LONE', var20: 'xLONE' },
     };
-    const response = await s2s(t, tenant, S2S_HITS_PATH, escaped(body, { LONE: '\\udfff' }));
+    const response = await s2s(ingest.t, ingest.tenant, S2S_HITS_PATH, escaped(body, { LONE: '\\udfff' }));
     expect(response.statusCode).toBe(200);
     const conversion = { id: eventId('s2c'), hitId: id, name: 'saleLONE' };
-    const converted = await s2s(t, tenant, S2S_CONVERSIONS_PATH, escaped(conversion, { LONE: '\\ud83d' }));
+    const converted = await s2s(
+      ingest.t,
+      ingest.tenant,
+      S2S_CONVERSIONS_PATH,
+      escaped(conversion, { LONE: '\\ud83d' }),
+    );
     expect(converted.statusCode).toBe(200);
 
-    const stored = (await storedRows(t, 'hits', [id])).get(id);
+    const stored = (await storedRows(ingest.t, 'hits', [id])).get(id);
     expect(stored).toMatchObject({
       user_agent: `${CHROME} \ufffd`,
       url: 'https://shop.example.com/offer/\ufffd',
@@ -91,13 +88,15 @@ describe('text that is not well-formed', () => {
       var1: '\ufffd',
       var20: 'x\ufffd',
     });
-    expect((await storedRows(t, 'conversions', [conversion.id])).get(conversion.id)?.name).toBe('sale\ufffd');
+    expect((await storedRows(ingest.t, 'conversions', [conversion.id])).get(conversion.id)?.name).toBe(
+      'sale\ufffd',
+    );
   });
 
   it('keeps a leading U+FEFF, NUL, control characters and non-characters as sent', async () => {
     const odd = '\ufeffa\u0000b\u0001\u001f\u007f\ufffe\uffff\ufdd0\u{10fffe}\u{1f600}\u2028';
-    const hit = sensorHit(tenant, { url: `${odd}https://shop.example.com/`, referrer: odd });
-    expect((await collect(t, hit)).statusCode).toBe(200);
+    const hit = sensorHit(ingest.tenant, { url: `${odd}https://shop.example.com/`, referrer: odd });
+    expect((await collect(ingest.t, hit)).statusCode).toBe(200);
     const id = eventId('s2s');
     const s2sHit = {
       id,
@@ -108,23 +107,23 @@ describe('text that is not well-formed', () => {
       subPublisher: odd,
       vars: { var1: odd },
     };
-    expect((await s2s(t, tenant, S2S_HITS_PATH, s2sHit)).statusCode).toBe(200);
+    expect((await s2s(ingest.t, ingest.tenant, S2S_HITS_PATH, s2sHit)).statusCode).toBe(200);
     const conversion = { id: eventId('s2c'), hitId: id, name: odd };
-    expect((await s2s(t, tenant, S2S_CONVERSIONS_PATH, conversion)).statusCode).toBe(200);
+    expect((await s2s(ingest.t, ingest.tenant, S2S_CONVERSIONS_PATH, conversion)).statusCode).toBe(200);
 
-    const hits = await storedRows(t, 'hits', [hit.eventId, id]);
+    const hits = await storedRows(ingest.t, 'hits', [hit.eventId, id]);
     expect(hits.get(hit.eventId)).toMatchObject({ url: `${odd}https://shop.example.com/`, referrer: odd });
     expect(hits.get(id)).toMatchObject({ user_agent: odd, referrer: odd, sub_publisher: odd, var1: odd });
-    expect((await storedRows(t, 'conversions', [conversion.id])).get(conversion.id)?.name).toBe(odd);
+    expect((await storedRows(ingest.t, 'conversions', [conversion.id])).get(conversion.id)?.name).toBe(odd);
   });
 });
 
 describe('values the collector cuts', () => {
   it('cuts a long UTM value at a character, never inside a surrogate pair', async () => {
     const source = `a${'\u{1f600}'.repeat(300)}`;
-    const hit = sensorHit(tenant, { url: `https://shop.example.com/?utm_source=${source}` });
-    expect((await collect(t, hit)).statusCode).toBe(200);
-    const stored = (await storedRows(t, 'hits', [hit.eventId])).get(hit.eventId);
+    const hit = sensorHit(ingest.tenant, { url: `https://shop.example.com/?utm_source=${source}` });
+    expect((await collect(ingest.t, hit)).statusCode).toBe(200);
+    const stored = (await storedRows(ingest.t, 'hits', [hit.eventId])).get(hit.eventId);
     // 512 UTF-16 units would end with half of an emoji: the cut keeps 511.
     expect(stored?.utm_source).toBe(`a${'\u{1f600}'.repeat(255)}`);
   });

@@ -1,31 +1,20 @@
 import { S2S_HITS_PATH, S2S_MAX_FORWARDED_HEADERS } from '@veracity/contracts/s2s';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CHROME,
   CHROME_HEADERS,
   HOME_IP,
-  type IngestTenant,
+  ingestAppPerTest,
   s2s,
-  startIngestApp,
   storedRows,
 } from '../test-support/ingest-fixtures.js';
-import type { TestApp } from '../test-support/test-app.js';
 
 /**
  * S2S hits that forward the visitor's request headers (`headersForwarded`, issue 38 §5): the
  * browser-header checks run on them as on the collector, through the real S2S route.
  */
 
-let t: TestApp;
-let tenant: IngestTenant;
-
-beforeEach(async () => {
-  ({ t, tenant } = await startIngestApp());
-});
-
-afterEach(async () => {
-  await t.close();
-});
+const ingest = ingestAppPerTest();
 
 const LANDING = 'https://shop.example.com/offer?msclkid=abc123&utm_source=bing&utm_medium=cpc';
 
@@ -74,7 +63,7 @@ interface Answer {
   threats: { id: string }[];
 }
 async function verdictOf(body: Record<string, unknown>): Promise<Answer & { ids: string[] }> {
-  const response = await s2s(t, tenant, S2S_HITS_PATH, body);
+  const response = await s2s(ingest.t, ingest.tenant, S2S_HITS_PATH, body);
   expect(response.statusCode, response.body).toBe(200);
   const answer = response.json() as Answer;
   return { ...answer, ids: answer.threats.map((threat) => threat.id).sort() };
@@ -87,7 +76,7 @@ describe('S2S hits that forward the visitor’s headers', () => {
     );
     expect(got.ids).toEqual(['ua:missing_browser_headers', 'ua:missing_forwarded_headers']);
     expect(got.riskLevel).toBe('medium');
-    const row = (await storedRows(t, 'hits', ['click-got'])).get('click-got');
+    const row = (await storedRows(ingest.t, 'hits', ['click-got'])).get('click-got');
     expect(row).toMatchObject({ risk_level: 'medium' });
     expect([...((row?.threats ?? []) as string[])].sort()).toEqual(got.ids);
   });
@@ -144,10 +133,15 @@ describe('S2S hits that forward the visitor’s headers', () => {
     expect(odd).toMatchObject({ riskLevel: 'low', threats: [] });
     // The same names as an object's keys, as JSON.parse gives them (own keys, `__proto__` included).
     const asObject = `{"ip":"${HOME_IP}","userAgent":"${CHROME}","url":"${LANDING}","headersForwarded":true,"headers":{"constructor":"x","__proto__":"x","toString":"x"}}`;
-    const answered = await s2s(t, tenant, S2S_HITS_PATH, asObject);
+    const answered = await s2s(ingest.t, ingest.tenant, S2S_HITS_PATH, asObject);
     expect(answered.statusCode, answered.body).toBe(200);
     const tooMany = Array.from({ length: S2S_MAX_FORWARDED_HEADERS + 1 }, (_, i) => [`x-h${i}`, 'v']);
-    const refused = await s2s(t, tenant, S2S_HITS_PATH, hit({ headersForwarded: true, headers: tooMany }));
+    const refused = await s2s(
+      ingest.t,
+      ingest.tenant,
+      S2S_HITS_PATH,
+      hit({ headersForwarded: true, headers: tooMany }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual([expect.objectContaining({ field: 'headers' })]);
   });
@@ -163,14 +157,14 @@ describe('S2S hits without the declaration', () => {
 
   it('refuse the visitor’s whole header set, so it is never taken silently for a picked one', async () => {
     const whole = Object.fromEntries(GOT_WITH_CHROME_AGENT);
-    const asObject = await s2s(t, tenant, S2S_HITS_PATH, hit({ headers: whole }));
+    const asObject = await s2s(ingest.t, ingest.tenant, S2S_HITS_PATH, hit({ headers: whole }));
     expect(asObject.statusCode).toBe(400);
     expect(asObject.json()).toEqual([expect.objectContaining({ field: 'headers' })]);
-    const asList = await s2s(t, tenant, S2S_HITS_PATH, hit({ headers: GOT_WITH_CHROME_AGENT }));
+    const asList = await s2s(ingest.t, ingest.tenant, S2S_HITS_PATH, hit({ headers: GOT_WITH_CHROME_AGENT }));
     expect(asList.statusCode).toBe(400);
     const tooLong = await s2s(
-      t,
-      tenant,
+      ingest.t,
+      ingest.tenant,
       S2S_HITS_PATH,
       hit({ headers: { 'accept-language': 'x'.repeat(513) } }),
     );

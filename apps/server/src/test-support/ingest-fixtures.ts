@@ -6,6 +6,7 @@ import type {
   SensorEngagement,
   SensorHit,
 } from '@veracity/contracts/collect';
+import { afterEach, beforeEach } from 'vitest';
 import { createApiKey } from '../accounts/api-keys.js';
 import { inList, rawSql, sql } from '../storage/events/sql.js';
 import { createTenant, type Tenant } from './fixtures.js';
@@ -56,6 +57,39 @@ export async function startIngestApp(
 ): Promise<{ t: TestApp; tenant: IngestTenant }> {
   const t = await startTestApp(...args);
   return { t, tenant: await createIngestTenant(t) };
+}
+
+/** The app and account of the test that is running, from `ingestAppPerTest`. */
+export interface IngestApp {
+  readonly t: TestApp;
+  readonly tenant: IngestTenant;
+}
+
+/**
+ * `startIngestApp` before each test and the app closed after it, by the hooks this registers (call it
+ * at a test file's top level); read `t` and `tenant` inside a test.
+ */
+export function ingestAppPerTest(...args: Parameters<typeof startTestApp>): IngestApp {
+  let started: { t: TestApp; tenant: IngestTenant } | undefined;
+  beforeEach(async () => {
+    started = await startIngestApp(...args);
+  });
+  afterEach(async () => {
+    await started?.t.close();
+    started = undefined;
+  });
+  const running = () => {
+    if (!started) throw new Error('ingestAppPerTest: t and tenant exist only while a test runs');
+    return started;
+  };
+  return {
+    get t() {
+      return running().t;
+    },
+    get tenant() {
+      return running().tenant;
+    },
+  };
 }
 
 let sequence = 0;

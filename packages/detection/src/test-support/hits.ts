@@ -1,6 +1,7 @@
 import {
   type AssessmentInput,
   type Enrichment,
+  NO_ACTIVITY_HISTORY,
   type SensorSignals,
   zAssessmentInput,
 } from '@veracity/contracts/detection';
@@ -104,7 +105,7 @@ export function aHit(changes: HitChanges = {}): AssessmentInput {
     sensor: changes.sensor === null ? null : { ...DESKTOP_SENSOR, ...changes.sensor },
     campaign: { targetedCountries: ['ES'], trafficType: 'google', paid: true, ...changes.campaign },
     rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [], ...changes.rules },
-    history: { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null, ...changes.history },
+    history: { ...NO_ACTIVITY_HISTORY, ...changes.history },
   });
 }
 

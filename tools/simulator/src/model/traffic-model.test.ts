@@ -2,6 +2,7 @@ import {
   type AssessmentInput,
   CLICK_ID_PARAMS,
   type ClickIdParam,
+  NO_ACTIVITY_HISTORY,
   type RiskLevel,
   zAssessmentInput,
 } from '@veracity/contracts/detection';
@@ -310,7 +311,7 @@ describe('simulateTraffic', () => {
         const conversion = visit.conversions[0] as S2sConversion;
         const verdict = assess(
           zAssessmentInput.parse({
-            ...hitInput(hit, visit, 0, { sameIp: 0, sameDevice: 0, sameClickId: 0, sinceClickMs: null }),
+            ...hitInput(hit, visit, 0, NO_ACTIVITY_HISTORY),
             kind: 'conversion',
             at: ms(conversion.ts),
             history: { sinceClickMs: ms(conversion.ts) - ms(hit.ts) },
