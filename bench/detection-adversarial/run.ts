@@ -12,7 +12,7 @@ import { type Random, SEED_SETS, type SeedSet, seeded, sessionSeed } from './ran
 import { legend, type ScenarioResult, table, type VisitResult, writeResults } from './results.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 import { Site, type Visit } from './site.js';
-import { type SessionVerdict, Veracity, worst } from './veracity.js';
+import { SENSOR_COVERAGE_SETTLED_MS, type SessionVerdict, Veracity, worst } from './veracity.js';
 
 const SESSION_TIMEOUT_MS = 120_000;
 /**
@@ -151,7 +151,9 @@ try {
     for (const error of errors) console.log(`  ${error}`);
     pending.push({ result, visits });
   }
-  // Verdicts are read once every visit has left: engagement beacons re-assess their page views.
+  // Verdicts are read once every visit has left: engagement beacons re-assess their page views, and
+  // the server judges S2S paid clicks that no sensor page view followed once their wait is over.
+  await pause(SENSOR_COVERAGE_SETTLED_MS);
   const deadline = Date.now() + VERDICT_WAIT_MS;
   for (const { result, visits } of pending) {
     result.visits = [];

@@ -11,6 +11,15 @@ import { exited, freePort, startVeracityServer } from '../server-process.js';
  * back through the dashboard API (session forensics), as a customer reads them.
  */
 
+/** How long the server waits for an S2S paid click's sensor page view (a browser's comes in seconds). */
+const SENSOR_PAGE_VIEW_WAIT_S = 30;
+const SENSOR_COVERAGE_CHECK_S = 5;
+/**
+ * How long after the last visit its S2S paid clicks are surely judged: the wait, the job's period it
+ * falls in and the period of the run that judges it, and a few seconds for the run.
+ */
+export const SENSOR_COVERAGE_SETTLED_MS = (SENSOR_PAGE_VIEW_WAIT_S + 2 * SENSOR_COVERAGE_CHECK_S + 5) * 1000;
+
 const ADMIN = { email: 'adversarial@veracity-bench.example', password: 'adversarial-bench-1' };
 export type RiskLevel = 'low' | 'medium' | 'high';
 const RANK: Record<RiskLevel, number> = { low: 0, medium: 1, high: 2 };
@@ -43,7 +52,12 @@ export class Veracity {
       dataDir: this.dataDir,
       port,
       admin: ADMIN,
-      env: { NODE_ENV: 'test' },
+      env: {
+        NODE_ENV: 'test',
+        // S2S paid clicks are judged for a missing sensor page view within the run, not half an hour on.
+        SENSOR_PAGE_VIEW_WAIT_SECONDS: String(SENSOR_PAGE_VIEW_WAIT_S),
+        SENSOR_COVERAGE_CHECK_SECONDS: String(SENSOR_COVERAGE_CHECK_S),
+      },
     });
     await this.signIn();
     const me = await this.api<{ sensorKey: string }>('GET', '/api/me');
