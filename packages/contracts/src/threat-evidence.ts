@@ -71,6 +71,11 @@ export const WEBGL_RENDERER_RULES = [
   'software_renderer',
   /** An Apple GPU or Metal renderer on a system that is not Apple's. */
   'apple_gpu_off_apple',
+  /**
+   * A renderer without ANGLE's wording on a desktop Chromium claim on Windows or macOS, where Chromium
+   * always renders WebGL through ANGLE (`ANGLE (vendor, device, backend)`): a string a script wrote.
+   */
+  'not_angle',
 ] as const;
 
 export const UA_DATA_CHECKS = [

@@ -6,6 +6,7 @@ import {
   type ThreatEvidenceOf,
 } from '@veracity/contracts/threat-evidence';
 import { type Finding, finding } from './finding.js';
+import { STEALTH_KIT_WEIGHT } from './policy.js';
 import type { ParsedUserAgent } from './user-agent.js';
 
 /**
@@ -154,6 +155,15 @@ export function patchedNatives(
 }
 
 /**
+ * `Function.prototype.toString` rewritten together with at least two other natives: a kit that hides
+ * its own rewrites (the stealth plugins do exactly this). A privacy extension rewrites one or two
+ * functions and seldom hides them.
+ */
+function isStealthKit(patched: readonly string[]): boolean {
+  return patched.includes('toString') && patched.filter((name) => name !== 'toString').length >= 2;
+}
+
+/**
  * A desktop window whose outer size is its inner size: no toolbar, no tabs, no frame. Headless and
  * automation windows look so; so does a person in full screen (hence a low weight).
  */
@@ -182,7 +192,15 @@ export function automationFindings(input: AssessmentInput, parsed: ParsedUserAge
   const environment = inconsistentEnvironment(sensor, input.request.userAgent, parsed);
   if (environment !== null) found.push(finding('automation:inconsistent_environment', environment));
   const patched = patchedNatives(sensor, parsed);
-  if (patched !== null) found.push(finding('automation:patched_native', patched));
+  if (patched !== null) {
+    found.push(
+      finding(
+        'automation:patched_native',
+        patched,
+        isStealthKit(patched.patched) ? STEALTH_KIT_WEIGHT : undefined,
+      ),
+    );
+  }
   if (sensor.window !== undefined && withoutWindowChrome(sensor, parsed)) {
     const { innerWidth, innerHeight } = sensor.window;
     found.push(

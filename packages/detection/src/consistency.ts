@@ -45,6 +45,11 @@ export function windowExceedsScreen(sensor: SensorSignals, parsed: ParsedUserAge
 const DIRECT3D = /Direct3D|\bD3D(9|11|12)\b/i;
 const SOFTWARE_RENDERER = /SwiftShader|llvmpipe|softpipe/i;
 const APPLE_GPU = /\bApple (GPU|M\d)|Metal Renderer/;
+/** Apple's own OpenGL driver's name for a GPU ("Intel Iris OpenGL Engine"), never seen off Apple. */
+const APPLE_OPENGL = /OpenGL Engine$/;
+const ANGLE = /^ANGLE \(/;
+/** What WebGL names without its debug extension (masked by the browser or a privacy setting): no claim. */
+const MASKED_RENDERER = /^(WebKit WebGL|Mozilla|Generic Renderer)?$/;
 const NOT_WINDOWS = new Set(['Mac OS', 'Linux', 'Ubuntu', 'Fedora', 'Chrome OS', 'Android', 'iOS', 'iPadOS']);
 
 /** The WebGL renderer against the system the agent claims (the first rule it breaks), or null. */
@@ -68,8 +73,15 @@ export function rendererContradiction(
   ) {
     return seen('software_renderer');
   }
-  return APPLE_GPU.test(renderer) && (os === 'Windows' || os === 'Android')
-    ? seen('apple_gpu_off_apple')
+  if (APPLE_GPU.test(renderer) && (os === 'Windows' || os === 'Android')) return seen('apple_gpu_off_apple');
+  const apple = os === 'Mac OS' || os === 'iOS';
+  if (APPLE_OPENGL.test(renderer) && !ANGLE.test(renderer) && !apple) return seen('apple_gpu_off_apple');
+  const desktopChromium = parsed.engine === 'Blink' && parsed.device === 'Desktop';
+  return desktopChromium &&
+    (os === 'Windows' || os === 'Mac OS') &&
+    !ANGLE.test(renderer) &&
+    !MASKED_RENDERER.test(renderer)
+    ? seen('not_angle')
     : null;
 }
 

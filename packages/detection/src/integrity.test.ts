@@ -1,6 +1,7 @@
 import { THREAT_EVIDENCE_SHAPES } from '@veracity/contracts/threat-evidence';
 import { describe, expect, it } from 'vitest';
 import { assess } from './assess.js';
+import { REASON_POLICY, STEALTH_KIT_WEIGHT } from './policy.js';
 import { AT, aHit, CHROME_WINDOWS, type HitChanges, MAC_WEBGL } from './test-support/hits.js';
 
 /** The environment-integrity and sensor-proof reasons (issue 38): each fires, each stays clear of people. */
@@ -66,6 +67,22 @@ describe('automation:patched_native', () => {
       sensor: { ...safariMac.sensor, patched: ['webdriver:absent'], navigatorOwn: [] },
     };
     expect(ids(safari)).toEqual([]);
+  });
+
+  it('weighs more when toString was rewritten to hide two or more other rewrites (a stealth kit)', () => {
+    const weightOf = (patched: string[]) =>
+      assessed({ sensor: { patched } }).reasons.find((reason) => reason.id === 'automation:patched_native')
+        ?.weight;
+    // What the stealth plugin leaves in Debian's Chromium: languages, cores, toString, permissions, WebGL.
+    expect(
+      weightOf(['languages', 'hardwareConcurrency', 'toString', 'permissions.query', 'getParameter']),
+    ).toBe(STEALTH_KIT_WEIGHT);
+    expect(weightOf(['toString', 'permissions.query'])).toBe(
+      REASON_POLICY['automation:patched_native'].weight,
+    );
+    expect(weightOf(['userAgent', 'platform', 'languages'])).toBe(
+      REASON_POLICY['automation:patched_native'].weight,
+    );
   });
 });
 
@@ -138,6 +155,31 @@ describe('consistency:webgl_renderer', () => {
       rule: 'apple_gpu_off_apple',
       os: 'Windows',
     });
+  });
+
+  it("fires for a renderer without ANGLE's wording on a desktop Chrome claim, and Apple's OpenGL names off Apple", () => {
+    const nativeGl = { vendor: 'NVIDIA Corporation', renderer: 'NVIDIA GeForce GTX 1050/PCIe/SSE2' };
+    expect(evidenceOf({ sensor: { webgl: nativeGl } }, 'consistency:webgl_renderer')).toMatchObject({
+      rule: 'not_angle',
+      os: 'Windows',
+    });
+    // The stealth plugin's default WebGL spoof, on its Windows mask and on a Linux agent.
+    const spoofed = { vendor: 'Intel Inc.', renderer: 'Intel Iris OpenGL Engine' };
+    for (const changes of [{ sensor: { webgl: spoofed } }, chromeLinux({ webgl: spoofed })]) {
+      expect(evidenceOf(changes, 'consistency:webgl_renderer')).toMatchObject({
+        rule: 'apple_gpu_off_apple',
+      });
+    }
+  });
+
+  it('does not fire for a masked renderer, ANGLE on a Mac, nor a phone GPU', () => {
+    expect(ids({ sensor: { webgl: { vendor: 'WebKit', renderer: 'WebKit WebGL' } } })).toEqual([]);
+    const macChrome = {
+      vendor: 'Google Inc. (Intel Inc.)',
+      renderer: 'ANGLE (Intel Inc., Intel(R) Iris(TM) Plus Graphics OpenGL Engine, OpenGL 4.1)',
+    };
+    expect(ids({ sensor: { webgl: macChrome } })).not.toContain('consistency:webgl_renderer');
+    expect(ids(safariMac)).toEqual([]);
   });
 
   it('does not fire for Direct3D on Windows, a Mac GPU on a Mac, nor llvmpipe on a Linux desktop', () => {

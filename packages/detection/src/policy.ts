@@ -131,3 +131,10 @@ export const WINDOW_OVER_SCREEN_TOLERANCE = 0.1;
 
 /** Screens: a phone's shorter side in CSS px does not reach this. */
 export const PHONE_MAX_SHORT_SIDE_PX = 600;
+
+/**
+ * `automation:patched_native` when `Function.prototype.toString` was rewritten with two or more other
+ * natives (a kit hiding its rewrites): with a second category (a renderer that contradicts the agent,
+ * a hosting network) it makes a stealth browser invalid.
+ */
+export const STEALTH_KIT_WEIGHT = 45;
