@@ -206,7 +206,7 @@ function current(agent: string): boolean {
  * lands from a search or an ad, reads, and opens two or three pages, seconds apart, in one session.
  */
 export async function agentPerson(site: Site, address: Address, random: Random): Promise<Visit> {
-  const visit = site.visit(address.ip, { s2s: true, sensor: false });
+  const visit = site.visit(address.ip, { s2s: true, sensor: false, account: 's2s-only' });
   const agent = withRandom(random, () => new UserAgent(({ userAgent }) => current(userAgent)).toString());
   const base = navigationHeaders(agent, address.place.acceptLanguage);
   const paid = random.chance(0.5);

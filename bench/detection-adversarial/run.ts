@@ -80,16 +80,13 @@ async function runSessions(
   return { visits, errors };
 }
 
-/** A visit's verdict: the worst of its sessions' (a sensor session and an S2S one may both exist). */
-async function verdictOf(
+/** The verdicts of a visit's sessions read back from the store, once they reach it. */
+async function storedVerdicts(
   veracity: Veracity,
-  scenario: string,
-  visit: Visit,
+  sessions: readonly string[],
   deadline: number,
-): Promise<VisitResult> {
-  const sessions = [...visit.sensorSessions, ...visit.s2sSessions];
-  const problems = [...visit.failures];
-  if (sessions.length === 0) problems.push('no session reached Veracity');
+  problems: string[],
+): Promise<SessionVerdict[]> {
   const found: SessionVerdict[] = [];
   for (const id of sessions) {
     for (;;) {
@@ -105,6 +102,31 @@ async function verdictOf(
       await pause(500);
     }
   }
+  return found;
+}
+
+/**
+ * A visit's verdict: the worst of its sessions' (a sensor session and an S2S one may both exist); on
+ * the S2S-only account, the worst of the S2S answers (see `Visit.s2sAnswers`).
+ */
+async function verdictOf(
+  veracity: Veracity,
+  scenario: string,
+  visit: Visit,
+  deadline: number,
+): Promise<VisitResult> {
+  const sessions = [...visit.sensorSessions, ...visit.s2sSessions];
+  const problems = [...visit.failures];
+  if (sessions.length === 0) problems.push('no session reached Veracity');
+  const seen = { ip: visit.ip, country: null, isp: null, userAgent: null };
+  const found: SessionVerdict[] =
+    visit.account === 's2s-only'
+      ? visit.s2sAnswers.map((answer) => ({
+          riskLevel: answer.riskLevel,
+          reasons: answer.threats.map(({ id }) => id),
+          seen,
+        }))
+      : await storedVerdicts(veracity, sessions, deadline, problems);
   return {
     scenario,
     riskLevel: found.length > 0 ? worst(found.map((verdict) => verdict.riskLevel)) : null,

@@ -132,7 +132,7 @@ export const SCENARIOS: Scenario[] = [
     name: 'human-agents',
     who: 'human',
     description:
-      "people with real browsers' agents from user-agents (desktop and mobile), consistent headers, half from ads, 2-3 pages 3-9 s apart (S2S), residential",
+      "people with real browsers' agents from user-agents (desktop and mobile), consistent headers, half from ads, 2-3 pages 3-9 s apart (S2S, to a second account integrated over S2S only), residential",
     sessions: 40,
     concurrency: 8,
     needs: 'nothing',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Veracity } from './veracity.js';
 
 /**
  * The customer's side of the evaluation, one local HTTP server:
@@ -23,10 +24,17 @@ export interface Visit {
   s2s: boolean;
   /** Load the sensor on the landing page. */
   sensor: boolean;
+  /** The account whose site is visited: the one running the sensor, or the one integrated over S2S only. */
+  account: 'sensor' | 's2s-only';
   sensorSessions: Set<string>;
   s2sSessions: Set<string>;
   /** Bodies of the page views the sensor posted, as sent. */
   sensorHits: Record<string, unknown>[];
+  /**
+   * The S2S answers' verdicts, for the S2S-only account (a trial, whose plan has no forensics to read
+   * back; nothing judges its hits later, so the answer is the verdict).
+   */
+  s2sAnswers: { riskLevel: 'low' | 'medium' | 'high'; threats: { id: string }[] }[];
   /** Answers of Veracity to this visit's calls that were not 2xx (a harness fault, not a verdict). */
   failures: string[];
 }
@@ -120,7 +128,10 @@ export class Site {
   loopbackOrigin = '';
 
   constructor(
-    private readonly veracity: { baseUrl: string; sensorKey: string; apiKey: string; s2sCampaignId: number },
+    private readonly veracity: Pick<
+      Veracity,
+      'baseUrl' | 'sensorKey' | 'apiKey' | 's2sCampaignId' | 's2sOnly'
+    >,
   ) {}
 
   get sensorKey(): string {
@@ -153,14 +164,16 @@ export class Site {
   }
 
   /** A new visit from `ip`; its pages are under `<origin>/v/<token>/`. */
-  visit(ip: string, options: { s2s: boolean; sensor: boolean }): Visit {
+  visit(ip: string, options: { s2s: boolean; sensor: boolean; account?: Visit['account'] }): Visit {
     const visit: Visit = {
       token: randomUUID().replaceAll('-', ''),
       ip,
+      account: 'sensor',
       ...options,
       sensorSessions: new Set(),
       s2sSessions: new Set(),
       sensorHits: [],
+      s2sAnswers: [],
       failures: [],
     };
     this.visits.set(visit.token, visit);
@@ -238,9 +251,10 @@ export class Site {
       const cookie = /(?:^|;\s*)shop_sid=([A-Za-z0-9]+)/.exec(request.headers.cookie ?? '')?.[1];
       const sessionId = cookie ?? randomUUID().replaceAll('-', '');
       if (!cookie) headers['set-cookie'] = `shop_sid=${sessionId}; Path=/; HttpOnly; SameSite=Lax`;
+      const account = visit.account === 's2s-only' ? this.veracity.s2sOnly : this.veracity;
       const response = await fetch(new URL('/s2s/v1/hits', this.veracity.baseUrl), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.veracity.apiKey}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
         body: JSON.stringify({
           id: randomUUID(),
           ip: visit.ip,
@@ -249,11 +263,14 @@ export class Site {
           ...(request.headers.referer ? { referrer: request.headers.referer } : {}),
           ...forwardedHeaders(request, this.forwarding),
           sessionId,
-          campaignId: this.veracity.s2sCampaignId,
+          ...(account.s2sCampaignId === null ? {} : { campaignId: account.s2sCampaignId }),
         }),
       });
-      if (response.ok) visit.s2sSessions.add(sessionId);
-      else visit.failures.push(`s2s ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      if (response.ok) {
+        visit.s2sSessions.add(sessionId);
+        if (visit.account === 's2s-only')
+          visit.s2sAnswers.push((await response.json()) as Visit['s2sAnswers'][number]);
+      } else visit.failures.push(`s2s ${response.status}: ${(await response.text()).slice(0, 200)}`);
     }
     const prefix = `/v/${visit.token}`;
     const page = landingPage(

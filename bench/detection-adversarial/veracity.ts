@@ -26,6 +26,14 @@ const RANK: Record<RiskLevel, number> = { low: 0, medium: 1, high: 2 };
 export const worst = (levels: RiskLevel[]): RiskLevel =>
   levels.reduce<RiskLevel>((a, b) => (RANK[b] > RANK[a] ? b : a), 'low');
 
+/** The S2S-only account's session and keys. */
+export interface S2sOnlyAccount {
+  token: string;
+  apiKey: string;
+  /** A trial has no S2S campaigns: its hits go without one. */
+  s2sCampaignId: null;
+}
+
 export interface SessionVerdict {
   riskLevel: RiskLevel;
   reasons: string[];
@@ -38,6 +46,8 @@ export class Veracity {
   sensorKey = '';
   apiKey = '';
   s2sCampaignId = 0;
+  /** The second account, integrated over S2S only (set by `start`). */
+  s2sOnly: S2sOnlyAccount = { token: '', apiKey: '', s2sCampaignId: null };
   private token = '';
   private child: ChildProcess | undefined;
   private dataDir = '';
@@ -68,6 +78,53 @@ export class Veracity {
     this.s2sCampaignId = (
       await this.api<{ id: number }>('POST', '/api/sensors/s2s', { name: 'Adversarial bench paid clicks' })
     ).id;
+    this.s2sOnly = await this.signUpS2sOnlyAccount();
+  }
+
+  /**
+   * A second account, a trial signed up and verified as its admin would, integrated over S2S only: no
+   * page of it runs the sensor, so its paid clicks are never judged for a missing sensor page view.
+   * The people simulated over HTTP visit it: on an account whose pages run the sensor a person's
+   * browser would run it too, which an HTTP client cannot.
+   */
+  private async signUpS2sOnlyAccount(): Promise<S2sOnlyAccount> {
+    const email = 's2s-only@veracity-bench.example';
+    const password = 'adversarial-bench-2';
+    const post = async <T>(pathname: string, body: unknown, token?: string): Promise<T> => {
+      const response = await fetch(`${this.baseUrl}${pathname}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': '203.0.113.20',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    await post('/api/auth/trial-signup', {
+      email,
+      firstName: 'Sam',
+      companyName: 'S2S Only Shop',
+      jobTitle: 'Growth',
+      password,
+      terms: true,
+    });
+    const [mail] = await this.api<{ text: string }[]>(
+      'GET',
+      `/api/support/outbox?to=${encodeURIComponent(email)}`,
+    );
+    const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://missing/');
+    const { hash } = await post<{ hash: string }>('/api/auth/email/verify', {
+      email: link.searchParams.get('email'),
+      hash: link.searchParams.get('hash'),
+    });
+    const token = await this.accountToken(hash, 'S2S Only Shop');
+    const as = <T>(method: string, pathname: string, body?: unknown) =>
+      this.api<T>(method, pathname, body, token);
+    const { key } = await as<{ key: string }>('POST', '/api/me/keys', { name: 'Adversarial bench' });
+    return { token, apiKey: key, s2sCampaignId: null };
   }
 
   async stop(): Promise<void> {
@@ -88,6 +145,11 @@ export class Veracity {
     });
     if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
     const { hash } = (await login.json()) as { hash: string };
+    this.token = await this.accountToken(hash, 'Veracity');
+  }
+
+  /** The session in the account of `companyName` of a signed-in person. */
+  private async accountToken(hash: string, companyName: string): Promise<string> {
     const auth = { authorization: `Bearer ${hash}` };
     const relationships = (await (
       await fetch(`${this.baseUrl}/api/me/relationships`, { headers: auth })
@@ -95,21 +157,21 @@ export class Veracity {
       id: number;
       companyName: string;
     }[];
-    const own = relationships.find((relationship) => relationship.companyName === 'Veracity');
-    if (!own) throw new Error('the first start made no "Veracity" account');
+    const own = relationships.find((relationship) => relationship.companyName === companyName);
+    if (!own) throw new Error(`no "${companyName}" account`);
     const chosen = (await (
       await fetch(`${this.baseUrl}/api/auth/account/${own.id}`, { headers: auth })
     ).json()) as {
       token: { hash: string };
     };
-    this.token = chosen.token.hash;
+    return chosen.token.hash;
   }
 
-  async api<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+  async api<T>(method: string, pathname: string, body?: unknown, token = this.token): Promise<T> {
     const response = await fetch(`${this.baseUrl}${pathname}`, {
       method,
       headers: {
-        authorization: `Bearer ${this.token}`,
+        authorization: `Bearer ${token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

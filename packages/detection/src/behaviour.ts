@@ -1,6 +1,6 @@
 import type { SensorSignals } from '@veracity/contracts/detection';
 import { type Finding, finding } from './finding.js';
-import { BOUNCE_MAX_VISIBLE_MS, NO_INTERACTION_MIN_DWELL_MS } from './policy.js';
+import { BOUNCE_MAX_VISIBLE_MS, BOUNDARY_POINTER_MOVES, NO_INTERACTION_MIN_DWELL_MS } from './policy.js';
 import { loadedHidden } from './render.js';
 
 /**
@@ -12,7 +12,8 @@ export function behaviourFindings(sensor: SensorSignals | null, paidLanding: boo
   const behaviour = sensor?.behaviour;
   if (sensor === null || behaviour === undefined) return [];
   const { pointerMoves, clicks, keys, scrolls, touches, dwellMs } = behaviour;
-  if (pointerMoves + clicks + keys + scrolls + touches !== 0) return [];
+  const moves = Math.max(0, pointerMoves - BOUNDARY_POINTER_MOVES);
+  if (moves + clicks + keys + scrolls + touches !== 0) return [];
   const { visibleMs } = sensor;
   // A background tab is never a bounce: nobody looked at it (render:hidden_page when it stayed hidden).
   if (paidLanding && !loadedHidden(sensor)) {

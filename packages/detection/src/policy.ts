@@ -112,6 +112,11 @@ export const CONVERSION_MIN_MS = 3_000;
 export const NO_INTERACTION_MIN_DWELL_MS = 15_000;
 /** Behaviour: a paid landing left after less visible time than this, untouched, is a bounce. */
 export const BOUNCE_MAX_VISIBLE_MS = 1_000;
+/**
+ * Pointer moves that are not a person's: Chromium dispatches one trusted `pointermove` when a page
+ * appears under a cursor that stays still, so one move alone is no interaction.
+ */
+export const BOUNDARY_POINTER_MOVES = 1;
 
 /** Rendering: a frame this small (either side, CSS px) cannot show a page to anyone. */
 export const TINY_FRAME_MAX_PX = 10;

@@ -41,6 +41,15 @@ describe('behaviour:bounce', () => {
     ]);
   });
 
+  it('counts the one pointer move Chromium sends when a page appears under a still cursor as none', () => {
+    expect(
+      ids({ sensor: { behaviour: { ...idle, pointerMoves: 1, dwellMs: 700 }, visibleMs: 480 } }),
+    ).toEqual(['behaviour:bounce']);
+    expect(
+      ids({ sensor: { behaviour: { ...idle, pointerMoves: 1, dwellMs: 40_000 }, visibleMs: 40_000 } }),
+    ).toEqual(['behaviour:no_interaction']);
+  });
+
   it('with a hosting network or a headless marker, is invalid', () => {
     expect(assess(aHit({ sensor: left(300), enrichment: { hosting: true } })).riskLevel).toBe('high');
     expect(assess(aHit({ sensor: { ...left(300), languages: [] } })).riskLevel).toBe('high');
@@ -49,11 +58,14 @@ describe('behaviour:bounce', () => {
   it('does not fire after a second, with one touch, scroll or key, off paid traffic, or for a background tab', () => {
     expect(ids({ sensor: left(1_000) })).toEqual([]);
     expect(ids({ sensor: left(4_000) })).toEqual([]);
-    for (const touched of ['touches', 'scrolls', 'keys', 'pointerMoves', 'clicks'] as const) {
+    for (const touched of ['touches', 'scrolls', 'keys', 'clicks'] as const) {
       expect(ids({ sensor: { behaviour: { ...idle, [touched]: 1, dwellMs: 900 }, visibleMs: 500 } })).toEqual(
         [],
       );
     }
+    expect(
+      ids({ sensor: { behaviour: { ...idle, pointerMoves: 2, dwellMs: 900 }, visibleMs: 500 } }),
+    ).toEqual([]);
     expect(ids({ ...organic, sensor: left(600) })).toEqual([]);
     expect(ids({ sensor: { ...left(600), visibilityAtLoad: 'hidden', hiddenAtLoad: true } })).toEqual([]);
     // The page view itself, before its engagement beacon, has no behaviour to judge.

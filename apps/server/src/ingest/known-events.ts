@@ -26,6 +26,9 @@ export const conversionKey = (relationshipId: number, id: string) => `${relation
  * The look-ups answer synchronously (`undefined`) when there is nothing to wait for: a caller that
  * finds nothing remembers its own ingestion in the same turn, before a repeat of the id can look.
  */
+/** Callers that may wait at once for a hit not yet arrived ({@link KnownEvents.hitArrival}). */
+export const MAX_AWAITED_HITS = 10_000;
+
 export class KnownEvents {
   readonly #store: EventStore;
   readonly #recentHits: LRUCache<string, Promise<KnownHit>>;
@@ -36,6 +39,9 @@ export class KnownEvents {
   readonly storedIds: StoredIds | undefined;
   /** Hits not in memory, read back from the store in batches. */
   readonly #storedHits: StoredHitReader;
+  /** Callers waiting for a hit not yet arrived, by its key (an engagement beacon racing its page view). */
+  readonly #awaited = new Map<string, Set<() => void>>();
+  #waiting = 0;
 
   constructor(store: EventStore, options: KnownEventsOptions = {}) {
     this.#store = store;
@@ -60,6 +66,30 @@ export class KnownEvents {
   /** Remembers a hit while it is stored and after: a repeat of its id waits for it. */
   rememberHit(key: string, pending: Promise<KnownHit>): void {
     this.#recentHits.set(key, pending);
+    for (const arrived of [...(this.#awaited.get(key) ?? [])]) arrived();
+  }
+
+  /**
+   * Settles once a hit with this key is remembered, or after `timeoutMs`: the sensor's beacons leave on
+   * their own connections, so a page left at once may send its engagement before its page view lands.
+   * At most `MAX_AWAITED_HITS` callers wait at once; beyond that it settles at once.
+   */
+  hitArrival(key: string, timeoutMs: number): Promise<void> {
+    if (this.#recentHits.has(key) || this.#waiting >= MAX_AWAITED_HITS) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.#awaited.get(key) ?? new Set<() => void>();
+      this.#awaited.set(key, waiters);
+      this.#waiting += 1;
+      const arrived = () => {
+        clearTimeout(timer);
+        this.#waiting -= 1;
+        waiters.delete(arrived);
+        if (waiters.size === 0) this.#awaited.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(arrived, timeoutMs);
+      waiters.add(arrived);
+    });
   }
 
   /** Forgets a hit whose ingestion failed, so that a retry runs again. */

@@ -106,6 +106,23 @@ describe('a paid landing left at once', () => {
     expect(sessions).toEqual([{ risk_level: 'medium', threats: ['behaviour:bounce'] }]);
   });
 
+  it('is a bounce when the beacon comes before its page view; a beacon of a page view that never comes is refused', async () => {
+    const hit = paidClick(0);
+    // A page left at once: the beacon leaves on its own connection and lands first.
+    const beacon = collect(t, engagementBeacon(tenant, hit, { ...untouched, dwellMs: 700 }, 400));
+    expect((await collect(t, hit)).statusCode).toBe(200);
+    expect((await beacon).statusCode).toBe(204);
+    expect(await storedThreats()).toEqual([{ risk_level: 'low', threats: [] }]);
+    const sessions = await t.stores.events.query<{ threats: string[] }>(
+      () => sql`select threats from sessions where id = ${hit.sessionId}`,
+    );
+    expect(sessions).toEqual([{ threats: ['behaviour:bounce'] }]);
+    // Waited for PAGE_VIEW_RACE_MS, then refused: not acknowledged and dropped.
+    const orphan = await collect(t, engagementBeacon(tenant, paidClick(1), { ...untouched, dwellMs: 700 }));
+    expect(orphan.statusCode).toBe(400);
+    expect(orphan.json()).toMatchObject([{ field: 'hitId', code: 'NOT_VALID' }]);
+  });
+
   it('is a bounce for a page view read back after a restart, paid by its stored click id', async () => {
     const hit = paidClick(0);
     await collect(t, hit);

@@ -33,6 +33,12 @@ const UNEXPECTED_ENGAGEMENT: ThreatFinding = {
   evidence: { check: 'engagement_figures', claimed: null, seen: null },
 };
 
+/**
+ * How long an engagement beacon of a page view not yet known waits for it: the page view and the
+ * beacon leave on their own connections, and a page left at once sends both within a second.
+ */
+export const PAGE_VIEW_RACE_MS = 5_000;
+
 /** The conversion refers to a hit the collector does not know, and carries no request to judge alone. */
 export class UnknownHitError extends Error {
   override readonly name = 'UnknownHitError';
@@ -124,7 +130,8 @@ export class IngestPipeline {
    * per page view), and the reasons the visitor's behaviour gives join the hit's verdict
    * (`engagementReasons`, the same as assessing the page view again with its behaviour). The hit stays
    * as stored (immutable); its session takes the new verdict when it is worse. A page view no longer in
-   * memory is read back from the store. Answers false when the hit is not known. A figure the beacon
+   * memory is read back from the store; one not arrived yet is waited for, up to PAGE_VIEW_RACE_MS.
+   * Answers false when the hit is not known. A figure the beacon
    * held outside its shape (a value no browser sends) is null: that is the reason added.
    */
   async engagement(
@@ -133,7 +140,11 @@ export class IngestPipeline {
     figures: EngagementFigures,
     at: Date,
   ): Promise<boolean> {
-    const known = await this.#known.knownHit(account, hitId);
+    let known = await this.#known.knownHit(account, hitId);
+    if (!known) {
+      await this.#known.hitArrival(hitKey(account.relationshipId, hitId), PAGE_VIEW_RACE_MS);
+      known = await this.#known.knownHit(account, hitId);
+    }
     if (!known || known.engaged) return known !== undefined;
     known.engaged = true;
     const { behaviour, visibleMs } = figures;

@@ -103,7 +103,10 @@ export function sensorEventRoutes(
             behaviour: 'unexpected' in behaviour ? null : behaviour,
             visibleMs: typeof visibleMs === 'number' ? visibleMs : null,
           };
-          await pipeline.engagement(account, event.hitId, figures, now);
+          // A beacon of a page view that never came is refused, not acknowledged and dropped.
+          if (!(await pipeline.engagement(account, event.hitId, figures, now))) {
+            throw new UnknownHitError(`no hit ${event.hitId} is known for this account`);
+          }
         } else if (event.type === 'exclusion') {
           await pipeline.exclusionFirings(account, event.hitId, event.platforms, now);
         } else {
