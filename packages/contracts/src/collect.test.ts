@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SENSOR_EVENT_PATH, SENSOR_SCRIPT_PATH, zCollectAnswer, zSensorEvent } from './collect.js';
+import { ENGINE_FEATURES } from './detection.js';
 
 const hit = {
   type: 'hit',
@@ -92,5 +93,20 @@ describe('browser signals', () => {
       signals: { webdriver: false, unexpected: { webdriver: 'x' } },
     });
     expect(clean.type === 'hit' && clean.signals).toEqual({ webdriver: false });
+  });
+
+  it('takes the engine probe as two bits per known feature; any other value is set aside, not refused', () => {
+    const full = 4 ** ENGINE_FEATURES.length - 1;
+    const parsed = zSensorEvent.parse({ ...hit, signals: { engine: full } });
+    expect(parsed.type === 'hit' && parsed.signals).toEqual({ engine: full });
+    for (const [sent, kept] of [
+      [full + 1, String(full + 1)],
+      [-1, '-1'],
+      [1.5, '1.5'],
+      ['4095', '"4095"'],
+    ] as const) {
+      const odd = zSensorEvent.parse({ ...hit, signals: { engine: sent } });
+      expect(odd.type === 'hit' && odd.signals).toEqual({ unexpected: { engine: kept } });
+    }
   });
 });

@@ -174,6 +174,29 @@ export const zEnrichment = z.object({
 export type Enrichment = z.infer<typeof zEnrichment>;
 
 /**
+ * The built-ins the sensor's engine probe tests, in order: `signals.engine` holds two bits per feature,
+ * at 2i the browser has feature i (any function by that name) and at 2i+1 it is the browser's own (no
+ * `prototype`, native source; a polyfill's function has a `prototype` or its own source). The sensor
+ * mirrors the list and its test checks the mirror; the detection engine knows the version of each
+ * browser engine that shipped each feature (`engine-version.ts`). Features are only appended: bits keep
+ * their meaning.
+ */
+export const ENGINE_FEATURES = [
+  'Array.prototype.findLast',
+  'structuredClone',
+  'Array.prototype.toSorted',
+  'Object.groupBy',
+  'Promise.withResolvers',
+  'Set.prototype.union',
+  'URL.parse',
+  'Promise.try',
+  'Error.isError',
+  'RegExp.escape',
+  'Uint8Array.fromBase64',
+] as const;
+export type EngineFeature = (typeof ENGINE_FEATURES)[number];
+
+/**
  * Each raw observation of the sensor script, by name, with the shape a browser gives it. Absent for S2S
  * hits without signals and when the script did not run.
  */
@@ -222,6 +245,11 @@ const SENSOR_SIGNAL_SHAPES = {
       platform: text(64),
     })
     .optional(),
+  /**
+   * The engine probe: two bits per `ENGINE_FEATURES` entry (has it, has its own). A value with bits no
+   * feature has is one no sensor sends (kept in `unexpected`).
+   */
+  engine: count.max(4 ** ENGINE_FEATURES.length - 1).optional(),
   /** Set when the page runs inside a frame: the frame's size. */
   frame: z.object({ width: size, height: size }).optional(),
   behaviour: z

@@ -156,6 +156,16 @@ export const THREAT_EVIDENCE_SHAPES = {
     claimed: text.nullable(),
     seen: text.nullable(),
   }),
+  'consistency:engine_version': z.object({
+    /** The browser and major the User-Agent claims. */
+    browser: text,
+    major: figure,
+    /** The built-in that contradicts it (an `ENGINE_FEATURES` name), and the major that shipped it. */
+    feature: text,
+    shipped: figure,
+    /** `missing`: the claimed major has it and the browser lacks it; `present`: the other way round. */
+    seen: z.enum(['missing', 'present']),
+  }),
   'behaviour:no_interaction': z.object({ dwellMs: figure, visibleMs: figure.nullable() }),
   'behaviour:bounce': z.object({ visibleMs: figure, dwellMs: figure, maximumMs: figure }),
   'frequency:ip_burst': z.object({

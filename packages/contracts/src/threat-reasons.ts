@@ -79,6 +79,10 @@ export const THREAT_REASONS = {
     category: 'consistency',
     label: 'Browser brands contradict the user agent',
   },
+  'consistency:engine_version': {
+    category: 'consistency',
+    label: 'Browser features contradict the claimed version',
+  },
   'behaviour:no_interaction': { category: 'behaviour', label: 'No interaction during a long visit' },
   'behaviour:bounce': { category: 'behaviour', label: 'Paid click left within a second, untouched' },
   'frequency:ip_burst': { category: 'frequency', label: 'Many hits from the same IP' },

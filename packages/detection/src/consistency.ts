@@ -1,12 +1,16 @@
 import type { AssessmentInput, SensorSignals } from '@veracity/contracts/detection';
 import { evidenceText, type ThreatEvidenceOf } from '@veracity/contracts/threat-evidence';
+import { engineVersionContradiction } from './engine-version.js';
 import { type Finding, finding } from './finding.js';
 import { PHONE_MAX_SHORT_SIDE_PX, WINDOW_OVER_SCREEN_TOLERANCE } from './policy.js';
 import { countriesOfTimezone } from './timezone-countries.js';
 import { uaDataContradiction } from './ua-data.js';
 import type { ParsedUserAgent } from './user-agent.js';
 
-/** Consistency reasons: the browser's time zone against the IP's country, the screen against the device. */
+/**
+ * Consistency reasons: the browser's time zone against the IP's country, the screen against the device,
+ * the graphics renderer and userAgentData against the system, the engine's features against its version.
+ */
 
 export function timezoneContradictsCountry(timezone: string | undefined, country: string | null): boolean {
   if (timezone === undefined || country === null) return false;
@@ -118,5 +122,7 @@ export function consistencyFindings(input: AssessmentInput, parsed: ParsedUserAg
   if (renderer !== null) found.push(finding('consistency:webgl_renderer', renderer));
   const uaData = uaDataContradiction(sensor, input.request, parsed);
   if (uaData !== null) found.push(finding('consistency:ua_data', uaData));
+  const engine = engineVersionContradiction(sensor, parsed);
+  if (engine !== null) found.push(finding('consistency:engine_version', engine));
   return found;
 }

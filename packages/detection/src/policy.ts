@@ -36,6 +36,7 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'consistency:window_screen': weigh(15),
   'consistency:webgl_renderer': weigh(25),
   'consistency:ua_data': weigh(30),
+  'consistency:engine_version': weigh(25),
   'behaviour:no_interaction': weigh(25),
   'behaviour:bounce': weigh(30),
   'frequency:ip_burst': weigh(40),
@@ -130,6 +131,12 @@ export const CHROME_RELEASE_ANCHOR = { major: 131, at: Date.UTC(2024, 10, 12) } 
 export const FIREFOX_RELEASE_ANCHOR = { major: 133, at: Date.UTC(2024, 10, 26) } as const;
 export const RELEASE_CYCLE_MS = 28 * 86_400_000;
 export const MAJORS_AHEAD_ALLOWED = 3;
+
+/**
+ * The engine probe: a feature counts against a claimed major only this many majors past its shipping
+ * version (missing) or before it (present): betas, staged rollouts, a compat table off by one.
+ */
+export const ENGINE_VERSION_TOLERANCE = 1;
 
 /** A desktop window's outer side may exceed the screen's by this share (a window across two screens). */
 export const WINDOW_OVER_SCREEN_TOLERANCE = 0.1;

@@ -19,6 +19,7 @@ import {
   type SensorHit,
   zSensorEvent,
 } from '@veracity/contracts/collect';
+import { ENGINE_FEATURES } from '@veracity/contracts/detection';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSensor } from '../build.mjs';
 
@@ -169,10 +170,16 @@ afterEach(async () => {
 });
 
 describe('the built script', () => {
-  it('stays within 3 KB gzipped', () => {
+  // The budget was 3 KB until the engine probe (`signals.engine`, issue 38): its eleven feature paths and
+  // loop took the script from 3,020 to 3,212 bytes gzipped, so it was raised to 3.5 KB for that probe.
+  it('stays within 3.5 KB gzipped', () => {
     const gzipped = gzipSync(script).length;
     expect(script.length).toBeGreaterThan(1000);
-    expect(gzipped).toBeLessThanOrEqual(3 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(3.5 * 1024);
+  });
+
+  it("tests contracts' engine features, in their order (the mirror of detection.ts)", () => {
+    expect(script).toContain(`"${ENGINE_FEATURES.join(' ')}"`);
   });
 
   it('holds the proof placeholder the collector replaces (the mirror of collect.ts)', () => {
@@ -218,6 +225,8 @@ describe('the sensor in Chromium', () => {
     expect(s.navigatorOwn).toEqual([]);
     expect(s.uaData?.platform).toBe('Linux');
     expect(s.uaData?.brands.map((b) => b.brand)).toContain('Chromium');
+    // Chromium 156 has every feature of the engine probe, each its own: both bits of each.
+    expect(s.engine).toBe(4 ** ENGINE_FEATURES.length - 1);
     // The token of the copy of the script that ran.
     expect(hit.proof).toBe(SERVED_PROOF);
     // text/plain and no cookies: a simple request, never a CORS preflight.
@@ -266,6 +275,27 @@ describe('the sensor in Chromium', () => {
     expect(await page.evaluate(() => typeof navigator.permissions.query.call)).toBe('function');
     expect(await page.evaluate(() => Function.prototype.toString.call(Math.max))).toContain('native code');
     expect(errors).toEqual([]);
+  });
+
+  it('tells a polyfill from a built-in in the engine probe, and a missing feature from both', async () => {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      // A core-js style polyfill (a function with a prototype), a modern one (an arrow), and a removal.
+      // biome-ignore lint/complexity/useArrowFunction: a function with a prototype, as core-js defines them
+      (Promise as unknown as Record<string, unknown>).try = function (callback: () => unknown) {
+        return Promise.resolve().then(callback);
+      };
+      (RegExp as unknown as Record<string, unknown>).escape = (text: string) => text;
+      delete (Object as unknown as Record<string, unknown>).groupBy;
+    });
+    await page.goto(`${pageOrigin}/landing.html`);
+    const hit = await waitForHit(page);
+    const bits = (name: (typeof ENGINE_FEATURES)[number]) =>
+      ((hit.signals.engine ?? 0) >> (2 * ENGINE_FEATURES.indexOf(name))) & 3;
+    expect(bits('Promise.try')).toBe(1);
+    expect(bits('RegExp.escape')).toBe(1);
+    expect(bits('Object.groupBy')).toBe(0);
+    expect(bits('Set.prototype.union')).toBe(3);
   });
 
   it('starts a new session after 30 minutes without an event', async () => {

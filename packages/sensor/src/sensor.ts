@@ -46,6 +46,7 @@ interface Signals {
   patched?: string[];
   navigatorOwn?: string[];
   uaData?: { brands: { brand: string; version: string }[]; mobile: boolean; platform: string };
+  engine?: number;
 }
 
 interface Envelope {
@@ -222,6 +223,26 @@ function patched(): string[] {
   return out;
 }
 
+/** contracts' `ENGINE_FEATURES`, in order (the test checks the mirror). */
+const ENGINE_FEATURES =
+  'Array.prototype.findLast structuredClone Array.prototype.toSorted Object.groupBy Promise.withResolvers Set.prototype.union URL.parse Promise.try Error.isError RegExp.escape Uint8Array.fromBase64';
+
+/**
+ * The engine probe: for feature i, 1 << 2i when the browser has it, and 2 << 2i as well when it is the
+ * browser's own (no `prototype`, native source) rather than a polyfill. Reads only; calls nothing.
+ */
+function engine(): number {
+  let mask = 0;
+  ENGINE_FEATURES.split(' ').forEach((path, i) => {
+    const f = path
+      .split('.')
+      .reduce((o: unknown, k) => o && (o as Record<string, unknown>)[k], window as unknown);
+    if (typeof f === 'function')
+      mask |= (!('prototype' in f) && /native code/.test(String(f)) ? 3 : 1) << (2 * i);
+  });
+  return mask;
+}
+
 /** The environment and automation probes of `SensorSignals`, each read on its own. */
 async function readSignals(): Promise<Signals> {
   const w = window as HostWindow;
@@ -250,6 +271,7 @@ async function readSignals(): Promise<Signals> {
     patched: safe(patched),
     navigatorOwn: safe(() => Object.getOwnPropertyNames(n).slice(0, 20)),
     uaData: safe(() => n.userAgentData?.toJSON()),
+    engine: safe(engine),
   };
   if (safe(() => w.self !== w.top)) s.frame = { width: innerWidth, height: innerHeight };
   // The permission query answers asynchronously; a browser that never answers must not hold the hit.

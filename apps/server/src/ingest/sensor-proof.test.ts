@@ -102,11 +102,18 @@ describe('an unexpected probe value', () => {
     const { token } = await servedToken();
     const odd = await pageView({
       proof: token,
-      signals: { patched: 'permissions.query', uaData: { brands: 'x' } } as unknown as SensorHit['signals'],
+      signals: {
+        patched: 'permissions.query',
+        uaData: { brands: 'x' },
+        engine: 'x',
+      } as unknown as SensorHit['signals'],
     });
     expect(odd.row?.threats).toEqual(['automation:inconsistent_environment']);
     expect(odd.row?.evidence).toMatchObject({
-      'automation:inconsistent_environment': { check: 'unexpected_values' },
+      'automation:inconsistent_environment': {
+        check: 'unexpected_values',
+        seen: expect.stringContaining('engine="x"'),
+      },
     });
     // Signals that are not an object at all.
     const notAnObject = await pageView({ proof: token, signals: 'none' as unknown as SensorHit['signals'] });
@@ -132,5 +139,20 @@ describe('an unexpected probe value', () => {
       'automation:window_chrome',
     ]);
     expect(stealth.answer.riskLevel).toBe('medium');
+  });
+
+  it('reads the engine probe against the claimed Chrome major through the collector', async () => {
+    await start();
+    const { token } = await servedToken();
+    const signals = sensorHit(tenant).signals;
+    // The fixture claims Chrome 142; this engine has only what Chrome 120 had (the first five features).
+    const old = await pageView({ proof: token, signals: { ...signals, engine: 4 ** 5 - 1 } });
+    expect(old.row?.threats).toEqual(['consistency:engine_version']);
+    expect(old.row?.evidence).toMatchObject({
+      'consistency:engine_version': { major: 142, feature: 'Set.prototype.union', seen: 'missing' },
+    });
+    // What Chrome 142 has (every feature up to Uint8Array.fromBase64, 140): nothing to say.
+    const own = await pageView({ proof: token, signals: { ...signals, engine: 4 ** 11 - 1 } });
+    expect(own.row?.threats).toEqual([]);
   });
 });
