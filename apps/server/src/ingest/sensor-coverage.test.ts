@@ -14,7 +14,7 @@ import {
   sensorHit,
   startIngestApp,
 } from '../test-support/ingest-fixtures.js';
-import type { TestApp } from '../test-support/test-app.js';
+import { NO_JOBS, type TestApp } from '../test-support/test-app.js';
 
 /**
  * S2S paid clicks that no sensor page view followed (docs/detection.md "sensor:no_page_view"), judged
@@ -26,14 +26,7 @@ const CLICKED_AT = new Date('2026-11-20T10:00:10.000Z');
 
 /** Only the coverage job, every minute, judging clicks a minute after them. */
 const COVERAGE_JOB_ONLY = {
-  ALERTS_CHECK_SECONDS: '0',
-  REPORTS_CHECK_SECONDS: '0',
-  POSTBACK_DELIVERY_SECONDS: '0',
-  GOOGLE_ADS_SYNC_MINUTES: '0',
-  GOOGLE_ADS_COST_IMPORT_HOURS: '0',
-  AD_CHANNELS_SYNC_MINUTES: '0',
-  HUBSPOT_MATCH_SECONDS: '0',
-  BILLING_USAGE_CHECK_SECONDS: '0',
+  ...NO_JOBS,
   SENSOR_COVERAGE_CHECK_SECONDS: '60',
   SENSOR_PAGE_VIEW_WAIT_SECONDS: '60',
 };

@@ -6,7 +6,7 @@ import { findAlert } from '../features/alerts/alerts.repo.js';
 import { type OltpStore, openOltpStore } from '../storage/oltp/oltp-database.js';
 import { ACCOUNTS_FILE } from '../storage/open-stores.js';
 import { accountToken, call, createTenant } from '../test-support/fixtures.js';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { NO_JOBS, startTestApp, type TestApp } from '../test-support/test-app.js';
 import { AD_CHANNELS_SYNC_JOB } from './ad-channels-sync.js';
 import { ALERT_EVALUATION_JOB } from './alert-evaluation.js';
 import { BILLING_USAGE_JOB } from './billing-usage.js';
@@ -229,5 +229,14 @@ describe('job scheduler', () => {
       runs: 1,
       lastWindowStart: '2026-03-10T10:30:00.000Z',
     });
+  });
+
+  it('registers no job with NO_JOBS, so tests that count firings count only the jobs they turn on', async () => {
+    const quiet = await startTestApp(NO_JOBS);
+    try {
+      expect(quiet.app.jobs.names).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
   });
 });

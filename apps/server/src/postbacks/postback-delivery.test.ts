@@ -8,7 +8,7 @@ import { VirtualClock } from '../jobs/clock.js';
 import { POSTBACK_DELIVERY_JOB } from '../jobs/postback-delivery.js';
 import type { Resolver } from '../outbound/destination.js';
 import { createTenant } from '../test-support/fixtures.js';
-import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { NO_JOBS, startTestApp, type TestApp } from '../test-support/test-app.js';
 import { startPostbackAttempt } from './postback-deliveries.repo.js';
 import {
   deliverDuePostbacks,
@@ -55,15 +55,8 @@ beforeAll(async () => {
   clock = new VirtualClock(new Date('2026-11-20T10:00:00.000Z'));
   t = await startTestApp(
     {
-      ALERTS_CHECK_SECONDS: '0',
-      GOOGLE_ADS_SYNC_MINUTES: '0',
-      GOOGLE_ADS_COST_IMPORT_HOURS: '0',
-      AD_CHANNELS_SYNC_MINUTES: '0',
-      HUBSPOT_MATCH_SECONDS: '0',
-      REPORTS_CHECK_SECONDS: '0',
+      ...NO_JOBS,
       POSTBACK_DELIVERY_SECONDS: '5',
-      BILLING_USAGE_CHECK_SECONDS: '0',
-      SENSOR_COVERAGE_CHECK_SECONDS: '0',
       OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
     { clock },

@@ -62,6 +62,23 @@ async function postgresForAccounts(): Promise<{ url: string; drop(): Promise<voi
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * Every scheduled job's period at 0: the environment of a test app whose scheduler runs only the jobs
+ * a test turns back on (`{ ...NO_JOBS, REPORTS_CHECK_SECONDS: '60' }`), so what it ticks is what it
+ * counts. A job added to jobs/jobs.ts gets its variable here.
+ */
+export const NO_JOBS = {
+  ALERTS_CHECK_SECONDS: '0',
+  GOOGLE_ADS_SYNC_MINUTES: '0',
+  GOOGLE_ADS_COST_IMPORT_HOURS: '0',
+  AD_CHANNELS_SYNC_MINUTES: '0',
+  HUBSPOT_MATCH_SECONDS: '0',
+  REPORTS_CHECK_SECONDS: '0',
+  POSTBACK_DELIVERY_SECONDS: '0',
+  BILLING_USAGE_CHECK_SECONDS: '0',
+  SENSOR_COVERAGE_CHECK_SECONDS: '0',
+} as const satisfies Record<string, '0'>;
+
 /** A real server on real embedded stores in a temporary DATA_DIR; close() removes everything. */
 export async function startTestApp(
   env: Record<string, string> = {},

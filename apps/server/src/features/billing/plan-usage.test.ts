@@ -6,7 +6,7 @@ import { makeHit } from '../../storage/events/event-store.fixtures.js';
 import type { HitRow } from '../../storage/events/event-store.js';
 import { accountToken, addTenantUser, call, mailsTo } from '../../test-support/fixtures.js';
 import { collect, createIngestTenant, eventId, sensorHit } from '../../test-support/ingest-fixtures.js';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { NO_JOBS, startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 /**
  * Visits against the plan (issue 37): the billing state counts the account's hits of the calendar
@@ -67,15 +67,8 @@ describe("the billing state's visits this month", () => {
 
 /** Only the usage job: the other jobs of the scheduler are left out of this app. */
 const USAGE_JOB_ONLY = {
-  ALERTS_CHECK_SECONDS: '0',
-  REPORTS_CHECK_SECONDS: '0',
-  POSTBACK_DELIVERY_SECONDS: '0',
-  GOOGLE_ADS_SYNC_MINUTES: '0',
-  GOOGLE_ADS_COST_IMPORT_HOURS: '0',
-  AD_CHANNELS_SYNC_MINUTES: '0',
-  HUBSPOT_MATCH_SECONDS: '0',
+  ...NO_JOBS,
   BILLING_USAGE_CHECK_SECONDS: '3600',
-  SENSOR_COVERAGE_CHECK_SECONDS: '0',
 };
 
 describe('the 80% and 100% notices', () => {

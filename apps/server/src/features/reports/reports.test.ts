@@ -17,7 +17,7 @@ import {
   mailsTo,
   type Tenant,
 } from '../../test-support/fixtures.js';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { NO_JOBS, startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { reportFile } from './report-runner.js';
 import { insertRun } from './reports.repo.js';
 
@@ -33,15 +33,8 @@ beforeAll(async () => {
   clock = new VirtualClock(START);
   t = await startTestApp(
     {
-      ALERTS_CHECK_SECONDS: '0',
-      GOOGLE_ADS_SYNC_MINUTES: '0',
-      GOOGLE_ADS_COST_IMPORT_HOURS: '0',
-      AD_CHANNELS_SYNC_MINUTES: '0',
-      HUBSPOT_MATCH_SECONDS: '0',
-      POSTBACK_DELIVERY_SECONDS: '0',
+      ...NO_JOBS,
       REPORTS_CHECK_SECONDS: '60',
-      BILLING_USAGE_CHECK_SECONDS: '0',
-      SENSOR_COVERAGE_CHECK_SECONDS: '0',
     },
     { clock },
   );
