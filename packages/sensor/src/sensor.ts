@@ -260,7 +260,6 @@ async function readSignals(): Promise<Signals> {
     ),
     timezone: safe(() => cut(Intl.DateTimeFormat().resolvedOptions().timeZone, 64)),
     screen: { width: screen.width, height: screen.height },
-    window: { innerWidth, innerHeight, outerWidth, outerHeight },
     devicePixelRatio,
     maxTouchPoints: n.maxTouchPoints,
     hardwareConcurrency: n.hardwareConcurrency,
@@ -283,6 +282,9 @@ async function readSignals(): Promise<Signals> {
     ),
     new Promise<undefined>((resolve) => setTimeout(resolve, 500)),
   ]).catch(() => undefined);
+  // Read after that wait: a renderer just started for a cross-site navigation may not know its
+  // window's outer size yet when the script first runs, and 0 is what headless shows.
+  s.window = { innerWidth, innerHeight, outerWidth, outerHeight };
   return s;
 }
 
