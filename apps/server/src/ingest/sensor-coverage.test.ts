@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../jobs/clock.js';
 import { SENSOR_COVERAGE_JOB } from '../jobs/sensor-coverage.js';
 import { sql } from '../storage/events/sql.js';
+import { eventStoreEngines } from '../test-support/event-store-engines.js';
 import {
   CHROME,
   collect,
@@ -31,18 +32,11 @@ const COVERAGE_JOB_ONLY = {
   SENSOR_PAGE_VIEW_WAIT_SECONDS: '60',
 };
 
+const EVENT_STORES = eventStoreEngines('coverage');
+
 let t: TestApp;
 let tenant: IngestTenant;
 let clock: VirtualClock;
-
-beforeEach(async () => {
-  clock = new VirtualClock(CLICKED_AT);
-  ({ t, tenant } = await startIngestApp(COVERAGE_JOB_ONLY, { clock }));
-});
-
-afterEach(async () => {
-  await t.close();
-});
 
 /** An S2S page view landing from a Google Ads click, with the visitor's address and agent. */
 async function paidClick(
@@ -81,7 +75,17 @@ async function runCoverageJob(): Promise<void> {
   await t.app.jobs.idle();
 }
 
-describe('S2S paid clicks without a sensor page view', () => {
+describe.each(EVENT_STORES)('S2S paid clicks without a sensor page view, on $name', ({ opener }) => {
+  beforeEach(async () => {
+    clock = new VirtualClock(CLICKED_AT);
+    const openEvents = opener();
+    ({ t, tenant } = await startIngestApp(COVERAGE_JOB_ONLY, { clock }, openEvents ? { openEvents } : {}));
+  });
+
+  afterEach(async () => {
+    await t.close();
+  });
+
   it('are marked once the wait is over, on an account whose pages run the sensor; clicks its sensor saw are not', async () => {
     const landing = (gclid: string) => `https://shop.example.com/landing?gclid=${gclid}`;
     // The sensor saw the landings of two clicks: one by its click id, one by its address and agent.
