@@ -44,6 +44,6 @@ export class UnsubscribeLinks {
   /** The API endpoint a mail client posts to for one-click unsubscribe (RFC 8058). */
   oneClickUrl(email: string): string {
     const query = new URLSearchParams({ email: normaliseEmail(email), token: this.token(email) });
-    return `${this.publicUrl}/api/performance/unsubscribe?${query.toString()}`;
+    return `${this.publicUrl}/api/performance/unsubscribe/one-click?${query.toString()}`;
   }
 }

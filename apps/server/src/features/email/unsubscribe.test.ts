@@ -67,3 +67,24 @@ describe('POST /performance/unsubscribe', () => {
     expect(await stored(victim)).toBe(false);
   });
 });
+
+describe('POST /performance/unsubscribe/one-click', () => {
+  it("unsubscribes from a mail client's one-click form post with the signed link, and refuses a wrong token", async () => {
+    const email = uniqueEmail('oneclick');
+    const post = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: new URL(url).pathname + new URL(url).search,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const wrong = await post(
+      links.oneClickUrl(email).replace(/token=[^&]+/, `token=${links.token('x@y.example')}`),
+    );
+    expect(wrong.statusCode, wrong.body).toBe(403);
+    expect(await stored(email)).toBe(false);
+    const response = await post(links.oneClickUrl(email));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await stored(email)).toBe(true);
+  });
+});
