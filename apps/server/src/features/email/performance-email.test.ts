@@ -112,6 +112,40 @@ describe('the weekly performance mail', () => {
     expect(off.statusCode, off.body).toBe(200);
 
     const tokyoId = tokyo.relationshipId;
+    // Google clicks at 1.50 USD each; what the exclusion engine pushed to Google Ads in the week (3 IPs
+    // applied, 1 released), a dry run and a failure (not counted) and a push of the week before.
+    await t.stores.accounts.db
+      .updateTable('relationships')
+      .set({ currency: 'USD', default_cpc: JSON.stringify({ google: 1.5 }) })
+      .where('id', '=', tokyoId)
+      .execute();
+    const logLine = (at: string, action: 'add' | 'remove', outcome: 'applied' | 'validated' | 'failed') => ({
+      relationship_id: tokyoId,
+      provider: 'google_ads' as const,
+      at,
+      action,
+      mode: 'protection' as const,
+      outcome,
+      customer_id: '1234567890',
+      campaign_id: '',
+      cidr: '203.0.113.7/32',
+      ip_type: 'ipv4',
+      reason: 'invalid sessions',
+      threats: '{}',
+      error: null,
+    });
+    await t.stores.accounts.db
+      .insertInto('exclusion_log')
+      .values([
+        logLine('2026-11-24T01:00:00.000Z', 'add', 'applied'),
+        logLine('2026-11-25T01:00:00.000Z', 'add', 'applied'),
+        logLine('2026-11-29T14:59:00.000Z', 'add', 'applied'),
+        logLine('2026-11-26T01:00:00.000Z', 'remove', 'applied'),
+        logLine('2026-11-26T02:00:00.000Z', 'add', 'validated'),
+        logLine('2026-11-26T03:00:00.000Z', 'add', 'failed'),
+        logLine('2026-11-22T01:00:00.000Z', 'add', 'applied'),
+      ])
+      .execute();
     await t.stores.events.insertHits([
       // The week, Monday 23 to Sunday 29 November in Tokyo: 10 visits, 4 invalid.
       ...hits(tokyoId, '2026-11-22T15:30:00.000Z', 6),
@@ -137,6 +171,8 @@ describe('the weekly performance mail', () => {
     expect(mail?.text_body).toContain('- Invalid share: 40.0% (vs 20.0% the week before (+20.0 pts))');
     expect(mail?.text_body).toContain('- Browser driven by automation (WebDriver): 4 invalid visits (vs 0)');
     expect(mail?.text_body).toContain('- winter-sale: 4 invalid of 4 visits');
+    expect(mail?.text_body).toContain('- US$6.00 of invalid paid clicks (vs US$1.50 the week before)');
+    expect(mail?.text_body).toContain('- Google Ads: 3 IPs and ranges excluded, 1 released');
     expect(mail?.text_body).toContain(`${t.config.publicUrl}/intelligence/performance`);
     const link = new URL(/Unsubscribe: (\S+)/.exec(mail?.text_body ?? '')?.[1] ?? '');
     expect(link.pathname).toBe('/performance/unsubscribe');
