@@ -11,6 +11,11 @@ import { startFakeMicrosoft } from '@veracity/fakes/microsoft-ads/start-fake-mic
 /** The accounts the server creates on its first start, with credentials the tests know. */
 export const E2E_ADMIN = { email: 'owner@veracity-e2e.example', password: 'owner-e2e-password' };
 export const E2E_DEMO = { email: 'demo@veracity.example', password: 'demo-e2e-password' };
+/**
+ * The instance secret of the e2e server: the unsubscribe journey signs its links with the server's own
+ * function (features/email/unsubscribe-link.ts), as the weekly performance mail does.
+ */
+export const E2E_SECRET_KEY = 'e2e-instance-secret-not-for-production-0123456789';
 /** The first start's account with every feature flag, the firewall included; the admin is its admin. */
 export const E2E_ENTERPRISE = 'Veracity Enterprise';
 
@@ -154,6 +159,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
+      SECRET_KEY: E2E_SECRET_KEY,
       // As behind a load balancer: the collection tests give each visitor an address.
       TRUST_PROXY: 'true',
       // Test-only (refused in production): the firewall journey's traffic source has its postback

@@ -38,6 +38,7 @@ const NOT_ACCOUNT_CHANGES: Record<string, string> = {
   'POST /api/auth/email/verify': "confirms a person's own address",
   // An address's mail preference, sent from a link in a mail, by no account.
   'POST /api/performance/unsubscribe': 'records that an address wants no more report mail',
+  'POST /api/performance/unsubscribe/one-click': "the same, from a mail client's one-click unsubscribe",
   // Billing (issue 37): a plan sign-up's checkout, before any account exists; a checkout page or a
   // portal session opened at the provider, which change nothing until paid. What a payment changes is
   // written as billing.subscription_applied (below).

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       billingUsageCheckSeconds: 3600,
       sensorCoverageCheckSeconds: 60,
+      performanceEmailCheckSeconds: 900,
       sensorPageViewWaitSeconds: 1800,
       tagManager: null,
       conversionTracking: null,

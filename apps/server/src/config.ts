@@ -92,6 +92,11 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(60),
+  PERFORMANCE_EMAIL_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(900),
   SENSOR_PAGE_VIEW_WAIT_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -311,6 +316,8 @@ export type Config = {
    * it out of this process.
    */
   sensorCoverageCheckSeconds: number;
+  /** How often the weekly performance mail checks for accounts whose Monday morning it is; 0: not here. */
+  performanceEmailCheckSeconds: number;
   /** How long after an S2S paid click its sensor page view may come before the click is judged without. */
   sensorPageViewWaitSeconds: number;
   /** Seconds between the HubSpot matching runs; 0 turns it off. */
@@ -446,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     reportsCheckSeconds: values.REPORTS_CHECK_SECONDS,
     billingUsageCheckSeconds: values.BILLING_USAGE_CHECK_SECONDS,
     sensorCoverageCheckSeconds: values.SENSOR_COVERAGE_CHECK_SECONDS,
+    performanceEmailCheckSeconds: values.PERFORMANCE_EMAIL_CHECK_SECONDS,
     sensorPageViewWaitSeconds: values.SENSOR_PAGE_VIEW_WAIT_SECONDS,
     postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
     outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },

@@ -120,5 +120,13 @@ export const zLoginAsResponse = z.object({
 });
 export type LoginAsResponse = z.infer<typeof zLoginAsResponse>;
 
-export const zUnsubscribeBody = z.object({ email: zEmail });
+/**
+ * The unsubscribe link of a performance mail carries the address and its signature (`token`, made by
+ * the server from the instance secret); a missing or wrong token is refused with
+ * UNSUBSCRIBE_LINK_INVALID and nothing is stored.
+ */
+export const zUnsubscribeBody = z.object({ email: zEmail, token: z.string().trim().max(100) });
+export type UnsubscribeBody = z.infer<typeof zUnsubscribeBody>;
+export const UNSUBSCRIBE_LINK_INVALID =
+  'This unsubscribe link is not valid. Please open the link from your latest performance e-mail again.';
 export const zOkResponse = z.object({ ok: z.literal(true) });

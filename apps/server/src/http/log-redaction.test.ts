@@ -169,7 +169,9 @@ describe('the server log', () => {
     const approval = 'Zq3v9x1y2w3u4t5s6r7q8p9o0n1m2l3k4j5i6h7g8f9';
     secrets.set('login IP approval token', approval);
     await open(`${url}/api/auth/login-ip/approve?token=${approval}`);
-    await open(`${url}/performance/unsubscribe?email=${encodeURIComponent(colleague)}`);
+    const unsubscribe = 'Ux7kP2mQ9rT4vW1yZ3aB5cD8eF0gH6jK2lM4nN7oP9q';
+    secrets.set('unsubscribe link token', unsubscribe);
+    await open(`${url}/performance/unsubscribe?email=${encodeURIComponent(colleague)}&token=${unsubscribe}`);
 
     // A paid plan sign-up on the built-in test-mode billing: its password and the login it answers;
     // then an inactive account's payment link, whose token rides in the query.

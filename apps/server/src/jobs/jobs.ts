@@ -10,6 +10,7 @@ import { billingUsageJob } from './billing-usage.js';
 import { type Clock, systemClock } from './clock.js';
 import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
 import { hubspotMatchJob } from './hubspot-match.js';
+import { performanceEmailJob } from './performance-email.js';
 import { postbackDeliveryJob } from './postback-delivery.js';
 import { reportRunsJob } from './report-runs.js';
 import { JobScheduler } from './scheduler.js';
@@ -22,7 +23,8 @@ import { sensorCoverageJob } from './sensor-coverage.js';
  * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, AD_CHANNELS_SYNC_MINUTES=0 the Meta, Microsoft and
  * TikTok audience sync, HUBSPOT_MATCH_SECONDS=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery,
  * REPORTS_CHECK_SECONDS=0 the full reports' schedules and runs, BILLING_USAGE_CHECK_SECONDS=0 the plan usage
- * notices, SENSOR_COVERAGE_CHECK_SECONDS=0 the check of S2S paid clicks without a sensor page view.
+ * notices, SENSOR_COVERAGE_CHECK_SECONDS=0 the check of S2S paid clicks without a sensor page view,
+ * PERFORMANCE_EMAIL_CHECK_SECONDS=0 the weekly performance mail.
  */
 export function createJobScheduler(
   config: Pick<
@@ -37,6 +39,8 @@ export function createJobScheduler(
     | 'billingUsageCheckSeconds'
     | 'sensorCoverageCheckSeconds'
     | 'sensorPageViewWaitSeconds'
+    | 'performanceEmailCheckSeconds'
+    | 'secretKey'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
@@ -70,6 +74,11 @@ export function createJobScheduler(
     scheduler.add(
       sensorCoverageJob(sensorCoverage, config.sensorCoverageCheckSeconds, config.sensorPageViewWaitSeconds),
     );
+  }
+  if (config.performanceEmailCheckSeconds > 0) {
+    // The alerts' dependencies are the weekly mail's too, with the secret its unsubscribe links are signed with.
+    const deps = { ...alertDeps, secretKey: config.secretKey };
+    scheduler.add(performanceEmailJob(deps, config.performanceEmailCheckSeconds));
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

@@ -14,6 +14,7 @@ import type { Clock } from './clock.js';
 import { GOOGLE_ADS_COST_IMPORT_JOB, GOOGLE_ADS_SYNC_JOB } from './google-ads-sync.js';
 import { HUBSPOT_MATCH_JOB } from './hubspot-match.js';
 import { findJob } from './jobs.repo.js';
+import { PERFORMANCE_EMAIL_JOB } from './performance-email.js';
 import { POSTBACK_DELIVERY_JOB } from './postback-delivery.js';
 import { REPORT_RUNS_JOB } from './report-runs.js';
 import { JOB_LEASE_MS, type Job, JobScheduler } from './scheduler.js';
@@ -205,6 +206,7 @@ describe('job scheduler', () => {
       REPORT_RUNS_JOB,
       BILLING_USAGE_JOB,
       SENSOR_COVERAGE_JOB,
+      PERFORMANCE_EMAIL_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
 
@@ -217,6 +219,7 @@ describe('job scheduler', () => {
       REPORT_RUNS_JOB,
       BILLING_USAGE_JOB,
       SENSOR_COVERAGE_JOB,
+      PERFORMANCE_EMAIL_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
     await t.app.jobs.idle();

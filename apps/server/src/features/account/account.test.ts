@@ -360,13 +360,3 @@ describe('support access', () => {
     expect(audit[0]?.actor_user_id).toBe(support.userId);
   });
 });
-
-describe('unsubscribe', () => {
-  it('unsubscribes an address, idempotently', async () => {
-    const email = uniqueEmail('report');
-    for (let i = 0; i < 2; i++) {
-      const response = await call(t, 'POST', '/performance/unsubscribe', { body: { email } });
-      expect(response.json()).toEqual({ ok: true });
-    }
-  });
-});

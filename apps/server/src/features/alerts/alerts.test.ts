@@ -295,6 +295,7 @@ describe('alert evaluation', () => {
           if (failing) throw new Error('mail server gone');
           await deps.mailer.send(mail);
         },
+        deliver: deps.mailer.deliver,
       },
     };
     expect((await runDueAlerts(flaky, NOW, 'worker-a')).fired).toBe(1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { UnsubscribeLinks } from '../email/unsubscribe-link.js';
 import { RATE_LIMITS } from './auth-limits.js';
 
 /**
@@ -22,7 +23,10 @@ describe('the public forms limit', () => {
 
   const email = 'someone@acme-corp.com';
   const forms = [
-    (ip: string) => call(t, 'POST', '/performance/unsubscribe', { body: { email }, ip }),
+    (ip: string) => {
+      const token = new UnsubscribeLinks(t.config.secretKey, t.config.publicUrl).token(email);
+      return call(t, 'POST', '/performance/unsubscribe', { body: { email, token }, ip });
+    },
     (ip: string) => call(t, 'POST', '/auth/email/verify', { body: { email, hash: 'not-a-hash' }, ip }),
     (ip: string) =>
       call(t, 'POST', '/auth/password/reset', {
@@ -48,7 +52,7 @@ describe('the public forms limit', () => {
 
   it('counts an IPv6 address by its /64, and a form checks its body before it counts', async () => {
     const invalid = await call(t, 'POST', '/performance/unsubscribe', {
-      body: { email: 'no' },
+      body: { email: 'no', token: 'x' },
       ip: '2001:db8:7:7::1',
     });
     expect(invalid.statusCode).toBe(400);

@@ -77,6 +77,23 @@ describe('mail over SMTP', () => {
     expect(outbox?.sentAt).not.toBeNull();
   });
 
+  it("sends a mail's extra headers (the performance mail's one-click unsubscribe)", async () => {
+    const email = uniqueEmail('headers');
+    const url = `${t.config.publicUrl}/api/performance/unsubscribe/one-click?email=x&token=y`;
+    await t.app.alertDeps.mailer.send({
+      to: email,
+      subject: 'Your week on Veracity',
+      text: 'Figures',
+      html: '<p>Figures</p>',
+      kind: 'performance',
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    // Long headers come folded over lines: unfolded as a mail client reads them.
+    const data = smtp.received.find((m) => m.to.includes(email))?.data.replace(/\r\n[ \t]+/g, ' ');
+    expect(data).toContain(`List-Unsubscribe: <${url}>`);
+    expect(data).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
   it('keeps the mail in the outbox with the error when the SMTP server is gone, without failing the request', async () => {
     const broken = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {

@@ -15,6 +15,7 @@ import { hubspotLeads } from './migrations/0013-hubspot-leads.js';
 import { reports } from './migrations/0014-reports.js';
 import { billing } from './migrations/0015-billing.js';
 import { billingUsage } from './migrations/0016-billing-usage.js';
+import { performanceEmails } from './migrations/0017-performance-emails.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   reports,
   billing,
   billingUsage,
+  performanceEmails,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -563,6 +563,18 @@ export interface BillingUsageNoticesTable {
   mailed_at: string | null;
 }
 
+/**
+ * Migration 0017: an account's user mailed the weekly performance mail of the week starting
+ * `week_start` (the Monday, `YYYY-MM-DD` in the account's zone); written with the outbox row.
+ */
+export interface PerformanceEmailMarksTable {
+  relationship_id: number;
+  user_id: number;
+  week_start: string;
+  outbox_id: number | null;
+  created_at: string;
+}
+
 /** The built-in test-mode provider's objects (hosted pages, customers, subscriptions) as JSON. */
 export interface BillingTestObjectsTable {
   kind: string;
@@ -611,4 +623,5 @@ export interface Database {
   billing_webhook_events: BillingWebhookEventsTable;
   billing_test_objects: BillingTestObjectsTable;
   billing_usage_notices: BillingUsageNoticesTable;
+  performance_email_marks: PerformanceEmailMarksTable;
 }

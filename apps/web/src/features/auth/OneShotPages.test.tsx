@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UNSUBSCRIBE_LINK_INVALID } from '@veracity/contracts/auth';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterLogoutUrl } from '../session/logout';
@@ -110,12 +111,31 @@ describe('/logout', () => {
 });
 
 describe('/performance/unsubscribe', () => {
-  it('unsubscribes the query e-mail and shows the success chip', async () => {
+  it('unsubscribes the query e-mail with its token and shows the success chip', async () => {
     const api = mockApi({ 'POST /performance/unsubscribe': ok({ ok: true }) });
-    renderRoutes('/performance/unsubscribe?email=ana%40acme.example');
+    renderRoutes('/performance/unsubscribe?email=ana%40acme.example&token=signed-token_1');
     await userEvent.click(await screen.findByTestId('unsubscribe-submit'));
     expect((await screen.findByTestId('unsubscribe-success')).textContent).toContain('Unsubscribed');
-    expect(api.called('POST /performance/unsubscribe')[0]?.body).toEqual({ email: 'ana@acme.example' });
+    expect(api.called('POST /performance/unsubscribe')[0]?.body).toEqual({
+      email: 'ana@acme.example',
+      token: 'signed-token_1',
+    });
+  });
+
+  it('says a link without a token is not valid and posts nothing', async () => {
+    const api = mockApi({ 'POST /performance/unsubscribe': ok({ ok: true }) });
+    renderRoutes('/performance/unsubscribe?email=ana%40acme.example');
+    expect((await screen.findByTestId('unsubscribe-error')).textContent).toBe(UNSUBSCRIBE_LINK_INVALID);
+    expect((screen.getByTestId('unsubscribe-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(api.called('POST /performance/unsubscribe')).toEqual([]);
+  });
+
+  it("shows the server's refusal of a tampered link", async () => {
+    mockApi({ 'POST /performance/unsubscribe': { status: 403, body: UNSUBSCRIBE_LINK_INVALID } });
+    renderRoutes('/performance/unsubscribe?email=ana%40acme.example&token=tampered');
+    await userEvent.click(await screen.findByTestId('unsubscribe-submit'));
+    expect((await screen.findByTestId('unsubscribe-error')).textContent).toBe(UNSUBSCRIBE_LINK_INVALID);
+    expect(screen.queryByTestId('unsubscribe-success')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { UNSUBSCRIBE_LINK_INVALID } from '@veracity/contracts/auth';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button/Button';
 import { Icon } from '../../components/Icon/Icon';
@@ -9,13 +10,18 @@ import { useAuthFailure } from './use-auth-failure';
 
 export const UNSUBSCRIBED_TEXT = 'Unsubscribed';
 
-/** /performance/unsubscribe (spec 01 §2): stops the performance e-mails for the query's address. */
+/**
+ * /performance/unsubscribe (spec 01 §2): stops the performance e-mails for the query's address. The
+ * link of the e-mail also carries `token`, the address's signature, which the server checks; a link
+ * without one is not posted.
+ */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
+  const token = params.get('token')?.trim() ?? '';
   const failure = useAuthFailure('auth');
   const unsubscribe = useMutation({
-    mutationFn: () => authApi.unsubscribe(email),
+    mutationFn: () => authApi.unsubscribe({ email, token }),
     meta: { authScreen: true },
     onError: failure.handle,
   });
@@ -31,7 +37,10 @@ export function UnsubscribePage() {
           'This link does not name an e-mail address. Please open the link from the e-mail again.'
         )}
       </AuthHeading>
-      <FormMessage messages={failure.messages} testId="unsubscribe-error" />
+      <FormMessage
+        messages={email !== '' && token === '' ? [UNSUBSCRIBE_LINK_INVALID] : failure.messages}
+        testId="unsubscribe-error"
+      />
       {unsubscribe.isSuccess ? (
         <p className={styles.chip} role="status" data-testid="unsubscribe-success">
           <Icon name="check" size={14} /> {UNSUBSCRIBED_TEXT}
@@ -39,7 +48,7 @@ export function UnsubscribePage() {
       ) : (
         <Button
           className={authStyles.submit}
-          disabled={email === ''}
+          disabled={email === '' || token === ''}
           loading={unsubscribe.isPending}
           onClick={() => {
             failure.clear();

@@ -5,6 +5,7 @@ import {
   type PreregisterBody,
   type ResetPasswordBody,
   type TrialSignupBody,
+  type UnsubscribeBody,
   zAccountTokenResponse,
   zOkResponse,
   zTokenResponse,
@@ -33,7 +34,7 @@ export const authApi = {
     api.post('/auth/email/verify', body, { schema: zTokenResponse }),
   accountToken: (relationshipId: number) =>
     api.get(`/auth/account/${relationshipId}`, { schema: zAccountTokenResponse }),
-  unsubscribe: (email: string) => api.post('/performance/unsubscribe', { email }, { schema: zOkResponse }),
+  unsubscribe: (body: UnsubscribeBody) => api.post('/performance/unsubscribe', body, { schema: zOkResponse }),
 };
 
 export interface CheckoutBody {
