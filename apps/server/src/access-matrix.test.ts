@@ -134,6 +134,8 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/home/trends': member,
   'GET /api/home/watchlist': member,
   'GET /api/home/savings': member,
+  // Needs the performance view (pro and up; a flag-driven account with the flag).
+  'GET /api/performance/figures': member,
   'GET /api/alerts': member,
   'GET /api/alerts/history': member,
   'POST /api/alerts': write('account_manage_settings'),

@@ -46,6 +46,7 @@ import { homeRoutes } from './features/home/home.routes.js';
 import { hubspotRoutes } from './features/hubspot/hubspot.routes.js';
 import { createHubspotIntegration } from './features/hubspot/hubspot-wiring.js';
 import { meRoutes } from './features/me/me.routes.js';
+import { performanceRoutes } from './features/performance/performance.routes.js';
 import { ReportRunner } from './features/reports/report-runner.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
@@ -301,6 +302,7 @@ export async function buildApp(
       await api.register(conversionsRoutes(services, stores.events));
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));
+      await api.register(performanceRoutes(services, stores.events));
       await api.register(exclusionWidgetsRoutes(services, stores.events));
       await api.register(alertsRoutes(services));
       await api.register(reportsRoutes(reports));

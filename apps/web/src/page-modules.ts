@@ -17,6 +17,10 @@ export const PAGE_MODULES = {
         module.prefetchAnalytics(search),
       ),
   },
+  performance: {
+    path: '/intelligence/performance',
+    load: () => import('./features/intelligence/performance/PerformancePage'),
+  },
   forensics: {
     path: '/intelligence/reports/session-forensics',
     load: () => import('./features/intelligence/forensics/SessionForensicsPage'),

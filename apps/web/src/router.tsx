@@ -41,6 +41,12 @@ export const privateRoutes: RouteObject[] = [
     handle: { view: 'analytics', title: 'Analytics' } satisfies RouteHandle,
   },
   {
+    path: PAGE_MODULES.performance.path,
+    ...lazyPage(PAGE_MODULES.performance.load, 'PerformancePage'),
+    // Pro and up have it; free and lite see what it would give (spec 02 §3 upsell flags).
+    handle: { view: 'performance', title: 'Performance', upsell: true } satisfies RouteHandle,
+  },
+  {
     path: PAGE_MODULES.reports.path,
     ...lazyPage(PAGE_MODULES.reports.load, 'ReportsPage'),
     // Max has it; a self-service plan without it sees what it would get.

@@ -98,3 +98,30 @@ export function calendarMonth(timeZone: string, now: Date): { month: string; sta
     end: zonedTimeToInstant(Date.UTC(year, month + 1, 1), timeZone),
   };
 }
+
+/** The local calendar day (`YYYY-MM-DD`) of an instant in a zone. */
+export function localDay(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/**
+ * Every local day of a range `[from, to)` in a zone, from its first to its last, in order; an
+ * {@link InvalidRangeError} past `maxDays`.
+ */
+export function localDays(range: { from: Date; to: Date }, timeZone: string, maxDays: number): string[] {
+  const last = localDay(new Date(Math.max(range.from.getTime(), range.to.getTime() - 1)), timeZone);
+  const days: string[] = [];
+  for (let day = localDay(range.from, timeZone); day <= last; ) {
+    days.push(day);
+    if (days.length > maxDays) throw new InvalidRangeError(`The range is longer than ${maxDays} days`);
+    const next = new Date(`${day}T00:00:00.000Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    day = next.toISOString().slice(0, 10);
+  }
+  return days;
+}

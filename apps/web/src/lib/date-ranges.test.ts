@@ -80,7 +80,11 @@ describe('date ranges', () => {
       from: '2026-03-09',
       to: '2026-03-09',
     });
-    expect(loadSectionRange('performance', '2026-03-10', storage).preset).toBe('last6DaysAndToday');
+    expect(loadSectionRange('performance', '2026-03-10', storage)).toEqual({
+      preset: 'last7Days',
+      from: '2026-03-03',
+      to: '2026-03-09',
+    });
 
     const custom = customRange('2026-01-01', '2026-01-31');
     if (!custom) throw new Error('expected a range');

@@ -35,10 +35,11 @@ export const DEFAULT_DATE_RANGE_PRESET: NamedDateRangePreset = 'last6DaysAndToda
  * The sections that keep their own range (spec 02 §4), with their default when none is saved. Google
  * Ads pages default to Last 30 days, Performance Max included (issue 33), though pmax keeps a range of
  * its own; so do the other channels and the CRM (issue 35: "channels, CRM" default to last 30 days).
+ * Performance defaults to Last 7 days, ending yesterday ("last 7 days (performance filters)").
  */
 export const DATE_RANGE_SECTIONS = {
   intelligence: 'last6DaysAndToday',
-  performance: 'last6DaysAndToday',
+  performance: 'last7Days',
   googleAds: 'last30Days',
   pmax: 'last30Days',
   facebook: 'last30Days',

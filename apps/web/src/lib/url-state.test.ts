@@ -11,9 +11,11 @@ import {
   defaultMetrics,
   parseAnalyticsState,
   parseConversionsListState,
+  parsePerformanceState,
   removeFilter,
   serializeAnalyticsState,
   serializeConversionsListState,
+  serializePerformanceState,
   toggleExpanded,
   toggleSort,
   toggleThreats,
@@ -301,5 +303,24 @@ describe('the conversions list in the address', () => {
     });
     expect(parseConversionsListState('?status=paused', { ...context, firewall: false }).status).toBeNull();
     expect(parseConversionsListState('?page=999999999', context).page).toBe(100_000);
+  });
+});
+
+describe('the performance screen in the address', () => {
+  it('reads the tab and the channel, unknown values giving the defaults', () => {
+    expect(parsePerformanceState('tab=savings&channel=google')).toEqual({
+      tab: 'savings',
+      channel: 'google',
+    });
+    expect(parsePerformanceState('tab=nope&channel=myspace')).toEqual({ tab: 'performance', channel: null });
+  });
+
+  it('writes only what differs from the defaults and keeps other parameters', () => {
+    expect(
+      serializePerformanceState({ tab: 'performance', channel: null }, 'x=1&tab=savings').toString(),
+    ).toBe('x=1');
+    expect(serializePerformanceState({ tab: 'savings', channel: 'facebook' }).toString()).toBe(
+      'tab=savings&channel=facebook',
+    );
   });
 });

@@ -23,6 +23,8 @@ import {
   type ConversionSort,
   DEFAULT_CONVERSION_SORT,
 } from '@veracity/contracts/conversions-list';
+import { type TrafficType, zTrafficType } from '@veracity/contracts/detection';
+import { PERFORMANCE_TABS, type PerformanceTab } from '@veracity/contracts/performance';
 import type { ConversionStatus } from '@veracity/contracts/postbacks';
 import { isIsoDate } from './date-ranges';
 
@@ -443,5 +445,44 @@ export function serializeConversionsListState(
   if (state.page > 1) params.set('page', String(state.page));
   params.set('from', state.from);
   params.set('to', state.to);
+  return params;
+}
+
+/*
+ * The performance screen's state in the address (issue 39); its dates are the performance section's
+ * saved range (spec 02 §4), not the address's:
+ *
+ *   tab=savings          the open tab (default performance)
+ *   channel=google       only this traffic type (default every channel)
+ */
+
+export const PERFORMANCE_PARAMS = ['tab', 'channel'] as const;
+
+export interface PerformanceState {
+  tab: PerformanceTab;
+  channel: TrafficType | null;
+}
+
+export function parsePerformanceState(search: URLSearchParams | string): PerformanceState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const tab = params.get('tab');
+  const channel = zTrafficType.safeParse(params.get('channel'));
+  return {
+    tab: (PERFORMANCE_TABS as readonly string[]).includes(tab ?? '')
+      ? (tab as PerformanceTab)
+      : 'performance',
+    channel: channel.success ? channel.data : null,
+  };
+}
+
+/** Writes the screen's state, defaults left out, other parameters kept. */
+export function serializePerformanceState(
+  state: PerformanceState,
+  base: URLSearchParams | string = '',
+): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const name of PERFORMANCE_PARAMS) params.delete(name);
+  if (state.tab !== 'performance') params.set('tab', state.tab);
+  if (state.channel) params.set('channel', state.channel);
   return params;
 }

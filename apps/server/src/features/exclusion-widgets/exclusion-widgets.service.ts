@@ -6,7 +6,7 @@ import {
 } from '@veracity/contracts/google-ads';
 import type { Kysely } from 'kysely';
 import { listAllCampaigns } from '../../accounts/campaigns.repo.js';
-import { InvalidRangeError, timeRange } from '../../analytics/time-range.js';
+import { InvalidRangeError, localDay, localDays, timeRange } from '../../analytics/time-range.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EventStore } from '../../storage/events/event-store.js';
 import type { Database } from '../../storage/oltp/schema.js';
@@ -75,32 +75,6 @@ async function googleCampaignTypes(
   return types;
 }
 
-/** The local calendar day (`YYYY-MM-DD`) of an instant in a zone. */
-function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
-/** Every local day from the range's first to its last, in order. */
-function daysOf(range: { from: Date; to: Date }, timeZone: string): string[] {
-  const last = localDay(new Date(Math.max(range.from.getTime(), range.to.getTime() - 1)), timeZone);
-  const days: string[] = [];
-  for (let day = localDay(range.from, timeZone); day <= last; ) {
-    days.push(day);
-    if (days.length > MAX_WIDGET_DAYS) {
-      throw ApiError.badRequest(`The range is longer than ${MAX_WIDGET_DAYS} days`);
-    }
-    const next = new Date(`${day}T00:00:00.000Z`);
-    next.setUTCDate(next.getUTCDate() + 1);
-    day = next.toISOString().slice(0, 10);
-  }
-  return days;
-}
-
 export async function exclusionWidget(
   events: EventStore,
   db: Kysely<Database>,
@@ -110,13 +84,14 @@ export async function exclusionWidget(
 ): Promise<ExclusionWidget> {
   const timeZone = relationship.timezone;
   let range: { from: Date; to: Date };
+  let days: string[];
   try {
     range = timeRange(query.from, query.to, timeZone);
+    days = localDays(range, timeZone, MAX_WIDGET_DAYS);
   } catch (error) {
     if (error instanceof InvalidRangeError) throw ApiError.badRequest(error.message);
     throw error;
   }
-  const days = daysOf(range, timeZone);
   const platform = CHANNEL_PLATFORM[channel];
   const traffic: ChannelTraffic = { trafficType: platform, platform };
   // In a Google section: is an exclusion of this campaign id (or of the account, '') one of the section's?

@@ -18,6 +18,8 @@ interface UpsellGateProps {
   title: string;
   eyebrow?: string;
   upsell: Pick<UpsellProps, 'title' | 'summary' | 'benefits'>;
+  /** Shown under the upsell: a preview of what the screen would show, never invented figures. */
+  preview?: ReactNode;
   children: ReactNode;
 }
 
@@ -26,13 +28,14 @@ interface UpsellGateProps {
  * redirect: the route declares `upsell: true` so the guard lets self-service plans in, and this shows
  * what the plan would get. The server still refuses the screen's calls.
  */
-export function UpsellGate({ view, title, eyebrow, upsell, children }: UpsellGateProps) {
+export function UpsellGate({ view, title, eyebrow, upsell, preview, children }: UpsellGateProps) {
   const me = useMe();
   if (!me.data || me.data.visibleViews.includes(view)) return children;
   return (
     <div className={layout.page} data-testid="upsell-page">
       <PageHeader title={title} eyebrow={eyebrow} />
       <Upsell {...upsell} planName={firstPlanWithView(view)} testId={`upsell-${view}`} />
+      {preview}
     </div>
   );
 }

@@ -33,9 +33,9 @@ describe('navigationGroups', () => {
     ]);
   });
 
-  it('shows a self-service plan the items that offer an upgrade (Reports, Google Ads), and only those', () => {
+  it('shows a self-service plan the items that offer an upgrade (Performance, Reports, Google Ads), and only those', () => {
     const lite = visibleNavigationItems(NAVIGATION_ITEMS, ['home'], true).map((item) => item.label);
-    expect(lite).toEqual(['Overview', 'Reports', 'Linking', 'Global intelligence']);
+    expect(lite).toEqual(['Overview', 'Performance', 'Reports', 'Linking', 'Global intelligence']);
     // A flag-driven account cannot buy a feature itself: hidden views stay out of its rail.
     expect(visibleNavigationItems(NAVIGATION_ITEMS, ['home'], false).map((item) => item.label)).toEqual([
       'Overview',

@@ -32,7 +32,13 @@ export interface NavigationItem {
 export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
   { section: 'Intelligence', label: 'Overview', path: '/intelligence/overview', view: 'home' },
   { section: 'Intelligence', label: 'Analytics', path: '/intelligence/analytics', view: 'analytics' },
-  { section: 'Intelligence', label: 'Performance', path: '/intelligence/performance', view: 'performance' },
+  {
+    section: 'Intelligence',
+    label: 'Performance',
+    path: '/intelligence/performance',
+    view: 'performance',
+    upsell: true,
+  },
   { section: 'Intelligence', label: 'Benchmark', path: '/intelligence/benchmark', view: 'benchmark' },
   {
     section: 'Intelligence',

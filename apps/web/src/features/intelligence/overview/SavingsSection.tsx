@@ -3,6 +3,8 @@ import { ChannelLogo } from '../../../components/ChannelLogo/ChannelLogo';
 import { formatCurrency, formatNumber } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
 import { trafficTypeName } from '../../../lib/traffic-types';
+import { useMe } from '../../session/session.api';
+import { PERFORMANCE_SAVINGS_PATH } from '../performance/performance-links';
 import type { HomeRange } from './home.api';
 import { useSavings } from './home.api';
 import { SETTINGS_PATH } from './KeyFiguresSection';
@@ -23,11 +25,20 @@ export const SAVINGS_BASIS =
  */
 export function SavingsSection({ range }: { range: HomeRange | undefined }) {
   const query = useSavings(range);
+  // The savings over time are on the performance screen, for the plans that have it.
+  const canOpenPerformance = useMe().data?.visibleViews.includes('performance') ?? false;
   return (
     <OverviewSection
       title="Savings"
       testId="savings"
       query={query}
+      actions={
+        canOpenPerformance ? (
+          <Link to={PERFORMANCE_SAVINGS_PATH} data-testid="savings-see-more">
+            See savings
+          </Link>
+        ) : null
+      }
       skeletonRows={4}
       footer={
         <>

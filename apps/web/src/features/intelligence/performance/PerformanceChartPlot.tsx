@@ -1,0 +1,71 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDate } from '../../../lib/format';
+
+/** One line of the chart: a key of the rows, its label and colour. */
+export interface PlotLine {
+  key: string;
+  label: string;
+  colour: string;
+}
+
+export type PlotRow = { day: string } & Record<string, number | string>;
+
+const TOOLTIP_STYLE = {
+  borderRadius: 6,
+  border: '1px solid var(--color-border)',
+  boxShadow: 'var(--shadow-tooltip)',
+  fontSize: 12,
+};
+
+/**
+ * The drawing of a performance chart: a line per channel or campaign and a point a day (Recharts, as
+ * the channel pages). Loaded with the chart, not with the page.
+ */
+export function PerformanceChartPlot({
+  rows,
+  lines,
+  format,
+}: {
+  rows: readonly PlotRow[];
+  lines: readonly PlotLine[];
+  format: (value: number) => string;
+}) {
+  const names = new Map(lines.map((line) => [line.key, line.label]));
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid vertical={false} stroke="var(--color-border)" />
+        <XAxis
+          dataKey="day"
+          tickFormatter={(day: string) => formatDate(day)}
+          tick={{ fontSize: 11 }}
+          minTickGap={16}
+        />
+        <YAxis tickFormatter={(value: number) => format(value)} tick={{ fontSize: 11 }} width={56} />
+        <Tooltip
+          contentStyle={TOOLTIP_STYLE}
+          formatter={(value: unknown, name: unknown) => [
+            format(Number(value)),
+            names.get(String(name)) ?? String(name),
+          ]}
+          labelFormatter={(label: unknown) => formatDate(String(label))}
+        />
+        <Legend
+          formatter={(value: unknown) => names.get(String(value)) ?? String(value)}
+          wrapperStyle={{ fontSize: 12 }}
+        />
+        {lines.map((line) => (
+          <Line
+            key={line.key}
+            dataKey={line.key}
+            type="linear"
+            stroke={line.colour}
+            strokeWidth={2}
+            dot={rows.length <= 31 ? { r: 2.5, fill: line.colour } : false}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
