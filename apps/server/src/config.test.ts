@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       billingUsageCheckSeconds: 3600,
       sensorCoverageCheckSeconds: 60,
       sensorPageViewWaitSeconds: 1800,
+      benchmarkRefreshMinutes: 60,
       tagManager: null,
       conversionTracking: null,
       connections: {

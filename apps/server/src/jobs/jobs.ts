@@ -6,6 +6,7 @@ import type { SensorCoverageDeps } from '../ingest/sensor-coverage.js';
 import type { Services } from '../services.js';
 import { adChannelsSyncJob } from './ad-channels-sync.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
+import { benchmarkRefreshJob } from './benchmark-refresh.js';
 import { billingUsageJob } from './billing-usage.js';
 import { type Clock, systemClock } from './clock.js';
 import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
@@ -22,7 +23,8 @@ import { sensorCoverageJob } from './sensor-coverage.js';
  * sync, GOOGLE_ADS_COST_IMPORT_HOURS=0 the cost import, AD_CHANNELS_SYNC_MINUTES=0 the Meta, Microsoft and
  * TikTok audience sync, HUBSPOT_MATCH_SECONDS=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery,
  * REPORTS_CHECK_SECONDS=0 the full reports' schedules and runs, BILLING_USAGE_CHECK_SECONDS=0 the plan usage
- * notices, SENSOR_COVERAGE_CHECK_SECONDS=0 the check of S2S paid clicks without a sensor page view.
+ * notices, SENSOR_COVERAGE_CHECK_SECONDS=0 the check of S2S paid clicks without a sensor page view,
+ * BENCHMARK_REFRESH_MINUTES=0 the industry benchmark's refresh.
  */
 export function createJobScheduler(
   config: Pick<
@@ -37,6 +39,7 @@ export function createJobScheduler(
     | 'billingUsageCheckSeconds'
     | 'sensorCoverageCheckSeconds'
     | 'sensorPageViewWaitSeconds'
+    | 'benchmarkRefreshMinutes'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
@@ -70,6 +73,10 @@ export function createJobScheduler(
     scheduler.add(
       sensorCoverageJob(sensorCoverage, config.sensorCoverageCheckSeconds, config.sensorPageViewWaitSeconds),
     );
+  }
+  if (config.benchmarkRefreshMinutes > 0) {
+    // The alerts' dependencies hold what the refresh reads and writes: the accounts and the event store.
+    scheduler.add(benchmarkRefreshJob(alertDeps, config.benchmarkRefreshMinutes));
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

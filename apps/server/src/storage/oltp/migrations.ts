@@ -15,6 +15,7 @@ import { hubspotLeads } from './migrations/0013-hubspot-leads.js';
 import { reports } from './migrations/0014-reports.js';
 import { billing } from './migrations/0015-billing.js';
 import { billingUsage } from './migrations/0016-billing-usage.js';
+import { benchmark } from './migrations/0018-benchmark.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   reports,
   billing,
   billingUsage,
+  benchmark,
 ];
 
 class ListMigrationProvider implements MigrationProvider {
