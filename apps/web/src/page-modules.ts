@@ -17,6 +17,10 @@ export const PAGE_MODULES = {
         module.prefetchAnalytics(search),
       ),
   },
+  benchmark: {
+    path: '/intelligence/benchmark',
+    load: () => import('./features/intelligence/benchmark/BenchmarkPage'),
+  },
   forensics: {
     path: '/intelligence/reports/session-forensics',
     load: () => import('./features/intelligence/forensics/SessionForensicsPage'),
