@@ -136,6 +136,8 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/home/savings': member,
   // Needs the performance view (pro and up; a flag-driven account with the flag).
   'GET /api/performance/figures': member,
+  // The industry benchmark (issue 39): the benchmark view (its flag, which the home account holds).
+  'GET /api/benchmark': member,
   'GET /api/alerts': member,
   'GET /api/alerts/history': member,
   'POST /api/alerts': write('account_manage_settings'),
@@ -306,6 +308,7 @@ beforeAll(async () => {
     features: [
       { name: 'sensor_firewall', value: true },
       { name: 'sensor_s2s', value: true },
+      { name: 'benchmark', value: true },
     ],
   });
   // The public demo user of the first start, in the demo account (every feature, S2S included).

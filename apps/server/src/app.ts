@@ -19,6 +19,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { RATE_LIMITS, type RateLimits } from './features/auth/auth-limits.js';
 import { authRequestLimits } from './features/auth/auth-request-limits.js';
+import { benchmarkRoutes } from './features/benchmark/benchmark.routes.js';
 import { billingRoutes } from './features/billing/billing.routes.js';
 import { type BillingIntegration, createBillingIntegration } from './features/billing/billing-wiring.js';
 import { testModePagesRoutes } from './features/billing/test-mode-pages.routes.js';
@@ -303,6 +304,7 @@ export async function buildApp(
       await api.register(analyticsRoutes(services, stores.events));
       await api.register(homeRoutes(stores.events));
       await api.register(performanceRoutes(services, stores.events));
+      await api.register(benchmarkRoutes({ db: services.db, events: stores.events }));
       await api.register(exclusionWidgetsRoutes(services, stores.events));
       await api.register(alertsRoutes(services));
       await api.register(reportsRoutes(reports));

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       sensorCoverageCheckSeconds: 60,
       performanceEmailCheckSeconds: 900,
       sensorPageViewWaitSeconds: 1800,
+      benchmarkRefreshMinutes: 60,
       tagManager: null,
       conversionTracking: null,
       connections: {

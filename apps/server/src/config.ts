@@ -97,6 +97,11 @@ const zEnv = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 (off) or more')
     .default(900),
+  BENCHMARK_REFRESH_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(60),
   SENSOR_PAGE_VIEW_WAIT_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -320,6 +325,8 @@ export type Config = {
   performanceEmailCheckSeconds: number;
   /** How long after an S2S paid click its sensor page view may come before the click is judged without. */
   sensorPageViewWaitSeconds: number;
+  /** The period of the industry benchmark's refresh, in minutes; 0 leaves it out of this process. */
+  benchmarkRefreshMinutes: number;
   /** Seconds between the HubSpot matching runs; 0 turns it off. */
   hubspotMatchSeconds: number;
   /** The period of the postback delivery job, in seconds (src/jobs/); 0 leaves it out of this process. */
@@ -455,6 +462,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     sensorCoverageCheckSeconds: values.SENSOR_COVERAGE_CHECK_SECONDS,
     performanceEmailCheckSeconds: values.PERFORMANCE_EMAIL_CHECK_SECONDS,
     sensorPageViewWaitSeconds: values.SENSOR_PAGE_VIEW_WAIT_SECONDS,
+    benchmarkRefreshMinutes: values.BENCHMARK_REFRESH_MINUTES,
     postbackDeliverySeconds: values.POSTBACK_DELIVERY_SECONDS,
     outbound: { allowLoopback: values.OUTBOUND_ALLOW_LOOPBACK },
     ingestRateLimits: {

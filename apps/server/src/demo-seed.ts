@@ -5,6 +5,7 @@ import type { InjectTarget } from '@veracity/simulator/transport';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, UNLOGGED_REQUEST_HEADER } from './app.js';
 import type { Config } from './config.js';
+import { refreshBenchmark } from './features/benchmark/benchmark-refresh.js';
 import { startDemoGoogleAds } from './features/bootstrap/demo-google-ads.js';
 import { startDemoPostbackReceiver } from './features/bootstrap/demo-postbacks.js';
 import {
@@ -97,6 +98,8 @@ export async function runDemoSeed(
       ...(google?.config ?? config),
       ...(postbacks ? { outbound: postbacks.outbound } : {}),
       smtpUrl: undefined,
+      // The benchmark is computed once, at the end of the history, rather than every virtual hour.
+      benchmarkRefreshMinutes: 0,
     };
     const app = await buildApp(seedConfig, stores, {
       clock,
@@ -163,6 +166,11 @@ export async function runDemoSeed(
         await google
           .finish(events)
           .catch((error: unknown) => log.warn({ err: error }, 'demo google ads: last cost import failed'));
+      // The industry benchmark of the history's days, so that the demo's page shows it at once.
+      if (stored)
+        await refreshBenchmark({ db: stores.accounts.db, events, log }, clock.now()).catch((error: unknown) =>
+          log.warn({ err: error }, 'demo benchmark: refresh failed'),
+        );
       return stored;
     } finally {
       await app.close();

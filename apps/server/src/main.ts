@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { runDemoSeed } from './demo-seed.js';
+import { createDemoPeers } from './features/bootstrap/demo-peers.js';
 import { scheduleDemoTraffic } from './features/bootstrap/demo-traffic.js';
 import { prepareAccounts } from './features/bootstrap/first-start.js';
 import { createLogger } from './http/logger.js';
@@ -49,10 +50,13 @@ async function main(): Promise<void> {
     config.demoPassword,
   );
   if (seeded && config.demoTraffic) {
+    // The demo's anonymous peers of its vertical, whose light history gives its benchmark an industry.
+    const peers = await createDemoPeers(stores.accounts.db);
     await scheduleDemoTraffic(stores.accounts.db, [
       seeded.relationships.demo,
       seeded.relationships.pro,
       seeded.relationships.enterprise,
+      ...peers,
     ]);
   }
   if (seeded) {

@@ -21,6 +21,10 @@ export const PAGE_MODULES = {
     path: '/intelligence/performance',
     load: () => import('./features/intelligence/performance/PerformancePage'),
   },
+  benchmark: {
+    path: '/intelligence/benchmark',
+    load: () => import('./features/intelligence/benchmark/BenchmarkPage'),
+  },
   forensics: {
     path: '/intelligence/reports/session-forensics',
     load: () => import('./features/intelligence/forensics/SessionForensicsPage'),

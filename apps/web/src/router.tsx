@@ -47,6 +47,12 @@ export const privateRoutes: RouteObject[] = [
     handle: { view: 'performance', title: 'Performance', upsell: true } satisfies RouteHandle,
   },
   {
+    path: PAGE_MODULES.benchmark.path,
+    ...lazyPage(PAGE_MODULES.benchmark.load, 'BenchmarkPage'),
+    // Opt-in for flag-driven accounts (spec 01 §6): without the flag the rail leaves it out.
+    handle: { view: 'benchmark', title: 'Benchmark' } satisfies RouteHandle,
+  },
+  {
     path: PAGE_MODULES.reports.path,
     ...lazyPage(PAGE_MODULES.reports.load, 'ReportsPage'),
     // Max has it; a self-service plan without it sees what it would get.

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   detectedOs: `${STORAGE_PREFIX}detected-os`,
   planType: `${STORAGE_PREFIX}planType`,
   sensorIntegrated: `${STORAGE_PREFIX}sensorIntegrated`,
+  /** The benchmark page's filters, in sessionStorage (spec 02 §3). */
+  benchmarkFilters: `${STORAGE_PREFIX}benchmark-filters`,
 } as const;
 
 /** Product version shown by the dashboard (spec 01 §9). */

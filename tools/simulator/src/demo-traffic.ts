@@ -30,6 +30,10 @@ export interface DemoAccount {
   sensorKey?: string;
   /** The Google Ads campaigns its Google clicks come from (model/google-campaigns.ts). */
   googleCampaigns?: readonly GoogleCampaignTag[];
+  /** Its own visits a day, instead of the run's (a lighter account). */
+  visitsPerDay?: number;
+  /** Its share of bot visits, instead of the model's default. */
+  botShare?: number;
 }
 
 export interface DemoTrafficOptions {
@@ -88,7 +92,7 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * server can read the Google clicks it will send (the Google Ads fake's daily metrics) beforehand.
  */
 export function demoVisits(
-  account: Pick<DemoAccount, 'seed' | 'googleCampaigns'>,
+  account: Pick<DemoAccount, 'seed' | 'googleCampaigns' | 'visitsPerDay' | 'botShare'>,
   options: Pick<DemoTrafficOptions, 'from' | 'days' | 'visitsPerDay'>,
 ): SimulatedVisit[] {
   const from = options.from.getTime();
@@ -97,7 +101,8 @@ export function demoVisits(
     seed: account.seed,
     from: new Date(from),
     to: new Date(from + days * DAY_MS - END_MARGIN_MS),
-    visits: days * (options.visitsPerDay ?? DEMO_VISITS_PER_DAY),
+    visits: days * (account.visitsPerDay ?? options.visitsPerDay ?? DEMO_VISITS_PER_DAY),
+    ...(account.botShare === undefined ? {} : { botShare: account.botShare }),
     ...(account.googleCampaigns ? { googleCampaigns: account.googleCampaigns } : {}),
   });
 }

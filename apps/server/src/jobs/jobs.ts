@@ -6,6 +6,7 @@ import type { SensorCoverageDeps } from '../ingest/sensor-coverage.js';
 import type { Services } from '../services.js';
 import { adChannelsSyncJob } from './ad-channels-sync.js';
 import { alertEvaluationJob } from './alert-evaluation.js';
+import { benchmarkRefreshJob } from './benchmark-refresh.js';
 import { billingUsageJob } from './billing-usage.js';
 import { type Clock, systemClock } from './clock.js';
 import { googleAdsCostImportJob, googleAdsSyncJob } from './google-ads-sync.js';
@@ -24,7 +25,8 @@ import { sensorCoverageJob } from './sensor-coverage.js';
  * TikTok audience sync, HUBSPOT_MATCH_SECONDS=0 the HubSpot leads' matching, POSTBACK_DELIVERY_SECONDS=0 postback delivery,
  * REPORTS_CHECK_SECONDS=0 the full reports' schedules and runs, BILLING_USAGE_CHECK_SECONDS=0 the plan usage
  * notices, SENSOR_COVERAGE_CHECK_SECONDS=0 the check of S2S paid clicks without a sensor page view,
- * PERFORMANCE_EMAIL_CHECK_SECONDS=0 the weekly performance mail.
+ * PERFORMANCE_EMAIL_CHECK_SECONDS=0 the weekly performance mail,
+ * BENCHMARK_REFRESH_MINUTES=0 the industry benchmark's refresh.
  */
 export function createJobScheduler(
   config: Pick<
@@ -41,6 +43,7 @@ export function createJobScheduler(
     | 'sensorPageViewWaitSeconds'
     | 'performanceEmailCheckSeconds'
     | 'secretKey'
+    | 'benchmarkRefreshMinutes'
     | 'outbound'
   >,
   alertDeps: AlertDeps,
@@ -79,6 +82,10 @@ export function createJobScheduler(
     // The alerts' dependencies are the weekly mail's too, with the secret its unsubscribe links are signed with.
     const deps = { ...alertDeps, secretKey: config.secretKey };
     scheduler.add(performanceEmailJob(deps, config.performanceEmailCheckSeconds));
+  }
+  if (config.benchmarkRefreshMinutes > 0) {
+    // The alerts' dependencies hold what the refresh reads and writes: the accounts and the event store.
+    scheduler.add(benchmarkRefreshJob(alertDeps, config.benchmarkRefreshMinutes));
   }
   if (config.postbackDeliverySeconds > 0) {
     const postbacks = {

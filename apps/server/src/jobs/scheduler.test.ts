@@ -9,6 +9,7 @@ import { accountToken, call, createTenant } from '../test-support/fixtures.js';
 import { NO_JOBS, startTestApp, type TestApp } from '../test-support/test-app.js';
 import { AD_CHANNELS_SYNC_JOB } from './ad-channels-sync.js';
 import { ALERT_EVALUATION_JOB } from './alert-evaluation.js';
+import { BENCHMARK_REFRESH_JOB } from './benchmark-refresh.js';
 import { BILLING_USAGE_JOB } from './billing-usage.js';
 import type { Clock } from './clock.js';
 import { GOOGLE_ADS_COST_IMPORT_JOB, GOOGLE_ADS_SYNC_JOB } from './google-ads-sync.js';
@@ -207,6 +208,7 @@ describe('job scheduler', () => {
       BILLING_USAGE_JOB,
       SENSOR_COVERAGE_JOB,
       PERFORMANCE_EMAIL_JOB,
+      BENCHMARK_REFRESH_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
 
@@ -220,6 +222,7 @@ describe('job scheduler', () => {
       BILLING_USAGE_JOB,
       SENSOR_COVERAGE_JOB,
       PERFORMANCE_EMAIL_JOB,
+      BENCHMARK_REFRESH_JOB,
       POSTBACK_DELIVERY_JOB,
     ]);
     await t.app.jobs.idle();

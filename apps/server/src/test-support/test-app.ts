@@ -78,6 +78,7 @@ export const NO_JOBS = {
   BILLING_USAGE_CHECK_SECONDS: '0',
   SENSOR_COVERAGE_CHECK_SECONDS: '0',
   PERFORMANCE_EMAIL_CHECK_SECONDS: '0',
+  BENCHMARK_REFRESH_MINUTES: '0',
 } as const satisfies Record<string, '0'>;
 
 /** A real server on real embedded stores in a temporary DATA_DIR; close() removes everything. */

@@ -9,6 +9,7 @@ import { openOltpStore } from '../../storage/oltp/oltp-database.js';
 import { accountToken, call, createTenant, lastMail, login, PASSWORD } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { syncBuiltInRoles } from '../account/roles.js';
+import { DEMO_VERTICAL } from './demo-peers.js';
 import { DEFAULT_ADMIN_EMAIL, DEMO_EMAIL } from './first-start.js';
 
 const DEMO_TEXT = 'This action is disabled for the demo account';
@@ -53,6 +54,15 @@ describe('the public demo user', () => {
     const me = (await call(t, 'GET', '/me', { token })).json() as { isAdmin: boolean; isDemo: boolean };
     expect(me).toMatchObject({ isAdmin: false, isDemo: true });
     expect((await call(t, 'GET', '/account/users', { token })).statusCode).toBe(403);
+  });
+
+  it('sees its benchmark against its vertical, read-only like the rest', async () => {
+    const token = await bound(DEMO_EMAIL);
+    const me = (await call(t, 'GET', '/me', { token })).json() as { vertical: string | null };
+    expect(me.vertical).toBe(DEMO_VERTICAL);
+    const benchmark = await call(t, 'GET', '/benchmark?from=2026-11-01&to=2026-11-07', { token });
+    expect(benchmark.statusCode, benchmark.body).toBe(200);
+    expect(benchmark.json()).toMatchObject({ vertical: DEMO_VERTICAL, minAccounts: 5 });
   });
 
   it('cannot change the shared password or the profile, before or after choosing the account', async () => {

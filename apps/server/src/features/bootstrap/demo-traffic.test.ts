@@ -10,6 +10,7 @@ import { rawSql } from '../../storage/events/sql.js';
 import { getMeta } from '../../storage/oltp/app-meta.repo.js';
 import { createTenant } from '../../test-support/fixtures.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createDemoPeers, DEMO_VERTICAL } from './demo-peers.js';
 import { scheduleDemoTraffic } from './demo-traffic.js';
 
 let t: TestApp;
@@ -94,7 +95,14 @@ describe('first-start demo traffic', () => {
   it('stops when the server shuts down, and the next start finishes it', async () => {
     const tenant = await createTenant(t);
     const db = t.stores.accounts.db;
-    await scheduleDemoTraffic(db, [tenant.relationshipId]);
+    // With the demo's peers of its vertical, whose traffic is resumed like the rest.
+    await db
+      .updateTable('relationships')
+      .set({ vertical: DEMO_VERTICAL })
+      .where('id', '=', tenant.relationshipId)
+      .execute();
+    const peers = await createDemoPeers(db);
+    await scheduleDemoTraffic(db, [tenant.relationshipId, ...peers]);
     const shutdown = new AbortController();
     const sent = recording((n) => {
       if (n === 60) shutdown.abort();
@@ -111,7 +119,24 @@ describe('first-start demo traffic', () => {
     expect(stored.total('conversions')).toBe(resumed?.conversions);
     // The interrupted run's key is removed too.
     expect(await listApiKeys(db, tenant.relationshipId)).toEqual([]);
-  }, 90_000);
+    // Every peer got its own light history, and the benchmark was computed at the end of it.
+    const perAccount = await t.stores.events.query<{ relationship_id: number; n: number }>(() =>
+      rawSql('select relationship_id, count(*)::INTEGER as n from hits group by all'),
+    );
+    expect(perAccount.map((row) => Number(row.relationship_id)).sort((a, b) => a - b)).toEqual(
+      [tenant.relationshipId, ...peers].sort((a, b) => a - b),
+    );
+    const cells = await db
+      .selectFrom('benchmark_cells')
+      .selectAll()
+      .where('vertical', '=', DEMO_VERTICAL)
+      .where('country', '=', '*')
+      .where('traffic_type', '=', '*')
+      .where('google_campaign_type', '=', '*')
+      .execute();
+    expect(cells.length).toBeGreaterThanOrEqual(3);
+    expect(cells.every((cell) => cell.accounts === 5 && cell.p90 > cell.p25)).toBe(true);
+  }, 120_000);
 });
 
 describe('the request log during the demo traffic', () => {

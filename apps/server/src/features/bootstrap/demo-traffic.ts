@@ -14,6 +14,7 @@ import {
   demoFirewallPlayer,
   prepareDemoFirewall,
 } from './demo-firewall.js';
+import { demoPeerTraffic } from './demo-peers.js';
 
 /** app_meta key: the seeded relationships waiting for their demo traffic, or `done`. */
 export const DEMO_TRAFFIC_META = 'demo_traffic';
@@ -152,22 +153,27 @@ export async function runScheduledDemoTraffic(
   const firewalls: DemoFirewall[] = [];
   for (const relationshipId of relationshipIds) {
     await removeDemoKeys(db, relationshipId);
+    let peer: ReturnType<typeof demoPeerTraffic>;
     try {
       const key = await createApiKey(db, relationshipId, null, DEMO_TRAFFIC_KEY_NAME);
-      const sensorKey = (await findRelationship(db, relationshipId))?.sensorKey;
+      const relationship = await findRelationship(db, relationshipId);
+      // The demo's anonymous peers: lighter traffic of their own, no alerts, no firewall.
+      peer = relationship && demoPeerTraffic(relationship);
       accounts.push({
         relationshipId,
         keyId: key.id,
         apiKey: key.key,
         seed: demoTrafficSeed(relationshipId),
-        ...(sensorKey ? { sensorKey } : {}),
+        ...(relationship?.sensorKey ? { sensorKey: relationship.sensorKey } : {}),
         ...options.traffic?.get(relationshipId),
+        ...peer,
       });
     } catch (error) {
       // The relationship was deleted since it was scheduled.
       log.warn({ err: error, relationshipId }, 'demo traffic: no key for the account, skipped');
       continue;
     }
+    if (peer) continue;
     await addDemoAlerts(db, relationshipId, from);
     const firewall =
       options.firewall && (await prepareDemoFirewall(db, relationshipId, options.firewall.postbackOrigin));

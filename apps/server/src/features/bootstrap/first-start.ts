@@ -7,6 +7,7 @@ import { addMember, adminRoleId, createRelationship } from '../account/relations
 import { DEMO_USER_ROLE, syncBuiltInRoles } from '../account/roles.js';
 import { builtInRoleId } from '../account/roles.repo.js';
 import { insertUser } from '../users/users.repo.js';
+import { DEMO_VERTICAL } from './demo-peers.js';
 
 export const DEMO_EMAIL = 'demo@veracity.example';
 
@@ -62,6 +63,8 @@ export async function prepareAccounts(
     const demo = await createRelationship(trx, {
       companyName: 'Veracity Demo',
       planType: 'demo',
+      // Its benchmark compares it with the accounts of this vertical (the peers of demo-peers.ts).
+      vertical: DEMO_VERTICAL,
       accountFeatures: FEATURE_FLAGS.map((name) => ({ name, value: true })),
       sensorIntegrated: true,
       defaultCpc: DEMO_COST_PER_CLICK,

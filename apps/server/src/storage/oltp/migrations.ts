@@ -16,6 +16,7 @@ import { reports } from './migrations/0014-reports.js';
 import { billing } from './migrations/0015-billing.js';
 import { billingUsage } from './migrations/0016-billing-usage.js';
 import { performanceEmails } from './migrations/0017-performance-emails.js';
+import { benchmark } from './migrations/0018-benchmark.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   billing,
   billingUsage,
   performanceEmails,
+  benchmark,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

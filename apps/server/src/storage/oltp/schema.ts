@@ -575,6 +575,25 @@ export interface PerformanceEmailMarksTable {
   created_at: string;
 }
 
+/**
+ * Migration 0018: per vertical, UTC day (`YYYY-MM-DD`) and cell (country, traffic type, Google campaign
+ * type; `*` for all values), the distribution of the vertical's accounts' invalid shares (0..1), kept
+ * only when at least BENCHMARK_MIN_ACCOUNTS accounts had visits in the cell that day.
+ */
+export interface BenchmarkCellsTable {
+  vertical: string;
+  day: string;
+  country: string;
+  traffic_type: string;
+  google_campaign_type: string;
+  accounts: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  p90: number;
+  refreshed_at: string;
+}
+
 /** The built-in test-mode provider's objects (hosted pages, customers, subscriptions) as JSON. */
 export interface BillingTestObjectsTable {
   kind: string;
@@ -624,4 +643,5 @@ export interface Database {
   billing_test_objects: BillingTestObjectsTable;
   billing_usage_notices: BillingUsageNoticesTable;
   performance_email_marks: PerformanceEmailMarksTable;
+  benchmark_cells: BenchmarkCellsTable;
 }
