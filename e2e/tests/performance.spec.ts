@@ -21,11 +21,15 @@ const VISITS = [
 const id = (prefix: string, n: number) =>
   `${prefix}${Date.now().toString(36)}${n}`.padEnd(24, 'x').slice(0, 40);
 
-async function sendTraffic(baseURL: string, sensorKey: string): Promise<number> {
+async function sendTraffic(
+  baseURL: string,
+  sensorKey: string,
+  visits: readonly { url: string; count: number }[] = VISITS,
+): Promise<number> {
   const collector = await playwrightRequest.newContext({ baseURL });
   let sent = 0;
   try {
-    for (const [index, visit] of VISITS.entries()) {
+    for (const [index, visit] of visits.entries()) {
       for (let n = 0; n < visit.count; n++) {
         const automated = n % 2 === 0;
         const response = await collector.post('/c/e', {
@@ -77,6 +81,9 @@ async function demoSignIn(page: Page, baseURL: string): Promise<APIRequestContex
   return apiAs(baseURL, token);
 }
 
+/** A day (YYYY-MM-DD, UTC) some days from now: around today in whatever zone the account keeps. */
+const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 async function includeToday(page: Page): Promise<void> {
@@ -96,10 +103,9 @@ test.describe('the performance screen', () => {
       await expect
         .poll(
           async () => {
-            const answer = (await (
-              await api.get('/api/performance/figures?from=2000-01-01&to=2100-01-01')
-            ).json()) as { totals: { visits: number } };
-            return answer.totals.visits;
+            const response = await api.get(`/api/performance/figures?from=${dayFrom(-2)}&to=${dayFrom(2)}`);
+            expect(response.status(), await response.text()).toBe(200);
+            return ((await response.json()) as { totals: { visits: number } }).totals.visits;
           },
           { timeout: 20_000 },
         )
@@ -157,6 +163,21 @@ test.describe('the performance screen', () => {
       companyName: 'Perf Trial',
       ip: '81.35.1.10',
     });
+    // A trial account that has seen no visit is sent to the integration: one visit integrates it.
+    const trial = await apiAs(baseURL, session.token);
+    try {
+      const { sensorKey } = (await (await trial.get('/api/me')).json()) as { sensorKey: string };
+      await sendTraffic(baseURL, sensorKey, [{ url: 'https://trial.example.com/?gclid=trial', count: 1 }]);
+      await expect
+        .poll(
+          async () =>
+            ((await (await trial.get('/api/me')).json()) as { sensorIntegrated: boolean }).sensorIntegrated,
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+    } finally {
+      await trial.dispose();
+    }
     await signInWith(page, session);
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

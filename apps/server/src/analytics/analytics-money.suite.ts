@@ -186,5 +186,15 @@ export function describeMoneyParity(
         { day: '2026-03-02', trafficType: 'google', invalidVisits: 1, pricedVisits: 0, savings: 0 },
       ]);
     });
+
+    it('splits the same savings by Google Ads campaign when asked (the performance screen)', async () => {
+      const rows = await invalidClickCosts(store, scope([]), { byGoogleCampaign: true });
+      expect(rows.map((row) => [row.day, row.trafficType, row.googleCampaignId, row.savings])).toEqual([
+        ['2026-03-01', 'google', '111', 0.75],
+        ['2026-03-02', 'facebook', null, 0.2],
+        // Campaign 111's day without clicks: its click at the google default.
+        ['2026-03-02', 'google', '111', expect.closeTo(0.3, 9)],
+      ]);
+    });
   });
 }
