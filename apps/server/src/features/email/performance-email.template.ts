@@ -134,17 +134,17 @@ function text(facts: PerformanceFacts, period: string, figures: Figure[]): strin
     `Here is how ${facts.companyName}'s traffic did last week, ${period}.`,
     '',
     'KEY FIGURES',
-    ...figures.map((figure) => `- ${figure.label}: ${figure.value} (${figure.comparison})`),
+    ...figures.map((figure) => `- ${figure.label}: ${figure.value}, ${figure.comparison}`),
     '',
     'SAVINGS',
-    `- ${money(facts.week.savings, facts.currency)} of invalid paid clicks (vs ${money(facts.previousWeek.savings, facts.currency)} the week before)`,
+    `- ${money(facts.week.savings, facts.currency)} not paid for invalid clicks on paid channels, vs ${money(facts.previousWeek.savings, facts.currency)} the week before`,
     '',
     'TOP THREATS',
     ...(facts.threats.length === 0
       ? ['- No invalid visit this week.']
       : facts.threats.map(
           (threat) =>
-            `- ${threat.label}: ${number.format(threat.invalidVisits)} invalid visits (vs ${number.format(threat.previousInvalidVisits)})`,
+            `- ${threat.label}: ${number.format(threat.invalidVisits)} invalid visits, vs ${number.format(threat.previousInvalidVisits)} the week before`,
         )),
     '',
     'CAMPAIGNS MOST HIT',
@@ -176,23 +176,27 @@ function section(title: string, body: string): string {
   return `<tr><td style="padding:24px 32px 0"><div style="font-size:12px;font-weight:600;letter-spacing:.06em;text-transform:uppercase;color:${COLORS.muted};padding-bottom:8px">${escapeHtml(title)}</div>${body}</td></tr>`;
 }
 
-function table(rows: string[][], empty: string): string {
+const HEAD_STYLE = `padding:0 0 6px;font-size:11px;color:${COLORS.muted};font-weight:400`;
+
+/** A compact table: label, figure, note; its header names the columns. */
+function table(head: [string, string, string], rows: string[][], empty: string): string {
   if (rows.length === 0)
     return `<p style="margin:0;font-size:14px;color:${COLORS.muted}">${escapeHtml(empty)}</p>`;
+  const header = `<tr><th align="left" style="${HEAD_STYLE}">${escapeHtml(head[0])}</th><th align="right" style="${HEAD_STYLE};padding-left:12px">${escapeHtml(head[1])}</th><th align="right" style="${HEAD_STYLE};padding-left:12px">${escapeHtml(head[2])}</th></tr>`;
   const body = rows
     .map(
       ([label = '', value = '', note = '']) =>
         `<tr>${cell(escapeHtml(label), 'word-break:break-word')}${cell(escapeHtml(value), 'text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;font-weight:600;padding-left:12px')}${cell(escapeHtml(note), `text-align:right;color:${COLORS.muted};white-space:nowrap;font-size:12px;padding-left:12px`)}</tr>`,
     )
     .join('');
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${body}</table>`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${header}${body}</table>`;
 }
 
 function figureCards(figures: Figure[]): string {
-  const card = (figure: Figure) =>
-    `<td width="50%" valign="top" style="padding:6px"><div style="border:1px solid ${COLORS.border};border-radius:8px;padding:14px 16px"><div style="font-size:12px;color:${COLORS.muted}">${escapeHtml(figure.label)}</div><div style="font-size:24px;font-weight:600;font-variant-numeric:tabular-nums;padding:4px 0">${escapeHtml(figure.value)}</div><div style="font-size:12px;color:${figure.tone}">${escapeHtml(figure.comparison)}</div></div></td>`;
+  const card = (figure: Figure, index: number) =>
+    `<td width="50%" valign="top" style="padding:${index === 0 ? '0 6px 12px 0' : '0 0 12px 6px'}"><div style="border:1px solid ${COLORS.border};border-radius:8px;padding:14px 16px"><div style="font-size:12px;color:${COLORS.muted}">${escapeHtml(figure.label)}</div><div style="font-size:24px;font-weight:600;font-variant-numeric:tabular-nums;padding:4px 0">${escapeHtml(figure.value)}</div><div style="font-size:12px;color:${figure.tone}">${escapeHtml(figure.comparison)}</div></div></td>`;
   const rows = [figures.slice(0, 2), figures.slice(2, 4)];
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 -6px">${rows.map((row) => `<tr>${row.map(card).join('')}</tr>`).join('')}</table>`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows.map((row) => `<tr>${row.map(card).join('')}</tr>`).join('')}</table>`;
 }
 
 function html(facts: PerformanceFacts, period: string, figures: Figure[]): string {
@@ -201,17 +205,17 @@ function html(facts: PerformanceFacts, period: string, figures: Figure[]): strin
   const threats = facts.threats.map((threat) => [
     threat.label,
     number.format(threat.invalidVisits),
-    `vs ${number.format(threat.previousInvalidVisits)}`,
+    number.format(threat.previousInvalidVisits),
   ]);
   const campaigns = facts.campaigns.map((campaign) => [
     campaign.name,
     number.format(campaign.invalidVisits),
-    `of ${number.format(campaign.visits)} visits`,
+    number.format(campaign.visits),
   ]);
   const exclusions = facts.exclusions.map((entry) => [
     entry.platform,
     number.format(entry.added),
-    entry.removed > 0 ? `${number.format(entry.removed)} released` : 'excluded',
+    number.format(entry.removed),
   ]);
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(`Weekly performance of ${facts.companyName}`)}</title></head>
 <body style="margin:0;background:${COLORS.canvas};font-family:${FONT};color:${COLORS.text}">
@@ -223,11 +227,11 @@ function html(facts: PerformanceFacts, period: string, figures: Figure[]): strin
 ${section('Key figures', figureCards(figures))}
 ${section(
   'Savings',
-  `<div style="background:${COLORS.canvas};border-radius:8px;padding:16px"><div style="font-size:28px;font-weight:600;font-variant-numeric:tabular-nums;color:${COLORS.text}">${escapeHtml(savings)}</div><div style="font-size:13px;color:${COLORS.muted};padding-top:4px">${escapeHtml(`of invalid paid clicks not paid for, vs ${savingsBefore} the week before`)}</div></div>`,
+  `<div style="background:${COLORS.canvas};border-radius:8px;padding:16px"><div style="font-size:28px;font-weight:600;font-variant-numeric:tabular-nums;color:${COLORS.text}">${escapeHtml(savings)}</div><div style="font-size:13px;color:${COLORS.muted};padding-top:4px">${escapeHtml(`not paid for invalid clicks on paid channels, vs ${savingsBefore} the week before`)}</div></div>`,
 )}
-${section('Top threats', table(threats, 'No invalid visit this week.'))}
-${section('Campaigns most hit', table(campaigns, 'No campaign had invalid visits.'))}
-${section('Excluded on your ad platforms', table(exclusions, 'Nothing was excluded this week.'))}
+${section('Top threats', table(['Threat', 'Invalid visits', 'Week before'], threats, 'No invalid visit this week.'))}
+${section('Campaigns most hit', table(['UTM campaign', 'Invalid visits', 'All visits'], campaigns, 'No campaign had invalid visits.'))}
+${section('Excluded on your ad platforms', table(['Platform', 'IPs and ranges excluded', 'Released'], exclusions, 'Nothing was excluded this week.'))}
 <tr><td style="padding:28px 32px 32px"><a href="${escapeHtml(facts.dashboardUrl)}" style="background:${COLORS.blue};color:#ffffff;text-decoration:none;padding:11px 20px;border-radius:6px;display:inline-block;font-size:14px;font-weight:600">See the full performance</a></td></tr>
 </table>
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px"><tr><td style="padding:16px 32px;font-size:12px;line-height:1.6;color:${COLORS.muted};text-align:center">

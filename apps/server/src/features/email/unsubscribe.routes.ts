@@ -7,7 +7,7 @@ import { normaliseEmail } from '../users/users.repo.js';
 import { insertUnsubscribe } from './unsubscribe.repo.js';
 import { UnsubscribeLinks } from './unsubscribe-link.js';
 
-/** A one-click request's form body (`List-Unsubscribe=One-Click`, RFC 8058): read and ignored. */
+/** A one-click request's form body (`List-Unsubscribe=One-Click`, RFC 8058): read up to this size and ignored. */
 const ONE_CLICK_BODY_LIMIT = 1024;
 
 /**
@@ -38,8 +38,9 @@ export const unsubscribeRoutes =
     );
     await app.register(async (scope) => {
       const oneClick = scope.withTypeProvider<ZodTypeProvider>();
+      // RFC 8058 allows either form encoding; the address and token ride in the URL, so the body is not read.
       oneClick.addContentTypeParser(
-        'application/x-www-form-urlencoded',
+        ['application/x-www-form-urlencoded', 'multipart/form-data'],
         { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT },
         (_request, _body, done) => done(null, {}),
       );

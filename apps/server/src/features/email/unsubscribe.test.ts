@@ -86,5 +86,16 @@ describe('POST /performance/unsubscribe/one-click', () => {
     const response = await post(links.oneClickUrl(email));
     expect(response.statusCode, response.body).toBe(200);
     expect(await stored(email)).toBe(true);
+    // The same as multipart/form-data, as some mail clients post it.
+    const other = uniqueEmail('multipart');
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: new URL(links.oneClickUrl(other)).pathname + new URL(links.oneClickUrl(other)).search,
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload:
+        '--xyz\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--xyz--\r\n',
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(await stored(other)).toBe(true);
   });
 });
