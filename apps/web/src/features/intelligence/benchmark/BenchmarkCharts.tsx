@@ -14,6 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatDate, formatPercent } from '../../../lib/format';
+import styles from './BenchmarkPage.module.css';
 
 /**
  * The benchmark's two charts, drawn with Recharts: where the account's share falls in the industry's
@@ -58,54 +59,60 @@ export function PercentileBandChart({
   const top = Math.max(industry.p90, own ?? 0);
   const domainMax = Math.min(1, Math.max(0.01, top * 1.15));
   return (
-    <div style={{ width: '100%', height: 150 }} data-testid="benchmark-band-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={[row]} layout="vertical" margin={{ top: 24, right: 16, bottom: 0, left: 0 }}>
-          <XAxis
-            type="number"
-            domain={[0, domainMax]}
-            tickFormatter={axisShare}
-            tick={{ fontSize: 11 }}
-            allowDataOverflow
-          />
-          <YAxis type="category" dataKey="name" hide />
-          <Tooltip
-            contentStyle={TOOLTIP_STYLE}
-            cursor={false}
-            formatter={(_value, name) => {
-              const band = BANDS.find((entry) => entry.key === name);
-              return [band?.label ?? String(name), ''];
-            }}
-            labelFormatter={() =>
-              `25th ${shareText(industry.p25)} · median ${shareText(industry.p50)} · 75th ${shareText(industry.p75)} · 90th ${shareText(industry.p90)}`
-            }
-          />
-          {BANDS.map((band) => (
-            <Bar
-              key={band.key}
-              dataKey={band.key}
-              stackId="bands"
-              fill={band.colour}
-              isAnimationActive={false}
-              barSize={36}
+    <figure className={styles.band}>
+      <div style={{ width: '100%', height: 150 }} data-testid="benchmark-band-chart">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={[row]} layout="vertical" margin={{ top: 24, right: 16, bottom: 0, left: 0 }}>
+            <XAxis
+              type="number"
+              domain={[0, domainMax]}
+              tickFormatter={axisShare}
+              tick={{ fontSize: 11 }}
+              allowDataOverflow
             />
-          ))}
-          {own === null ? null : (
-            <ReferenceLine
-              x={Math.min(own, domainMax)}
-              stroke="var(--color-text)"
-              strokeWidth={2}
-              label={{
-                value: `You ${shareText(own)}`,
-                position: 'top',
-                fontSize: 12,
-                fill: 'var(--color-text)',
+            <YAxis type="category" dataKey="name" hide />
+            <Tooltip
+              contentStyle={TOOLTIP_STYLE}
+              cursor={false}
+              formatter={(_value, name) => {
+                const band = BANDS.find((entry) => entry.key === name);
+                return [band?.label ?? String(name), ''];
               }}
+              labelFormatter={() =>
+                `25th ${shareText(industry.p25)} · median ${shareText(industry.p50)} · 75th ${shareText(industry.p75)} · 90th ${shareText(industry.p90)}`
+              }
             />
-          )}
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+            {BANDS.map((band) => (
+              <Bar
+                key={band.key}
+                dataKey={band.key}
+                stackId="bands"
+                fill={band.colour}
+                isAnimationActive={false}
+                barSize={36}
+              />
+            ))}
+            {own === null ? null : (
+              <ReferenceLine
+                x={Math.min(own, domainMax)}
+                stroke="var(--color-text)"
+                strokeWidth={2}
+                label={{
+                  value: `You ${shareText(own)}`,
+                  position: 'top',
+                  fontSize: 12,
+                  fill: 'var(--color-text)',
+                }}
+              />
+            )}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className={styles.bandCaption} data-testid="benchmark-band-caption">
+        Industry: 25th percentile {shareText(industry.p25)} · median {shareText(industry.p50)} · 75th{' '}
+        {shareText(industry.p75)} · 90th {shareText(industry.p90)}
+      </figcaption>
+    </figure>
   );
 }
 
@@ -139,7 +146,10 @@ export function BenchmarkTrendChart({ benchmark }: { benchmark: Benchmark }) {
               return [text, String(name)];
             }}
           />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend
+            wrapperStyle={{ fontSize: 12 }}
+            formatter={(value) => <span className={styles.legendText}>{value}</span>}
+          />
           <Area
             dataKey="middle"
             name="Industry 25th–75th"
