@@ -5,19 +5,14 @@ import { ChannelLogo } from '../../../components/ChannelLogo/ChannelLogo';
 import { EmptyState } from '../../../components/PageStates/PageStates';
 import { formatCurrency, formatDate, formatNumber, formatPercent, formatPoints } from '../../../lib/format';
 import { Link } from '../../../lib/navigation';
-import { channelPalette } from '../../../lib/series-palette';
-import { trafficTypeName } from '../../../lib/traffic-types';
 import styles from './Performance.module.css';
 import { PerformanceChart } from './PerformanceChart';
+import { campaignLabel, channelSeries } from './performance-series';
 
 export const GOOGLE_ADS_LINKING_PATH = '/integrations/google-ads/linking';
 
 /** The channels drawn, most invalid visits first (the palette has 17 colours). */
 const MAX_CHART_CHANNELS = 8;
-
-export function campaignLabel(campaign: { campaignId: string; name: string | null }): string {
-  return campaign.name ?? `Campaign ${campaign.campaignId}`;
-}
 
 const SOURCE_LABEL: Record<ProtectedCampaign['protectionStartSource'], string> = {
   first_exclusion: 'first exclusion pushed',
@@ -35,8 +30,6 @@ function changeClass(change: number | null): string | undefined {
  * campaigns with their invalid share and savings, and the exclusions pushed with their effect.
  */
 export function ProtectionTab({ data }: { data: Performance }) {
-  const shown = data.channels.slice(0, MAX_CHART_CHANNELS);
-  const colours = channelPalette(shown.map((channel) => channel.type));
   return (
     <>
       <dl className={styles.tiles} data-testid="performance-kpis">
@@ -69,12 +62,7 @@ export function ProtectionTab({ data }: { data: Performance }) {
       <Card title="Invalid traffic over time by channel">
         <PerformanceChart
           days={data.days}
-          series={shown.map((channel, index) => ({
-            key: channel.type,
-            label: trafficTypeName(channel.type),
-            colour: colours[index] ?? 'var(--series-1)',
-            series: channel.series,
-          }))}
+          series={channelSeries(data.channels.slice(0, MAX_CHART_CHANNELS))}
           figure="invalidVisits"
           format={formatNumber}
           label="Invalid visits a day by channel"

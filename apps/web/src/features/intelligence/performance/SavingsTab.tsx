@@ -1,15 +1,15 @@
 import { SAVINGS_INFO } from '@veracity/contracts/home';
 import type { Performance } from '@veracity/contracts/performance';
+import type { ReactNode } from 'react';
 import { Card } from '../../../components/Card/Card';
 import { ChannelLogo } from '../../../components/ChannelLogo/ChannelLogo';
 import { EmptyState } from '../../../components/PageStates/PageStates';
 import { formatCurrency, formatNumber } from '../../../lib/format';
-import { channelPalette, seriesPalette } from '../../../lib/series-palette';
 import { trafficTypeName } from '../../../lib/traffic-types';
 import { SAVINGS_BASIS } from '../overview/SavingsSection';
 import styles from './Performance.module.css';
 import { PerformanceChart } from './PerformanceChart';
-import { campaignLabel } from './ProtectionTab';
+import { campaignLabel, campaignSeries, channelSeries } from './performance-series';
 
 /** Campaigns drawn in the savings chart: those that saved most. */
 const MAX_CHART_CAMPAIGNS = 6;
@@ -25,8 +25,6 @@ export function SavingsTab({ data }: { data: Performance }) {
     .filter((campaign) => campaign.savings > 0)
     .sort((a, b) => b.savings - a.savings);
   const drawn = campaigns.slice(0, MAX_CHART_CAMPAIGNS);
-  const channelColours = channelPalette(channels.map((channel) => channel.type));
-  const campaignColours = seriesPalette(drawn.length);
   const invalidPaid = channels.reduce((sum, channel) => sum + channel.invalidVisits, 0);
   return (
     <>
@@ -70,12 +68,7 @@ export function SavingsTab({ data }: { data: Performance }) {
             <Card title="Savings over time by channel">
               <PerformanceChart
                 days={data.days}
-                series={channels.map((channel, index) => ({
-                  key: channel.type,
-                  label: trafficTypeName(channel.type),
-                  colour: channelColours[index] ?? 'var(--series-1)',
-                  series: channel.series,
-                }))}
+                series={channelSeries(channels)}
                 figure="savings"
                 format={money}
                 label="Savings a day by channel"
@@ -88,12 +81,7 @@ export function SavingsTab({ data }: { data: Performance }) {
               ) : (
                 <PerformanceChart
                   days={data.days}
-                  series={drawn.map((campaign, index) => ({
-                    key: campaign.campaignId,
-                    label: campaignLabel(campaign),
-                    colour: campaignColours[index] ?? 'var(--series-1)',
-                    series: campaign.series,
-                  }))}
+                  series={campaignSeries(drawn)}
                   figure="savings"
                   format={money}
                   label="Savings a day by Google Ads campaign"
@@ -104,64 +92,38 @@ export function SavingsTab({ data }: { data: Performance }) {
           </div>
           <div className={styles.pair}>
             <Card title="Savings by channel" flush>
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Channel</th>
-                      <th scope="col" className={styles.number}>
-                        Invalid visits
-                      </th>
-                      <th scope="col" className={styles.number}>
-                        Savings
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {channels.map((channel) => (
-                      <tr key={channel.type} data-testid={`savings-channel-${channel.type}`}>
-                        <td>
-                          <span className={styles.name}>
-                            <ChannelLogo type={channel.type} size={16} decorative />
-                            {trafficTypeName(channel.type)}
-                          </span>
-                        </td>
-                        <td className={styles.number}>{formatNumber(channel.invalidVisits)}</td>
-                        <td className={styles.number}>{money(channel.savings)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SavingsTable
+                heading="Channel"
+                money={money}
+                rows={channels.map((channel) => ({
+                  key: channel.type,
+                  testId: `savings-channel-${channel.type}`,
+                  name: (
+                    <span className={styles.name}>
+                      <ChannelLogo type={channel.type} size={16} decorative />
+                      {trafficTypeName(channel.type)}
+                    </span>
+                  ),
+                  invalidVisits: channel.invalidVisits,
+                  savings: channel.savings,
+                }))}
+              />
             </Card>
             <Card title="Savings by campaign" flush>
               {campaigns.length === 0 ? (
                 <EmptyState title="No Google Ads campaign with savings" />
               ) : (
-                <div className={styles.tableWrap}>
-                  <table className={styles.table}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Campaign</th>
-                        <th scope="col" className={styles.number}>
-                          Invalid visits
-                        </th>
-                        <th scope="col" className={styles.number}>
-                          Savings
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {campaigns.map((campaign) => (
-                        <tr key={campaign.campaignId} data-testid={`savings-campaign-${campaign.campaignId}`}>
-                          <td>{campaignLabel(campaign)}</td>
-                          <td className={styles.number}>{formatNumber(campaign.invalidVisits)}</td>
-                          <td className={styles.number}>{money(campaign.savings)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <SavingsTable
+                  heading="Campaign"
+                  money={money}
+                  rows={campaigns.map((campaign) => ({
+                    key: campaign.campaignId,
+                    testId: `savings-campaign-${campaign.campaignId}`,
+                    name: campaignLabel(campaign),
+                    invalidVisits: campaign.invalidVisits,
+                    savings: campaign.savings,
+                  }))}
+                />
               )}
             </Card>
           </div>
@@ -171,5 +133,51 @@ export function SavingsTab({ data }: { data: Performance }) {
         {SAVINGS_BASIS}
       </p>
     </>
+  );
+}
+
+/** A row of a savings table: a channel or campaign, its invalid visits and what they would have cost. */
+interface SavingsRow {
+  key: string;
+  testId: string;
+  name: ReactNode;
+  invalidVisits: number;
+  savings: number;
+}
+
+function SavingsTable({
+  heading,
+  rows,
+  money,
+}: {
+  heading: string;
+  rows: readonly SavingsRow[];
+  money: (value: number) => string;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{heading}</th>
+            <th scope="col" className={styles.number}>
+              Invalid visits
+            </th>
+            <th scope="col" className={styles.number}>
+              Savings
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} data-testid={row.testId}>
+              <td>{row.name}</td>
+              <td className={styles.number}>{formatNumber(row.invalidVisits)}</td>
+              <td className={styles.number}>{money(row.savings)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
