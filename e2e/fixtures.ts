@@ -103,6 +103,69 @@ export async function sensorProof(client: APIRequestContext): Promise<string> {
   return token;
 }
 
+const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Visits to one landing page: its address, where they came from ('' by default) and how many. */
+export interface LandingVisits {
+  url: string;
+  referrer?: string;
+  count: number;
+}
+
+/**
+ * Sends the visits through the real collector, each from its own address: half of each landing page
+ * from hosting addresses with an HTTP library (invalid), half browser-like from homes. A spec's own
+ * id prefix and address ranges keep its visits apart from other specs'. Returns how many were sent.
+ */
+export async function sendVisits(
+  baseURL: string,
+  sensorKey: string,
+  visits: readonly LandingVisits[],
+  origin: { idPrefix: string; hostingNet: string; homeNet: string },
+): Promise<number> {
+  const id = (prefix: string, n: number) =>
+    `${prefix}${Date.now().toString(36)}${n}`.padEnd(24, 'x').slice(0, 40);
+  const collector = await request.newContext({ baseURL });
+  let sent = 0;
+  try {
+    for (const [index, visit] of visits.entries()) {
+      for (let n = 0; n < visit.count; n++) {
+        const automated = n % 2 === 0;
+        const ip = automated
+          ? `${origin.hostingNet}.${10 + index}.${10 + n}`
+          : `${origin.homeNet}.${20 + index}.${10 + n}`;
+        const response = await collector.post('/c/e', {
+          headers: {
+            'content-type': 'text/plain',
+            'user-agent': automated ? 'curl/8.5.0' : BROWSER_UA,
+            'x-forwarded-for': ip,
+            'accept-language': 'es-ES,es;q=0.9',
+          },
+          data: JSON.stringify({
+            type: 'hit',
+            proof: await sensorProof(collector),
+            key: sensorKey,
+            eventId: id(`${origin.idPrefix}${index}e`, n),
+            sessionId: id(`${origin.idPrefix}${index}s`, n),
+            ts: Date.now(),
+            url: `${visit.url}${visit.url.includes('?') ? '&' : '?'}v=${n}`,
+            referrer: visit.referrer ?? '',
+            utm: {},
+            clickIds: {},
+            signals: {},
+          }),
+        });
+        expect(response.status(), await response.text()).toBe(200);
+        sent++;
+      }
+    }
+  } finally {
+    await collector.dispose();
+  }
+  return sent;
+}
+
 /** The notification the dashboard shows after an action. */
 export async function expectNotification(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('notification').filter({ hasText: text })).toBeVisible();

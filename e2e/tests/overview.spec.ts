@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { adminApi, expect, sensorProof, signInAsAdmin, test } from '../fixtures.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminApi, expect, sendVisits, signInAsAdmin, test } from '../fixtures.js';
 
 /**
  * The home overview on real traffic: the admin's account receives visits from several channels
@@ -8,9 +8,6 @@ import { adminApi, expect, sensorProof, signInAsAdmin, test } from '../fixtures.
  * Go to Analytics carries the channel filter into the analytics address. Screenshots at 1440 px and
  * 390 px wide are attached to the run.
  */
-
-const BROWSER_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Landing URL and referrer of each channel, and how many visits each gets. */
 const VISITS: { channel: string; url: string; referrer: string; count: number }[] = [
@@ -41,49 +38,9 @@ async function ringDrawn(page: Page): Promise<void> {
   await expect(page.getByTestId('channel-pie').locator('[data-testid^="pie-slice-"]').first()).toBeAttached();
 }
 
-const id = (prefix: string, n: number) =>
-  `${prefix}${Date.now().toString(36)}${n}`.padEnd(24, 'x').slice(0, 40);
-
-/** Sends the visits through the collector, each from its own address. */
-async function sendTraffic(baseURL: string, sensorKey: string): Promise<number> {
-  const collector = await playwrightRequest.newContext({ baseURL });
-  let sent = 0;
-  try {
-    for (const [index, visit] of VISITS.entries()) {
-      for (let n = 0; n < visit.count; n++) {
-        // Half of each channel from hosting addresses with an HTTP library, half browser-like from homes.
-        const automated = n % 2 === 0;
-        const ip = automated ? `3.120.${10 + index}.${10 + n}` : `81.33.${20 + index}.${10 + n}`;
-        const response = await collector.post('/c/e', {
-          headers: {
-            'content-type': 'text/plain',
-            'user-agent': automated ? 'curl/8.5.0' : BROWSER_UA,
-            'x-forwarded-for': ip,
-            'accept-language': 'es-ES,es;q=0.9',
-          },
-          data: JSON.stringify({
-            type: 'hit',
-            proof: await sensorProof(collector),
-            key: sensorKey,
-            eventId: id(`ov${index}e`, n),
-            sessionId: id(`ov${index}s`, n),
-            ts: Date.now(),
-            url: `${visit.url}${visit.url.includes('?') ? '&' : '?'}v=${n}`,
-            referrer: visit.referrer,
-            utm: {},
-            clickIds: {},
-            signals: {},
-          }),
-        });
-        expect(response.status(), await response.text()).toBe(200);
-        sent++;
-      }
-    }
-  } finally {
-    await collector.dispose();
-  }
-  return sent;
-}
+/** Sends the visits through the collector, half of them invalid. */
+const sendTraffic = (baseURL: string, sensorKey: string) =>
+  sendVisits(baseURL, sensorKey, VISITS, { idPrefix: 'ov', hostingNet: '3.120', homeNet: '81.33' });
 
 test.beforeAll(async () => {
   const baseURL = process.env.E2E_BASE_URL;

@@ -1,6 +1,14 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@veracity/contracts/storage-keys';
-import { apiAs, expect, sensorProof, signInWith, signUpTrialAccount, test } from '../fixtures.js';
+import {
+  apiAs,
+  expect,
+  type LandingVisits,
+  sendVisits,
+  signInWith,
+  signUpTrialAccount,
+  test,
+} from '../fixtures.js';
 import { E2E_DEMO } from '../global-setup.js';
 
 /**
@@ -10,58 +18,14 @@ import { E2E_DEMO } from '../global-setup.js';
  * they saved at the demo's costs per click. Screenshots at 1440 px and 390 px are attached.
  */
 
-const BROWSER_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
 const VISITS = [
   { url: 'https://shop.example.com/?gclid=perf', count: 12 },
   { url: 'https://shop.example.com/?fbclid=perf', count: 8 },
 ];
 
-const id = (prefix: string, n: number) =>
-  `${prefix}${Date.now().toString(36)}${n}`.padEnd(24, 'x').slice(0, 40);
-
-async function sendTraffic(
-  baseURL: string,
-  sensorKey: string,
-  visits: readonly { url: string; count: number }[] = VISITS,
-): Promise<number> {
-  const collector = await playwrightRequest.newContext({ baseURL });
-  let sent = 0;
-  try {
-    for (const [index, visit] of visits.entries()) {
-      for (let n = 0; n < visit.count; n++) {
-        const automated = n % 2 === 0;
-        const response = await collector.post('/c/e', {
-          headers: {
-            'content-type': 'text/plain',
-            'user-agent': automated ? 'curl/8.5.0' : BROWSER_UA,
-            'x-forwarded-for': automated ? `3.121.${10 + index}.${10 + n}` : `81.34.${20 + index}.${10 + n}`,
-            'accept-language': 'es-ES,es;q=0.9',
-          },
-          data: JSON.stringify({
-            type: 'hit',
-            proof: await sensorProof(collector),
-            key: sensorKey,
-            eventId: id(`pf${index}e`, n),
-            sessionId: id(`pf${index}s`, n),
-            ts: Date.now(),
-            url: `${visit.url}&v=${n}`,
-            referrer: '',
-            utm: {},
-            clickIds: {},
-            signals: {},
-          }),
-        });
-        expect(response.status(), await response.text()).toBe(200);
-        sent++;
-      }
-    }
-  } finally {
-    await collector.dispose();
-  }
-  return sent;
-}
+/** Sends the visits through the collector, half of them invalid. */
+const sendTraffic = (baseURL: string, sensorKey: string, visits: readonly LandingVisits[] = VISITS) =>
+  sendVisits(baseURL, sensorKey, visits, { idPrefix: 'pf', hostingNet: '3.121', homeNet: '81.34' });
 
 /** Signs in as the demo user (its one account is chosen on its own) and gives an API context as it. */
 async function demoSignIn(page: Page, baseURL: string): Promise<APIRequestContext> {
