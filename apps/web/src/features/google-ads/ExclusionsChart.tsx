@@ -1,15 +1,15 @@
 import type { ExclusionWidget } from '@veracity/contracts/google-ads';
-import { lazy, Suspense } from 'react';
-import { SkeletonRows } from '../../components/PageStates/PageStates';
-import { formatDate, formatNumber } from '../../lib/format';
+import { DailyLineChart } from '../../components/DailyLineChart/DailyLineChart';
+import { formatNumber } from '../../lib/format';
 import { SERIES_COLOURS } from '../../lib/series-palette';
-import type { ChartLine } from './ExclusionsChartPlot';
-import styles from './GoogleAdsPages.module.css';
 
-/** The chart library loads with the chart, after the page's figures. */
-const ExclusionsChartPlot = lazy(async () => ({
-  default: (await import('./ExclusionsChartPlot')).ExclusionsChartPlot,
-}));
+export type SeriesKey = Exclude<keyof ExclusionWidget['series'][number], 'day'>;
+
+export interface ChartLine {
+  key: SeriesKey;
+  label: string;
+  colour: string;
+}
 
 /** Invalid visits in the tier colour of invalid traffic; the exclusion figures take series colours. */
 export const INVALID_VISITS_LINE: ChartLine = {
@@ -49,38 +49,14 @@ export function ExclusionsChart({
   label: string;
 }) {
   return (
-    <>
-      <div className={styles.chart} data-testid="exclusions-chart" aria-hidden="true">
-        <Suspense fallback={<SkeletonRows rows={6} />}>
-          <ExclusionsChartPlot series={series} lines={lines} />
-        </Suspense>
-      </div>
-      {/* A table sizes to its content whatever its width: the wrapper keeps it out of the layout. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              {lines.map((line) => (
-                <th key={line.key} scope="col">
-                  {line.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {series.map((point) => (
-              <tr key={point.day}>
-                <th scope="row">{formatDate(point.day)}</th>
-                {lines.map((line) => (
-                  <td key={line.key}>{formatNumber(point[line.key])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <DailyLineChart
+      rows={series}
+      lines={lines}
+      format={formatNumber}
+      label={label}
+      testId="exclusions-chart"
+      axisWidth={44}
+      integers
+    />
   );
 }

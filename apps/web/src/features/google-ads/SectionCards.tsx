@@ -3,8 +3,8 @@ import type { ExclusionEntry, ExclusionWidget, GoogleAdsCampaign } from '@veraci
 import type { ReactNode } from 'react';
 import { OverviewSection } from '../intelligence/overview/OverviewSection';
 import { ExclusionFigures, type FigureTile, SECTION_TILES } from './ExclusionFigures';
+import type { ChartLine } from './ExclusionsChart';
 import { ExclusionsChart } from './ExclusionsChart';
-import type { ChartLine } from './ExclusionsChartPlot';
 import { ExclusionsTable } from './ExclusionsTable';
 import type { LinkStatus } from './LinkStatusBanner';
 

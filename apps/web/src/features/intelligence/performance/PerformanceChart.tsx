@@ -1,14 +1,9 @@
 import type { PerformanceDay } from '@veracity/contracts/performance';
-import { lazy, Suspense } from 'react';
-import { SkeletonRows } from '../../../components/PageStates/PageStates';
-import { formatDate } from '../../../lib/format';
-import styles from './Performance.module.css';
-import type { PlotLine, PlotRow } from './PerformanceChartPlot';
-
-/** The chart library loads with the chart, after the page's figures. */
-const PerformanceChartPlot = lazy(async () => ({
-  default: (await import('./PerformanceChartPlot')).PerformanceChartPlot,
-}));
+import {
+  type DailyLine,
+  DailyLineChart,
+  type DailyRow,
+} from '../../../components/DailyLineChart/DailyLineChart';
 
 /** A series to draw: a channel or campaign, its colour, and its points a day. */
 export interface ChartSeries {
@@ -37,44 +32,13 @@ export function PerformanceChart({
   label: string;
   testId: string;
 }) {
-  const rows: PlotRow[] = days.map((day, index) => {
-    const row: PlotRow = { day };
+  const rows: DailyRow[] = days.map((day, index) => {
+    const row: DailyRow = { day };
     for (const entry of series) row[entry.key] = entry.series[index]?.[figure] ?? 0;
     return row;
   });
-  const lines: PlotLine[] = series.map(({ key, label: name, colour }) => ({ key, label: name, colour }));
+  const lines: DailyLine[] = series.map(({ key, label: name, colour }) => ({ key, label: name, colour }));
   return (
-    <>
-      <div className={styles.chart} data-testid={testId} aria-hidden="true">
-        <Suspense fallback={<SkeletonRows rows={6} />}>
-          <PerformanceChartPlot rows={rows} lines={lines} format={format} />
-        </Suspense>
-      </div>
-      <div className="visually-hidden">
-        <table>
-          <caption>{label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              {lines.map((line) => (
-                <th key={line.key} scope="col">
-                  {line.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.day}>
-                <th scope="row">{formatDate(row.day)}</th>
-                {lines.map((line) => (
-                  <td key={line.key}>{format(Number(row[line.key] ?? 0))}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <DailyLineChart rows={rows} lines={lines} format={format} label={label} testId={testId} axisWidth={56} />
   );
 }

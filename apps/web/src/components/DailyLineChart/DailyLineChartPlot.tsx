@@ -1,14 +1,6 @@
-import type { ExclusionWidget } from '@veracity/contracts/google-ads';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatNumber } from '../../lib/format';
-
-export type SeriesKey = Exclude<keyof ExclusionWidget['series'][number], 'day'>;
-
-export interface ChartLine {
-  key: SeriesKey;
-  label: string;
-  colour: string;
-}
+import { formatDate } from '../../lib/format';
+import type { DailyLine, DailyRow } from './DailyLineChart';
 
 const TOOLTIP_STYLE = {
   borderRadius: 6,
@@ -18,20 +10,26 @@ const TOOLTIP_STYLE = {
 };
 
 /**
- * The drawing of a section's series, one line per figure and a point a day (Recharts, like the
- * analytics chart). Loaded with the chart, not with the page.
+ * The drawing of a daily line chart: a line per figure, channel or campaign and a point a day
+ * (Recharts). Loaded with the chart, not with the page.
  */
-export function ExclusionsChartPlot({
-  series,
+export function DailyLineChartPlot({
+  rows,
   lines,
+  format,
+  axisWidth,
+  integers,
 }: {
-  series: ExclusionWidget['series'];
-  lines: readonly ChartLine[];
+  rows: readonly DailyRow[];
+  lines: readonly DailyLine[];
+  format: (value: number) => string;
+  axisWidth: number;
+  integers: boolean;
 }) {
   const names = new Map(lines.map((line) => [line.key, line.label]));
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <LineChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="var(--color-border)" />
         <XAxis
           dataKey="day"
@@ -40,21 +38,21 @@ export function ExclusionsChartPlot({
           minTickGap={16}
         />
         <YAxis
-          tickFormatter={(value: number) => formatNumber(value)}
+          tickFormatter={(value: number) => format(value)}
           tick={{ fontSize: 11 }}
-          width={44}
-          allowDecimals={false}
+          width={axisWidth}
+          allowDecimals={!integers}
         />
         <Tooltip
           contentStyle={TOOLTIP_STYLE}
           formatter={(value: unknown, name: unknown) => [
-            formatNumber(Number(value)),
-            names.get(String(name) as SeriesKey) ?? String(name),
+            format(Number(value)),
+            names.get(String(name)) ?? String(name),
           ]}
           labelFormatter={(label: unknown) => formatDate(String(label))}
         />
         <Legend
-          formatter={(value: unknown) => names.get(String(value) as SeriesKey) ?? String(value)}
+          formatter={(value: unknown) => names.get(String(value)) ?? String(value)}
           wrapperStyle={{ fontSize: 12 }}
         />
         {lines.map((line) => (
@@ -64,7 +62,7 @@ export function ExclusionsChartPlot({
             type="linear"
             stroke={line.colour}
             strokeWidth={2}
-            dot={series.length <= 31 ? { r: 2.5, fill: line.colour } : false}
+            dot={rows.length <= 31 ? { r: 2.5, fill: line.colour } : false}
             isAnimationActive={false}
           />
         ))}
