@@ -1,13 +1,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_TOOLTIP_STYLE } from '../../lib/chart-tooltip';
 import { formatDate } from '../../lib/format';
 import type { DailyLine, DailyRow } from './DailyLineChart';
-
-const TOOLTIP_STYLE = {
-  borderRadius: 6,
-  border: '1px solid var(--color-border)',
-  boxShadow: 'var(--shadow-tooltip)',
-  fontSize: 12,
-};
 
 /**
  * The drawing of a daily line chart: a line per figure, channel or campaign and a point a day
@@ -44,7 +38,7 @@ export function DailyLineChartPlot({
           allowDecimals={!integers}
         />
         <Tooltip
-          contentStyle={TOOLTIP_STYLE}
+          contentStyle={CHART_TOOLTIP_STYLE}
           formatter={(value: unknown, name: unknown) => [
             format(Number(value)),
             names.get(String(name)) ?? String(name),

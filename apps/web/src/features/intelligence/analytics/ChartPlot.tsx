@@ -9,15 +9,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { CHART_TOOLTIP_STYLE } from '../../../lib/chart-tooltip';
 import type { ChartData } from './chart-series';
 import { formatTimeBucket } from './format';
-
-const TOOLTIP_STYLE = {
-  borderRadius: 6,
-  border: '1px solid var(--color-border)',
-  boxShadow: 'var(--shadow-tooltip)',
-  fontSize: 12,
-};
 
 export interface ChartPlotProps {
   kind: 'tiers' | 'lines';
@@ -35,7 +29,7 @@ export function ChartPlot({ kind, data, valueText, seriesName, bucketText, axisV
   const timeAxis = { dataKey: 'bucket', tickFormatter: bucketText, tick: { fontSize: 11 }, minTickGap: 16 };
   const valueAxis = { tickFormatter: axisValue, tick: { fontSize: 11 }, width: 44 };
   const tooltip = {
-    contentStyle: TOOLTIP_STYLE,
+    contentStyle: CHART_TOOLTIP_STYLE,
     formatter: (value: unknown, name: unknown) => [valueText(value), seriesName(String(name))],
     labelFormatter: (label: unknown) => formatTimeBucket(String(label)),
   };

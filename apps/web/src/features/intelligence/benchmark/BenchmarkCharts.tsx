@@ -13,6 +13,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { CHART_TOOLTIP_STYLE } from '../../../lib/chart-tooltip';
 import { formatDate, formatPercent } from '../../../lib/format';
 import styles from './BenchmarkPage.module.css';
 
@@ -20,13 +21,6 @@ import styles from './BenchmarkPage.module.css';
  * The benchmark's two charts, drawn with Recharts: where the account's share falls in the industry's
  * percentile bands, and the account against the industry's median (and middle half) over the period.
  */
-
-const TOOLTIP_STYLE = {
-  borderRadius: 6,
-  border: '1px solid var(--color-border)',
-  boxShadow: 'var(--shadow-tooltip)',
-  fontSize: 12,
-};
 
 /** Shares (0..1) as the dashboard writes percentages. */
 export const shareText = (share: number | null | undefined): string =>
@@ -72,7 +66,7 @@ export function PercentileBandChart({
             />
             <YAxis type="category" dataKey="name" hide />
             <Tooltip
-              contentStyle={TOOLTIP_STYLE}
+              contentStyle={CHART_TOOLTIP_STYLE}
               cursor={false}
               formatter={(_value, name) => {
                 const band = BANDS.find((entry) => entry.key === name);
@@ -135,7 +129,7 @@ export function BenchmarkTrendChart({ benchmark }: { benchmark: Benchmark }) {
           <XAxis dataKey="date" tickFormatter={dateText} tick={{ fontSize: 11 }} minTickGap={16} />
           <YAxis tickFormatter={axisShare} tick={{ fontSize: 11 }} width={48} />
           <Tooltip
-            contentStyle={TOOLTIP_STYLE}
+            contentStyle={CHART_TOOLTIP_STYLE}
             labelFormatter={(label) =>
               benchmark.trendBucket === 'week' ? `Week of ${dateText(label)}` : dateText(label)
             }
