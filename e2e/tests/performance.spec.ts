@@ -108,12 +108,16 @@ test.describe('the performance screen', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('performance-savings-total')).toBeVisible();
-    const narrowWidth = await page.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-          .documentElement.scrollWidth,
-    );
-    expect(narrowWidth).toBeLessThanOrEqual(390);
+    // The charts follow the new width once their resize observers have fired: wait for that.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+              .documentElement.scrollWidth,
+        ),
+      )
+      .toBeLessThanOrEqual(390);
     const narrow = testInfo.outputPath('performance-savings-390.png');
     await page.screenshot({ path: narrow, fullPage: true });
     await testInfo.attach('savings at 390 px', { path: narrow, contentType: 'image/png' });
