@@ -194,6 +194,8 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
   'GET /api/support/outbox': { who: 'support' },
+  // IP settings (issue 40): the ip_settings view; the traffic lists keep their /me paths and permission.
+  'GET /api/security/ip-lists': member,
 };
 
 type Caller =

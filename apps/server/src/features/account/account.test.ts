@@ -212,7 +212,7 @@ describe('IP lists', () => {
       body: { entries: [{ value: '300.1.1.1' }] },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual([{ code: 'NOT_VALID', field: 'entries.0.value' }]);
+    expect(bad.json()).toMatchObject([{ code: 'NOT_VALID', field: 'entries.0.value', value: '300.1.1.1' }]);
     const emptyLogin = await call(t, 'PUT', '/account/access-login-settings', {
       token,
       body: { enabled: true, entries: [] },

@@ -47,7 +47,7 @@ const ipType = (value: string) => {
   return parsed.success ? parsed.data : 'DYNAMIC';
 };
 
-function entryOf(row: ExclusionEntryRow): ExclusionEntry {
+export function entryOf(row: ExclusionEntryRow): ExclusionEntry {
   return {
     id: row.id,
     customerId: row.customer_id,

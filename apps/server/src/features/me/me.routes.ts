@@ -3,8 +3,6 @@ import {
   zCreateApiKeyBody,
   zCreatedApiKey,
   zDeleteApiKeyBody,
-  zIpList,
-  zIpListUpdate,
   zMe,
   zPermissions,
   zRelationships,
@@ -19,9 +17,7 @@ import { accountOf, userOf } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import { dashboardBaseUrl } from '../../http/public-url.js';
 import type { Services } from '../../services.js';
-import type { IpListName } from '../../storage/oltp/schema.js';
 import { actorOf } from '../account/audit.js';
-import { readIpList } from '../account/ip-lists.repo.js';
 import { findRelationship, relationshipsOfUser, toRelationshipDto } from '../account/relationships.repo.js';
 import { rolesOf } from '../account/roles.repo.js';
 import { findUserById } from '../users/users.repo.js';
@@ -29,12 +25,14 @@ import {
   createAccountApiKey,
   describeMe,
   describeSettings,
-  replaceTrafficIpList,
   revokeApiKey,
   updateSettings,
 } from './me.service.js';
 
-/** The signed-in person: profile, accounts, permissions, settings, traffic IP lists, API keys. */
+/**
+ * The signed-in person: profile, accounts, permissions, settings, API keys. The traffic IP lists'
+ * /me/ip-whitelist and /me/ip-blacklist belong to the IP settings screen (security/ip-settings.routes.ts).
+ */
 export const meRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
@@ -97,26 +95,6 @@ export const meRoutes =
         return describeSettings({ ...auth, user, relationship: fresh });
       },
     );
-
-    const ipListRoutes = (path: string, list: IpListName) => {
-      app.get(
-        path,
-        { config: { access: { kind: 'account' } }, schema: { response: { 200: zIpList } } },
-        async (request) => ({ entries: await readIpList(db, accountOf(request).relationship.id, list) }),
-      );
-      app.post(
-        path,
-        {
-          config: { access: { kind: 'account', write: true, permission: 'account_manage_ip_whitelist' } },
-          schema: { body: zIpListUpdate, response: { 200: zIpList } },
-        },
-        async (request) => ({
-          entries: await replaceTrafficIpList(db, actorOf(request), list, request.body.entries),
-        }),
-      );
-    };
-    ipListRoutes('/me/ip-whitelist', 'traffic_allow');
-    ipListRoutes('/me/ip-blacklist', 'traffic_deny');
 
     const keysAccess = {
       kind: 'account',

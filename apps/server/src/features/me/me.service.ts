@@ -10,9 +10,8 @@ import { countTrafficSources } from '../../accounts/traffic-sources.repo.js';
 import type { AuthContext } from '../../http/access.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Services } from '../../services.js';
-import type { Database, IpListName } from '../../storage/oltp/schema.js';
+import type { Database } from '../../storage/oltp/schema.js';
 import { type AuditActor, type AuditChange, audit, changesOf } from '../account/audit.js';
-import { type IpListEntry, readIpList, replaceIpList } from '../account/ip-lists.repo.js';
 import { updateRelationship } from '../account/relationships.repo.js';
 import { updateUser } from '../users/users.repo.js';
 
@@ -125,28 +124,6 @@ export async function updateSettings(
       detail: changes,
       ip,
     });
-  });
-}
-
-/** POST /api/me/ip-whitelist and ip-blacklist: the account's traffic IP lists, replaced whole. */
-export function replaceTrafficIpList(
-  db: Kysely<Database>,
-  actor: AuditActor,
-  list: IpListName,
-  entries: readonly { value: string; note?: string | null | undefined }[],
-): Promise<IpListEntry[]> {
-  return db.transaction().execute(async (trx) => {
-    const before = await readIpList(trx, actor.relationshipId, list);
-    const replaced = await replaceIpList(trx, actor.relationshipId, list, entries);
-    await audit(trx, {
-      ...actor,
-      action: `ip_list.${list}.replaced`,
-      detail: {
-        entries: replaced.length,
-        ...changesOf({ count: before.length }, { count: replaced.length }),
-      },
-    });
-    return replaced;
   });
 }
 
