@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccessPage } from './AccessPage';
@@ -16,16 +16,12 @@ const loginAccess = {
 function api(extra: Record<string, unknown> = {}) {
   return mockApi({
     'GET /account/access-login-settings': loginAccess,
-    'GET /me/ip-whitelist': { entries: [] },
-    'GET /me/ip-blacklist': {
-      entries: [{ value: '198.51.100.7', note: null, createdAt: '2025-01-11T00:00:00Z' }],
-    },
     ...extra,
   });
 }
 
 describe('AccessPage', () => {
-  it('shows the login restriction, its addresses and the two traffic lists', async () => {
+  it('shows the login restriction and its addresses, and no traffic list (they live on IP settings)', async () => {
     api();
     renderScreen(<AccessPage />);
     expect(((await screen.findByTestId('login-ip-value-0')) as HTMLInputElement).value).toBe(
@@ -38,12 +34,8 @@ describe('AccessPage', () => {
         .getByRole('switch', { name: 'Restrict sign-ins to listed IP addresses' })
         .getAttribute('aria-checked'),
     ).toBe('true');
-    expect((await screen.findByTestId('ip-whitelist-empty')).textContent).toContain(
-      'No address is always legitimate',
-    );
-    expect(((await screen.findByTestId('ip-blacklist-value-0')) as HTMLInputElement).value).toBe(
-      '198.51.100.7',
-    );
+    expect(screen.queryByTestId('ip-whitelist-card')).toBeNull();
+    expect(screen.queryByTestId('ip-blacklist-card')).toBeNull();
   });
 
   it('refuses addresses that are not IPs or ranges, and duplicates', async () => {
@@ -90,26 +82,13 @@ describe('AccessPage', () => {
     expect(callsTo(calls, 'PUT', '/account/access-login-settings')).toHaveLength(0);
   });
 
-  it('replaces a traffic list with POST', async () => {
-    const calls = api({ 'POST /me/ip-blacklist': () => ({ status: 200, body: { entries: [] } }) });
-    renderScreen(<AccessPage />);
-    await userEvent.click(await screen.findByTestId('ip-blacklist-remove-0'));
-    await userEvent.click(screen.getByTestId('ip-blacklist-save'));
-    expect(await notificationText()).toContain('Always invalid IPs saved');
-    expect(callsTo(calls, 'POST', '/me/ip-blacklist')[0]?.body).toEqual({ entries: [] });
-  });
-
-  it('locks the lists without the IP permission, naming it', async () => {
+  it('locks the login list without the IP permission, naming it', async () => {
     const calls = api({ 'GET /me/permissions': [] });
     renderScreen(<AccessPage />);
     const reason = 'You need the “Manage IP lists” permission (account_manage_ip_whitelist) to do this.';
     expect((await screen.findByTestId('login-access-no-permission')).textContent).toContain(reason);
     expect(callsTo(calls, 'GET', '/account/access-login-settings')).toHaveLength(0);
-    await screen.findByTestId('ip-blacklist-value-0');
-    await waitFor(() =>
-      expect((screen.getByTestId('ip-blacklist-value-0') as HTMLInputElement).disabled).toBe(true),
-    );
-    await expectBlocked('ip-whitelist-save', reason);
+    expect(callsTo(calls, 'GET', '/me/ip-whitelist')).toHaveLength(0);
   });
 
   it('shows the permission error when the server refuses the change', async () => {

@@ -2,8 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   zAccountUser,
   zAccountUsers,
-  zIpList,
-  type zIpListUpdate,
   zLabel,
   type zLabelBody,
   zLabels,
@@ -22,8 +20,6 @@ export type SettingsUpdate = ReturnType<typeof zSettingsUpdate.parse>;
 export type LabelBody = ReturnType<typeof zLabelBody.parse>;
 export type LoginAccessSettings = ReturnType<typeof zLoginAccessSettings.parse>;
 export type LoginAccessUpdate = ReturnType<typeof zLoginAccessUpdate.parse>;
-export type IpList = ReturnType<typeof zIpList.parse>;
-export type IpListUpdate = ReturnType<typeof zIpListUpdate.parse>;
 
 export const settingsQueryKey = ['/me/settings'] as const;
 export const accountUsersQueryKey = ['/account/users'] as const;
@@ -32,9 +28,6 @@ export const labelsQueryKey = ['/account/labels'] as const;
 export const loginAccessQueryKey = ['/account/access-login-settings'] as const;
 
 /** The two traffic IP lists: always legitimate (whitelist) and always invalid (blacklist). */
-export type TrafficIpList = 'whitelist' | 'blacklist';
-export const ipListPath = (list: TrafficIpList) => `/me/ip-${list}` as const;
-export const ipListQueryKey = (list: TrafficIpList) => [ipListPath(list)] as const;
 
 export const settingsQuery = {
   queryKey: settingsQueryKey,
@@ -120,16 +113,4 @@ export function useLoginAccess(enabled = true) {
 
 export function updateLoginAccess(body: LoginAccessUpdate) {
   return api.put('/account/access-login-settings', body, { schema: zLoginAccessSettings });
-}
-
-export function useTrafficIpList(list: TrafficIpList) {
-  return useQuery({
-    queryKey: ipListQueryKey(list),
-    queryFn: () => api.get(ipListPath(list), { schema: zIpList }),
-  });
-}
-
-/** POST replaces the whole list. */
-export function replaceTrafficIpList(list: TrafficIpList, body: IpListUpdate) {
-  return api.post(ipListPath(list), body, { schema: zIpList });
 }

@@ -1,4 +1,4 @@
-import { IP_OR_RANGE_PATTERN } from '@veracity/contracts/account';
+import { IP_ENTRY_INVALID, isTrafficIpEntry } from '@veracity/contracts/ip-settings';
 
 /** One row of an IP list being edited; key keeps React rows stable while values change. */
 export interface IpEntryDraft {
@@ -15,7 +15,7 @@ export interface IpEntryErrors {
 
 export const IP_MESSAGES = {
   required: 'Required',
-  invalid: 'Enter an IPv4 or IPv6 address, optionally with a range such as /24 or /64',
+  invalid: IP_ENTRY_INVALID,
   duplicate: 'This address is already in the list',
   noteTooLong: 'Use at most 200 characters',
 } as const;
@@ -33,9 +33,9 @@ function isBlank(draft: IpEntryDraft): boolean {
   return draft.value.trim() === '' && draft.note.trim() === '';
 }
 
-/** Whether a value is an IPv4 or IPv6 address, with an optional CIDR range (/0-32, /0-128). */
+/** Whether a value is an IPv4 or IPv6 address, with an optional CIDR range (/0-32, /0-128; spec 02 §5). */
 export function isIpOrRange(value: string): boolean {
-  return IP_OR_RANGE_PATTERN.test(value.trim());
+  return isTrafficIpEntry(value);
 }
 
 /** Errors by row; rows left completely empty are ignored (they are dropped on save). */
