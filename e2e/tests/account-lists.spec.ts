@@ -10,9 +10,9 @@ import {
 } from '../fixtures.js';
 
 /**
- * The account's labels (spec 01 §3: create, rename, delete) and its traffic IP lists (Access & login:
- * an address on "Always invalid IPs" makes the collector classify its visits invalid, with the deny-list
- * reason in the latest visits).
+ * The account's labels (spec 01 §3: create, rename, delete) and its traffic IP lists (IP settings,
+ * /setup/security/ip-settings: an address on "Always invalid IPs" makes the collector classify its
+ * visits invalid, with the deny-list reason in the latest visits).
  */
 
 const stamp = Date.now().toString(36);
@@ -61,7 +61,7 @@ test.describe('account lists', () => {
     baseURL,
   }) => {
     await signInAsAdmin(page);
-    await page.goto('/account/access-login-settings');
+    await page.goto('/setup/security/ip-settings');
     const card = page.getByTestId('ip-blacklist-card');
     await expect(card.getByTestId('ip-blacklist-form')).toBeVisible();
     const before = await card.getByRole('textbox', { name: /^IP address or range/ }).count();
@@ -117,7 +117,7 @@ test.describe('account lists', () => {
     });
 
     // Taken off the list again, for the other journeys.
-    await page.goto('/account/access-login-settings');
+    await page.goto('/setup/security/ip-settings');
     await card.getByTestId(`ip-blacklist-remove-${before}`).click();
     await card.getByTestId('ip-blacklist-save').click();
     await expectNotification(page, 'Always invalid IPs saved');
