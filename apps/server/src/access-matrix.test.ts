@@ -194,6 +194,10 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
   'GET /api/support/outbox': { who: 'support' },
+  // Postback security (issue 40): the rotation answers the new secret, so a support session may not.
+  'GET /api/security/postback': member,
+  'PUT /api/security/postback': write('account_manage_settings'),
+  'POST /api/security/postback/rotate-secret': write('account_manage_settings', true),
 };
 
 type Caller =
