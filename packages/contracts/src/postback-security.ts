@@ -29,12 +29,17 @@ export function postbackSourceError(line: string): string | undefined {
   return undefined;
 }
 
-/** The lines of a bulk paste: split on new lines, commas and spaces, trimmed, blanks dropped. */
-export function postbackSourceLines(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+/**
+ * The entries of a bulk paste, each with its line (1-based): one or more a line, separated by spaces,
+ * commas or semicolons; blanks dropped.
+ */
+export function postbackSourceLines(text: string): { line: number; value: string }[] {
+  return text.split(/\r?\n/).flatMap((row, index) =>
+    row
+      .split(/[\s,;]+/)
+      .filter((value) => value !== '')
+      .map((value) => ({ line: index + 1, value })),
+  );
 }
 
 /** One stored source: the address a line stands for (a URL becomes its host). */
@@ -88,3 +93,14 @@ export const zRotatedPostbackSecret = z.object({
   settings: zPostbackSecurity,
 });
 export type RotatedPostbackSecret = z.infer<typeof zRotatedPostbackSecret>;
+
+/**
+ * The text a postback signature (`sig`) covers: every parameter but `sig`, sorted by name then value,
+ * each URL-encoded (encodeURIComponent) as name=value, joined with &. `sig` is the hex HMAC-SHA256
+ * of it under the account's postback secret (the secret's UTF-8 text is the key).
+ */
+export function canonicalPostbackQuery(params: Iterable<readonly [string, string]>): string {
+  const pairs = [...params].filter(([name]) => name !== 'sig');
+  pairs.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  return pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+}
