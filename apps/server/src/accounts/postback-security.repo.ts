@@ -68,9 +68,10 @@ export async function savePostbackRotation(
   rotation: {
     secretSealed: string;
     secretFingerprint: string;
-    previousSealed: string;
-    previousFingerprint: string;
-    previousExpiresAt: string;
+    /** Null when nothing is kept (no overlap). */
+    previousSealed: string | null;
+    previousFingerprint: string | null;
+    previousExpiresAt: string | null;
   },
   at: Date,
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { newSecret } from '../accounts/secrets.js';
-import { createSecretBox, type SecretBox } from '../integrations/oauth/secret-box.js';
+import { createSecretBox, type SecretBox, SecretBoxError } from '../integrations/oauth/secret-box.js';
 import { postbackSecret } from './postback-secret.js';
 
 /**
@@ -38,14 +38,28 @@ export function secretFingerprint(secret: string): string {
   return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}`;
 }
 
-/** The account's current secret: the generated one when it has one, else the derived one. */
+/**
+ * The account's current secret: the generated one when it has one, else the derived one. Undefined
+ * when the stored one no longer opens (the instance secret changed): nothing signs until a rotation.
+ */
 export function currentSigningSecret(
   instanceSecret: string,
   relationshipId: number,
   stored: StoredSigningSecrets | undefined,
   open: Opener = (sealed) => signingSecretBox(instanceSecret).open(sealed),
-): string {
-  return stored?.secretSealed ? open(stored.secretSealed) : postbackSecret(instanceSecret, relationshipId);
+): string | undefined {
+  return stored?.secretSealed
+    ? opened(open, stored.secretSealed)
+    : postbackSecret(instanceSecret, relationshipId);
+}
+
+function opened(open: Opener, sealed: string): string | undefined {
+  try {
+    return open(sealed);
+  } catch (error) {
+    if (error instanceof SecretBoxError) return undefined;
+    throw error;
+  }
 }
 
 /** Whether the previous secret still signs at `now`. */
@@ -57,7 +71,10 @@ export function previousStillValid(stored: StoredSigningSecrets | undefined, now
   );
 }
 
-/** Every secret a postback of the account may be signed with at `now`: the current one, and the previous one during its overlap. */
+/**
+ * Every secret a postback of the account may be signed with at `now`: the current one, and the
+ * previous one during its overlap (those that still open).
+ */
 export function signingSecretsAt(
   instanceSecret: string,
   relationshipId: number,
@@ -66,6 +83,7 @@ export function signingSecretsAt(
   open: Opener = (sealed) => signingSecretBox(instanceSecret).open(sealed),
 ): string[] {
   const secrets = [currentSigningSecret(instanceSecret, relationshipId, stored, open)];
-  if (stored?.previousSealed && previousStillValid(stored, now)) secrets.push(open(stored.previousSealed));
-  return secrets;
+  if (stored?.previousSealed && previousStillValid(stored, now))
+    secrets.push(opened(open, stored.previousSealed));
+  return secrets.filter((secret): secret is string => secret !== undefined);
 }

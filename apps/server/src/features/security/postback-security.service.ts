@@ -115,18 +115,20 @@ export async function rotatePostbackSecret(
       box.open(sealed),
     );
     const now = deps.clock.now();
+    // A stored secret that no longer opens (the instance secret changed) signs nothing: none to keep.
+    const keep = replaced !== undefined && overlapHours > 0;
     const previousExpiresAt = new Date(now.getTime() + overlapHours * HOUR_MS).toISOString();
     const fingerprint = secretFingerprint(secret);
-    const previousFingerprint = secretFingerprint(replaced);
+    const previousFingerprint = replaced === undefined ? null : secretFingerprint(replaced);
     await savePostbackRotation(
       trx,
       relationshipId,
       {
         secretSealed: box.seal(secret),
         secretFingerprint: fingerprint,
-        previousSealed: box.seal(replaced),
-        previousFingerprint,
-        previousExpiresAt,
+        previousSealed: keep ? box.seal(replaced) : null,
+        previousFingerprint: keep ? previousFingerprint : null,
+        previousExpiresAt: keep ? previousExpiresAt : null,
       },
       now,
     );
@@ -137,7 +139,7 @@ export async function rotatePostbackSecret(
         fingerprint: { from: previousFingerprint, to: fingerprint },
         replaced: before?.secretSealed ? 'generated' : 'derived',
         overlapHours,
-        previousExpiresAt,
+        previousExpiresAt: keep ? previousExpiresAt : null,
       },
     });
     return {

@@ -33,8 +33,9 @@ async function postback(ip: string, secret?: string) {
   const click = await h.storeClick(home);
   txid += 1;
   const params = { k: home.sensorKey, clickid: click.id, payout: '2', txid: `tx-${txid}` };
-  const sig = secret === undefined ? {} : { sig: postbackSignature(secret, Object.entries(params)) };
-  return h.postback({ ...params, ...sig }, { ip });
+  const signed: Record<string, string> =
+    secret === undefined ? params : { ...params, sig: postbackSignature(secret, Object.entries(params)) };
+  return h.postback(signed, { ip });
 }
 
 async function settings(): Promise<PostbackSecurity> {
