@@ -46,7 +46,10 @@ describe('PostbackSecurityPage', () => {
   it('says which pasted lines are wrong and saves nothing until they are fixed', async () => {
     const calls = mockApi({
       'GET /security/postback': { ...settings, sources: [] },
-      'PUT /security/postback': (body: unknown) => ({ status: 200, body: { ...settings, ...(body as object) } }),
+      'PUT /security/postback': (body: unknown) => ({
+        status: 200,
+        body: { ...settings, ...(body as object) },
+      }),
     });
     renderScreen(<PostbackSecurityPage />);
     const field = await screen.findByTestId('postback-sources');
