@@ -51,8 +51,7 @@ function RevealedSecret({ secret, onDone }: { secret: string; onDone: () => void
         <code data-testid="postback-secret-value">{secret}</code>
         <CopyButton text={secret} />
       </div>
-      <div className={styles.footer}>
-        <span />
+      <div className={styles.actions}>
         <Button onClick={onDone} data-testid="postback-secret-done">
           I have copied the secret
         </Button>

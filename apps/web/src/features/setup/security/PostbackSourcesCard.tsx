@@ -117,8 +117,7 @@ function SourcesForm({ initial }: { initial: PostbackSecurity }) {
           labels={{ checked: 'on', unchecked: 'off' }}
         />
       </div>
-      <div className={styles.footer}>
-        <span />
+      <div className={styles.actions}>
         <GuardedButton
           type="submit"
           access={access}
