@@ -196,6 +196,10 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/support/outbox': { who: 'support' },
   // IP settings (issue 40): the ip_settings view; the traffic lists keep their /me paths and permission.
   'GET /api/security/ip-lists': member,
+  // Postback security (issue 40): the rotation answers the new secret, so a support session may not.
+  'GET /api/security/postback': member,
+  'PUT /api/security/postback': write('account_manage_settings'),
+  'POST /api/security/postback/rotate-secret': write('account_manage_settings', true),
 };
 
 type Caller =

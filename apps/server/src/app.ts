@@ -51,6 +51,7 @@ import { performanceRoutes } from './features/performance/performance.routes.js'
 import { ReportRunner } from './features/reports/report-runner.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { ipSettingsRoutes } from './features/security/ip-settings.routes.js';
+import { postbackSecurityRoutes } from './features/security/postback-security.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
 import { type ApiRoute, installAccessControl } from './http/access.js';
@@ -316,6 +317,7 @@ export async function buildApp(
       await api.register(unsubscribeRoutes(services));
       await api.register(outboxRoutes(services));
       await api.register(ipSettingsRoutes(services));
+      await api.register(postbackSecurityRoutes(services));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },

@@ -549,6 +549,25 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     );
     return { action: 'support.login_as', actorUserId: support.userId };
   },
+  // Postback security (issue 40): never the secret (features/security/postback-security.test.ts checks).
+  'PUT /api/security/postback': async () => {
+    ok(
+      await call(t, 'PUT', '/security/postback', {
+        token: admin,
+        body: { sources: ['192.0.2.0/24'], requireSigned: true },
+      }),
+    );
+    return {
+      action: 'postback_security.updated',
+      detail: { sources: { from: '[]', to: '["192.0.2.0/24"]' }, requireSigned: { from: false, to: true } },
+    };
+  },
+  'POST /api/security/postback/rotate-secret': async () => {
+    ok(
+      await call(t, 'POST', '/security/postback/rotate-secret', { token: admin, body: { overlapHours: 24 } }),
+    );
+    return { action: 'postback_security.secret_rotated', detail: { overlapHours: 24 } };
+  },
 };
 
 beforeAll(async () => {

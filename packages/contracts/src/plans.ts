@@ -96,6 +96,8 @@ const FIREWALL_VIEWS: readonly ViewId[] = [
   'firewall_campaigns',
   'firewall_offers',
   'firewall_traffic_sources',
+  // Postback security (issue 40): who may post conversions back to the firewall.
+  'postback',
 ];
 const CHANNEL_PAGE_VIEWS: readonly ViewId[] = [
   'google_ppc',
@@ -143,6 +145,7 @@ export const VIEW_FEATURE: Partial<Record<ViewId, FeatureFlag>> = {
   firewall_offers: 'sensor_firewall',
   firewall_traffic_sources: 'sensor_firewall',
   firewall_s2s: 'sensor_s2s',
+  postback: 'sensor_firewall',
 };
 
 /** Flags a flag-driven account must hold explicitly (spec 01 §6: benchmark, S2S and firewall). */

@@ -5,6 +5,7 @@ import { type FirewallPostbackAnswer, POSTBACK_DEFAULT_STATUS } from '@veracity/
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { findFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
+import { findPostbackSecurity } from '../accounts/postback-security.repo.js';
 import { findTrafficSource } from '../accounts/traffic-sources.repo.js';
 import { ApiError } from '../http/api-error.js';
 import type { Clock } from '../jobs/clock.js';
@@ -75,15 +76,19 @@ export class FirewallPostbacks {
       ]);
     }
     const hit = click.row;
-    const [campaign, source] = await Promise.all([
+    const [campaign, source, postbackSecurity] = await Promise.all([
       hit.campaignId ? findFirewallCampaign(db, account.relationshipId, hit.campaignId) : undefined,
       hit.trafficSourceId ? findTrafficSource(db, account.relationshipId, hit.trafficSourceId) : undefined,
+      // The postback security screen's settings, read fresh: a rotation or a new source applies at once.
+      findPostbackSecurity(db, account.relationshipId),
     ]);
     const allowed = await auth.check({
       relationshipId: account.relationshipId,
       sourceIp: postback.sourceIp,
       params: postback.params,
       allowedAddresses: source?.allowedPostbackAddresses ?? [],
+      account: postbackSecurity,
+      now: clock.now(),
     });
     if (!allowed.accepted) throw ApiError.forbidden(allowed.message);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { StoredPostbackSecurity } from '../accounts/postback-security.repo.js';
 import { canonicalPostbackQuery, postbackSecret, postbackSignature } from '../postbacks/postback-secret.js';
+import { signingSecretBox } from '../postbacks/postback-signing-secrets.js';
 import { PostbackAuth } from './postback-auth.js';
 
 const INSTANCE = 'an-instance-secret-of-at-least-32-characters';
@@ -119,5 +121,81 @@ describe('postback authentication by signature', () => {
       allowedAddresses: [],
     });
     expect(refused.accepted).toBe(false);
+  });
+});
+
+describe('postback authentication with the account’s postback security settings (issue 40)', () => {
+  const params: [string, string][] = [
+    ['k', 'key'],
+    ['clickid', 'c1'],
+  ];
+  const box = signingSecretBox(INSTANCE);
+  const derived = postbackSecret(INSTANCE, RELATIONSHIP);
+  const settings = (changes: Partial<StoredPostbackSecurity> = {}): StoredPostbackSecurity => ({
+    sources: [],
+    requireSigned: false,
+    secretSealed: null,
+    secretFingerprint: null,
+    secretCreatedAt: null,
+    previousSealed: null,
+    previousFingerprint: null,
+    previousExpiresAt: null,
+    ...changes,
+  });
+  const signed = (secret: string): [string, string][] => [
+    ...params,
+    ['sig', postbackSignature(secret, params)],
+  ];
+  const NOW = new Date('2026-11-29T12:00:00.000Z');
+  const check = (
+    checker: PostbackAuth,
+    account: StoredPostbackSecurity,
+    sent: [string, string][],
+    sourceIp = '192.0.2.99',
+    now = NOW,
+  ) =>
+    checker.check({
+      relationshipId: RELATIONSHIP,
+      sourceIp,
+      params: sent,
+      allowedAddresses: [],
+      account,
+      now,
+    });
+
+  it('allows the account-wide sources beside the traffic source’s, unless signed postbacks are required', async () => {
+    const { checker } = auth();
+    expect((await check(checker, settings(), params)).accepted).toBe(false);
+    expect(await check(checker, settings({ sources: ['192.0.2.0/24'] }), params)).toEqual({
+      accepted: true,
+      by: 'address',
+    });
+    const strict = settings({ sources: ['192.0.2.0/24'], requireSigned: true });
+    expect((await check(checker, strict, params)).accepted).toBe(false);
+    expect(await check(checker, strict, signed(derived))).toEqual({ accepted: true, by: 'signature' });
+  });
+
+  it('accepts the rotated secret, and the previous one only until its overlap ends', async () => {
+    const { checker } = auth();
+    const account = settings({
+      secretSealed: box.seal('the-new-secret'),
+      previousSealed: box.seal(derived),
+      previousExpiresAt: '2026-11-29T13:00:00.000Z',
+    });
+    expect((await check(checker, account, signed('the-new-secret'))).accepted).toBe(true);
+    expect((await check(checker, account, signed(derived))).accepted).toBe(true);
+    const later = new Date('2026-11-29T13:00:00.000Z');
+    expect((await check(checker, account, signed(derived), '192.0.2.99', later)).accepted).toBe(false);
+    expect((await check(checker, account, signed('the-new-secret'), '192.0.2.99', later)).accepted).toBe(
+      true,
+    );
+  });
+
+  it('refuses, without failing, a signature when the stored secret no longer opens (instance secret changed)', async () => {
+    const { checker } = auth();
+    const foreign = signingSecretBox('another-instance-secret-of-32-characters!');
+    const account = settings({ secretSealed: foreign.seal('old-secret') });
+    expect((await check(checker, account, signed('old-secret'))).accepted).toBe(false);
+    expect((await check(checker, account, signed(derived))).accepted).toBe(false);
   });
 });

@@ -3,18 +3,23 @@ import { lookup } from 'node:dns/promises';
 import { postbackAddressOf } from '@veracity/contracts/firewall';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
-import { postbackSecret, postbackSignature } from '../postbacks/postback-secret.js';
+import type { StoredPostbackSecurity } from '../accounts/postback-security.repo.js';
+import type { SecretBox } from '../integrations/oauth/secret-box.js';
+import { postbackSignature } from '../postbacks/postback-secret.js';
+import { signingSecretBox, signingSecretsAt } from '../postbacks/postback-signing-secrets.js';
 
 /**
- * Who may post a conversion back (issue 34), decided here and nowhere else, so that the later
- * postback security screen (/setup/security/postback-security) configures this module only. A postback
- * is accepted when
- * - its source address (the request's, as `trustProxy` reads it) is among the allowed postback
- *   addresses: the click's traffic source's `allowedPostbackAddresses` (an IP, a range, or a domain
- *   whose addresses are resolved), plus the account-wide list the caller passes (empty today); or
+ * Who may post a conversion back (issue 34), decided here and nowhere else; the postback security
+ * screen (/setup/security/postback-security, issue 40) configures it through the account's
+ * {@link StoredPostbackSecurity}. A postback is accepted when
  * - it carries `sig`, the HMAC-SHA256 (hex) of its canonical query (every parameter but `sig`, sorted,
- *   URL-encoded: {@link canonicalPostbackQuery}) under the account's postback secret
- *   ({@link postbackSecret}), compared in constant time.
+ *   URL-encoded: canonicalPostbackQuery) under one of the account's signing secrets
+ *   (postback-signing-secrets.ts: the current one, derived or generated, and the previous one during
+ *   a rotation's overlap), compared in constant time; or
+ * - it is unsigned, the account does not require signed postbacks, and its source address (the
+ *   request's, as `trustProxy` reads it) is among the allowed postback addresses: the click's traffic
+ *   source's `allowedPostbackAddresses` plus the account-wide sources (an IP, a range, or a domain
+ *   whose addresses are resolved).
  */
 
 function signatureMatches(expected: string, given: string): boolean {
@@ -58,6 +63,7 @@ export type PostbackAuthResult =
 export class PostbackAuth {
   readonly #instanceSecret: string | undefined;
   readonly #resolve: PostbackResolver;
+  #box: SecretBox | undefined;
   /** Domains of allowed addresses, resolved at most once a minute each. */
   readonly #resolved = new LRUCache<string, Promise<string[]>>({ max: 10_000, ttl: 60_000 });
 
@@ -71,22 +77,46 @@ export class PostbackAuth {
     relationshipId: number;
     sourceIp: string;
     params: readonly (readonly [string, string])[];
-    /** The click's traffic source's allowed addresses, and the account's (empty today). */
+    /** The click's traffic source's allowed addresses. */
     allowedAddresses: readonly string[];
+    /** The account's postback security settings (none: no sources of its own, the derived secret). */
+    account?: StoredPostbackSecurity | undefined;
+    /** The time the overlap of a rotated secret is measured at. */
+    now?: Date;
   }): Promise<PostbackAuthResult> {
     const sig = request.params.find(([name]) => name === 'sig')?.[1];
     if (sig !== undefined) {
       if (this.#instanceSecret === undefined) {
         return { accepted: false, message: 'Signed postbacks are not accepted by this server' };
       }
-      const expected = postbackSignature(
-        postbackSecret(this.#instanceSecret, request.relationshipId),
-        request.params,
+      const instanceSecret = this.#instanceSecret;
+      const secrets = signingSecretsAt(
+        instanceSecret,
+        request.relationshipId,
+        request.account,
+        request.now ?? new Date(),
+        (sealed) => {
+          this.#box ??= signingSecretBox(instanceSecret);
+          return this.#box.open(sealed);
+        },
       );
-      if (signatureMatches(expected, sig)) return { accepted: true, by: 'signature' };
+      // Every secret is tried, so the time taken does not tell which one matched.
+      let matched = false;
+      for (const secret of secrets) {
+        if (signatureMatches(postbackSignature(secret, request.params), sig)) matched = true;
+      }
+      if (matched) return { accepted: true, by: 'signature' };
       return { accepted: false, message: 'The postback signature (sig) does not match its parameters' };
     }
-    if (await this.#addressAllowed(request.sourceIp, request.allowedAddresses)) {
+    if (request.account?.requireSigned) {
+      return {
+        accepted: false,
+        message:
+          'This account accepts signed postbacks only: sign the postback (sig) with its postback secret',
+      };
+    }
+    const allowed = [...request.allowedAddresses, ...(request.account?.sources ?? [])];
+    if (await this.#addressAllowed(request.sourceIp, allowed)) {
       return { accepted: true, by: 'address' };
     }
     return {

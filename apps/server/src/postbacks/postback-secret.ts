@@ -1,4 +1,8 @@
 import { createHmac, hkdfSync } from 'node:crypto';
+import { canonicalPostbackQuery } from '@veracity/contracts/postback-security';
+
+/** The text a postback signature covers (one rule, shared with the dashboard's signing help). */
+export { canonicalPostbackQuery };
 
 /**
  * The account's postback signing secret and the signature of a postback (issue 34): the advertiser's
@@ -18,13 +22,6 @@ export function postbackSecret(instanceSecret: string, relationshipId: number): 
   return Buffer.from(
     hkdfSync('sha256', instanceSecret, SECRET_SALT, `veracity:postback:${relationshipId}`, SECRET_BYTES),
   ).toString('base64url');
-}
-
-/** The text a postback signature covers: every parameter but `sig`, sorted by name then value. */
-export function canonicalPostbackQuery(params: Iterable<readonly [string, string]>): string {
-  const pairs = [...params].filter(([name]) => name !== 'sig');
-  pairs.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-  return pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
 }
 
 /** The signature of a postback's parameters (what `sig` must be): hex HMAC-SHA256. */

@@ -8,7 +8,9 @@ import {
 } from '@veracity/contracts/postbacks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { findPostbackSecurity } from '../../accounts/postback-security.repo.js';
 import { accountOf } from '../../http/access.js';
+import { ApiError } from '../../http/api-error.js';
 import { postbackDeliveryLog } from '../../postbacks/postback-delivery.service.js';
 import { postbackSecret } from '../../postbacks/postback-secret.js';
 import type { Services } from '../../services.js';
@@ -65,9 +67,18 @@ export const heldConversionsRoutes =
         config: { access: firewallAccess(VIEW, 'account_manage_settings') },
         schema: { response: { 200: zPostbackSecret } },
       },
-      async (request) => ({
-        secret: postbackSecret(services.config.secretKey, accountOf(request).relationship.id),
-        algorithm: 'HMAC-SHA256' as const,
-      }),
+      async (request) => {
+        const relationshipId = accountOf(request).relationship.id;
+        // Once rotated (postback security screen), the secret was shown once and is not shown again.
+        if ((await findPostbackSecurity(services.db, relationshipId))?.secretSealed) {
+          throw ApiError.conflict(
+            'The postback secret was rotated: it is shown once, when rotated on the postback security screen',
+          );
+        }
+        return {
+          secret: postbackSecret(services.config.secretKey, relationshipId),
+          algorithm: 'HMAC-SHA256' as const,
+        };
+      },
     );
   };

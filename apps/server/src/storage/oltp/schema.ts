@@ -644,4 +644,20 @@ export interface Database {
   billing_usage_notices: BillingUsageNoticesTable;
   performance_email_marks: PerformanceEmailMarksTable;
   benchmark_cells: BenchmarkCellsTable;
+  postback_security: PostbackSecurityTable;
+}
+
+/** The account's postback security settings (migration 0021); secrets sealed, never plain. */
+export interface PostbackSecurityTable {
+  relationship_id: number;
+  /** JSON list of account-wide allowed postback addresses. */
+  sources: Generated<string>;
+  require_signed: Generated<number>;
+  secret_sealed: string | null;
+  secret_fingerprint: string | null;
+  secret_created_at: string | null;
+  previous_secret_sealed: string | null;
+  previous_fingerprint: string | null;
+  previous_expires_at: string | null;
+  updated_at: string;
 }

@@ -6,6 +6,7 @@ import { IntegrationPage } from './IntegrationPage';
 import { S2sCampaignsPage } from './S2sCampaignsPage';
 import { SensorJsPage } from './SensorJsPage';
 import { IpSettingsPage } from './security/IpSettingsPage';
+import { PostbackSecurityPage } from './security/PostbackSecurityPage';
 
 /** Private setup screens (spec 02 §2: /setup/*), each with its view id. */
 export const setupRoutes: RouteObject[] = [
@@ -43,5 +44,8 @@ export const setupRoutes: RouteObject[] = [
     path: 'setup/security/ip-settings',
     element: <IpSettingsPage />,
     handle: { view: 'ip_settings', title: 'IP settings' },
+    path: 'setup/security/postback-security',
+    element: <PostbackSecurityPage />,
+    handle: { view: 'postback', title: 'Postback security' },
   },
 ];
