@@ -194,6 +194,9 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
   'GET /api/support/outbox': { who: 'support' },
+  'GET /api/security/domains': member,
+  'PUT /api/security/domains': write('account_manage_settings'),
+  'GET /api/security/domains/seen': member,
 };
 
 type Caller =

@@ -549,6 +549,18 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     );
     return { action: 'support.login_as', actorUserId: support.userId };
   },
+  'PUT /api/security/domains': async () => {
+    ok(
+      await call(t, 'PUT', '/security/domains', {
+        token: admin,
+        body: { excludedReferrers: ['spam.example'], sensorDomains: [], foreignDomainAction: 'exclude' },
+      }),
+    );
+    return {
+      action: 'domain_security.updated',
+      detail: { excludedAdded: 'spam.example', foreignDomainAction: { from: 'flag', to: 'exclude' } },
+    };
+  },
 };
 
 beforeAll(async () => {
