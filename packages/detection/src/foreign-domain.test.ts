@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assess, withReasons } from './assess.js';
 import { foreignPageHost } from './network.js';
 import { REASON_POLICY } from './policy.js';
-import { aHit } from './test-support/hits.js';
+import { aHit, type HitChanges } from './test-support/hits.js';
 
-const onPage = (landingUrl: string, rules: Parameters<typeof aHit>[0]['rules']) =>
+const onPage = (landingUrl: string, rules: HitChanges['rules']) =>
   assess(aHit({ request: { landingUrl }, rules }));
 
 describe('network:foreign_domain', () => {
