@@ -1,22 +1,30 @@
 import type { SensorHit } from '@veracity/contracts/collect';
 import type { DomainSecurity, DomainSecurityUpdate, SeenDomains } from '@veracity/contracts/domain-security';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../storage/events/sql.js';
+import { eventStoreEngines } from '../../test-support/event-store-engines.js';
 import { accountToken, call, createTenant } from '../../test-support/fixtures.js';
-import { collect, ingestAppPerTest, sensorHit } from '../../test-support/ingest-fixtures.js';
+import {
+  collect,
+  type IngestApp,
+  type IngestTenant,
+  ingestAppPerTest,
+  sensorHit,
+  startIngestApp,
+} from '../../test-support/ingest-fixtures.js';
+import type { TestApp } from '../../test-support/test-app.js';
 
-// The collector reads the account's rules again at every event, so a change applies to the next hit.
-const ctx = ingestAppPerTest({}, { ingest: { accounts: { ttlMs: 0 } } });
+let ctx: IngestApp;
 
 const NONE: DomainSecurityUpdate = { excludedReferrers: [], sensorDomains: [], foreignDomainAction: 'flag' };
 
 /** A page view sent through the public collection endpoint; its stored verdict. */
-async function judged(changes: Partial<SensorHit>) {
-  const hit = sensorHit(ctx.tenant, changes);
-  const response = await collect(ctx.t, hit);
+async function judged(changes: Partial<SensorHit>, app: IngestApp = ctx) {
+  const hit = sensorHit(app.tenant, changes);
+  const response = await collect(app.t, hit);
   expect(response.statusCode).toBe(200);
-  await ctx.t.stores.journal.drain();
-  const rows = await ctx.t.stores.events.query<{ risk_level: string; threats: string[] }>(
+  await app.t.stores.journal.drain();
+  const rows = await app.t.stores.events.query<{ risk_level: string; threats: string[] }>(
     () => sql`select risk_level, threats from hits where id = ${hit.eventId}`,
   );
   const stored = rows[0];
@@ -38,6 +46,9 @@ async function auditEntries() {
 }
 
 describe('domain security', () => {
+  // The collector reads the account's rules again at every event, so a change applies to the next hit.
+  ctx = ingestAppPerTest({}, { ingest: { accounts: { ttlMs: 0 } } });
+
   it('excluding a referring domain makes the next hit it refers network:excluded_domain', async () => {
     const token = await accountToken(ctx.t, ctx.tenant);
     const fromSpam = { referrer: 'https://games.spam.example/play' };
@@ -127,13 +138,28 @@ describe('domain security', () => {
     expect(second.sensorDomains.map((entry) => entry.value)).toEqual(['shop.example', 'eu.example']);
     expect(second.sensorDomains[0]?.createdAt).toBe(first.sensorDomains[0]?.createdAt);
   });
+});
+
+const EVENT_STORES = eventStoreEngines('seen_domains');
+
+describe.each(EVENT_STORES)('the domains seen, on $name', ({ opener }) => {
+  let t: TestApp;
+  let tenant: IngestTenant;
+  beforeEach(async () => {
+    const openEvents = opener();
+    ({ t, tenant } = await startIngestApp({}, {}, openEvents ? { openEvents } : {}));
+  });
+  afterEach(async () => {
+    await t.close();
+  });
 
   it("lists the page and referring hosts of the account's hits with their counts, and no other account's", async () => {
-    const token = await accountToken(ctx.t, ctx.tenant);
-    await judged({ url: 'https://shop.example/a', referrer: 'https://news.example.org/x' });
-    await judged({ url: 'https://shop.example/b', referrer: 'https://News.Example.org/y' });
-    await judged({ url: 'https://copy.example:8443/c', referrer: '' });
-    const response = await call(ctx.t, 'GET', '/security/domains/seen', { token });
+    const app = { t, tenant };
+    const token = await accountToken(t, tenant);
+    await judged({ url: 'https://shop.example/a', referrer: 'https://news.example.org/x' }, app);
+    await judged({ url: 'https://shop.example/b', referrer: 'https://News.Example.org/y' }, app);
+    await judged({ url: 'https://copy.example:8443/c', referrer: '' }, app);
+    const response = await call(t, 'GET', '/security/domains/seen', { token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       days: 30,
@@ -144,9 +170,9 @@ describe('domain security', () => {
       referrers: [{ host: 'news.example.org', hits: 2 }],
     } satisfies SeenDomains);
 
-    const other = await createTenant(ctx.t);
-    const foreign = await call(ctx.t, 'GET', '/security/domains/seen', {
-      token: await accountToken(ctx.t, other),
+    const other = await createTenant(t);
+    const foreign = await call(t, 'GET', '/security/domains/seen', {
+      token: await accountToken(t, other),
     });
     expect(foreign.json()).toEqual({ days: 30, pages: [], referrers: [] });
   });
