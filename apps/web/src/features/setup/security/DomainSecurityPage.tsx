@@ -159,14 +159,11 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
           testId="sensor-domains"
         />
         <div className={styles.switchRow}>
-          <span className={styles.switchText} id="foreign-domain-action-label">
-            Visits on other domains are
-          </span>
+          <span className={styles.switchText}>Visits on other domains are</span>
           <Toggle
             checked={action === 'exclude'}
             onChange={(checked) => setAction(checked ? 'exclude' : 'flag')}
             disabled={locked}
-            colourSet="legitimate-suspicious"
             aria-label="Exclude visits on other domains (invalid) instead of flagging them (suspicious)"
             labels={FOREIGN_ACTION_LABELS}
           />
