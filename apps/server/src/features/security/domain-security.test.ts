@@ -117,6 +117,9 @@ describe('domain security', () => {
     ]) {
       const refused = await put(token, { ...NONE, excludedReferrers: ['good.example', bad] });
       expect(refused.statusCode, bad).toBe(400);
+      // The field error names the entry that is no domain.
+      expect(refused.body, bad).toContain('excludedReferrers.1');
+      expect(refused.body, bad).toContain('NOT_VALID');
     }
     expect((await put(token, { ...NONE, foreignDomainAction: 'block' })).statusCode).toBe(400);
     expect((await put(token, { excludedReferrers: [] })).statusCode).toBe(400);
