@@ -200,6 +200,9 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/security/postback': member,
   'PUT /api/security/postback': write('account_manage_settings'),
   'POST /api/security/postback/rotate-secret': write('account_manage_settings', true),
+  'GET /api/security/domains': member,
+  'PUT /api/security/domains': write('account_manage_settings'),
+  'GET /api/security/domains/seen': member,
 };
 
 type Caller =

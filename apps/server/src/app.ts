@@ -52,6 +52,7 @@ import { ReportRunner } from './features/reports/report-runner.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
 import { ipSettingsRoutes } from './features/security/ip-settings.routes.js';
 import { postbackSecurityRoutes } from './features/security/postback-security.routes.js';
+import { domainSecurityRoutes } from './features/security/domain-security.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
 import { type ApiRoute, installAccessControl } from './http/access.js';
@@ -318,6 +319,7 @@ export async function buildApp(
       await api.register(outboxRoutes(services));
       await api.register(ipSettingsRoutes(services));
       await api.register(postbackSecurityRoutes(services));
+      await api.register(domainSecurityRoutes(services, stores.events));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },

@@ -568,6 +568,18 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     );
     return { action: 'postback_security.secret_rotated', detail: { overlapHours: 24 } };
   },
+  'PUT /api/security/domains': async () => {
+    ok(
+      await call(t, 'PUT', '/security/domains', {
+        token: admin,
+        body: { excludedReferrers: ['spam.example'], sensorDomains: [], foreignDomainAction: 'exclude' },
+      }),
+    );
+    return {
+      action: 'domain_security.updated',
+      detail: { excludedAdded: 'spam.example', foreignDomainAction: { from: 'flag', to: 'exclude' } },
+    };
+  },
 };
 
 beforeAll(async () => {

@@ -339,6 +339,13 @@ export const zAccountRules = z.object({
   ipDenyList: z.array(text(64)).default([]),
   /** Referring domains the account excluded (placements it does not pay for). */
   excludedDomains: z.array(text(253)).default([]),
+  /**
+   * Domains the account's sensor may run on (each covers its subdomains); a hit whose page is elsewhere
+   * gets `network:foreign_domain`. Absent or empty: any domain.
+   */
+  sensorDomains: z.array(text(253)).optional(),
+  /** What `network:foreign_domain` does: `flag` (suspicious) or `exclude` (invalid). Absent: flag. */
+  foreignDomainAction: z.enum(['flag', 'exclude']).optional(),
 });
 export type AccountRules = z.infer<typeof zAccountRules>;
 

@@ -200,6 +200,8 @@ export const THREAT_EVIDENCE_SHAPES = {
   'sensor:no_proof': z.object({ proof: z.enum(SENSOR_PROOF_FAULTS) }),
   /** How long after the S2S click (and before it) a sensor page view of it was looked for. */
   'sensor:no_page_view': z.object({ waitedMs: figure }),
+  /** The host of the page the sensor ran on, outside the account's sensor domains. */
+  'network:foreign_domain': z.object({ host: text }),
 } as const satisfies Record<ThreatReasonId, z.ZodType>;
 
 export type ThreatEvidenceOf<Id extends ThreatReasonId> = z.infer<(typeof THREAT_EVIDENCE_SHAPES)[Id]>;

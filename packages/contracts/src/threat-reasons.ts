@@ -105,6 +105,10 @@ export const THREAT_REASONS = {
   'render:tiny_iframe': { category: 'render', label: 'Page loaded in a tiny frame' },
   'sensor:no_proof': { category: 'sensor', label: 'Page view without proof that the sensor ran' },
   'sensor:no_page_view': { category: 'sensor', label: 'Paid click whose page never ran the sensor' },
+  'network:foreign_domain': {
+    category: 'network',
+    label: 'Sensor running on a domain the account does not own',
+  },
 } as const satisfies Record<string, { category: ThreatCategory; label: string }>;
 
 export type ThreatReasonId = keyof typeof THREAT_REASONS;

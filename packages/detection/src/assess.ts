@@ -59,7 +59,8 @@ export function tier(reasons: ThreatReason[]): Assessment {
   const riskLevel = levelOf(
     score,
     new Set(reasons.map((found) => found.category)).size,
-    reasons.some((found) => REASON_POLICY[found.id].decisive),
+    // A reason found at the full weight is decisive too: the account made it so (an excluded foreign domain).
+    reasons.some((found) => REASON_POLICY[found.id].decisive || found.weight >= MAX_SCORE),
   );
   reasons.sort((a, b) => b.weight - a.weight);
   return { riskLevel, score, reasons, allowListed: false };
@@ -96,6 +97,8 @@ export function engagementFindings(
   return [...behaviourFindings(sensor, page.paidLanding), ...renderFindings({ sensor })];
 }
 
+const RISK_ORDER: Record<RiskLevel, number> = { low: 0, medium: 1, high: 2 };
+
 function levelOf(score: number, categories: number, decisive: boolean): RiskLevel {
   if (decisive) return 'high';
   if (score >= TIER_THRESHOLDS.high && categories >= TIER_THRESHOLDS.highMinCategories) return 'high';
@@ -106,10 +109,11 @@ function levelOf(score: number, categories: number, decisive: boolean): RiskLeve
  * A verdict given earlier, joined with reasons found since (a page view's engagement beacon, a click's
  * conversion): the earlier score plus the weights of the new reasons, tiered by the same rule as
  * {@link tier}. Reasons it already had add nothing; ids the engine does not know (from an older
- * version) count towards categories only through the known ones.
+ * version) count towards categories only through the known ones. Given the earlier tier, the joined one
+ * is never lower (a reason the account made decisive is not decisive by the policy alone).
  */
 export function withReasons(
-  earlier: { score: number; reasonIds: readonly string[] },
+  earlier: { score: number; reasonIds: readonly string[]; riskLevel?: RiskLevel },
   added: readonly ThreatReasonId[],
 ): { riskLevel: RiskLevel; score: number; reasonIds: string[] } {
   const known = (id: string): id is ThreatReasonId => Object.hasOwn(THREAT_REASONS, id);
@@ -120,10 +124,14 @@ export function withReasons(
     MAX_SCORE,
     earlier.score + fresh.reduce((sum, id) => sum + REASON_POLICY[id].weight, 0),
   );
-  const riskLevel = levelOf(
+  const joinedLevel = levelOf(
     score,
     new Set(knownIds.map((id) => THREAT_REASONS[id].category)).size,
     knownIds.some((id) => REASON_POLICY[id].decisive),
   );
+  const riskLevel =
+    earlier.riskLevel !== undefined && RISK_ORDER[earlier.riskLevel] > RISK_ORDER[joinedLevel]
+      ? earlier.riskLevel
+      : joinedLevel;
   return { riskLevel, score, reasonIds };
 }

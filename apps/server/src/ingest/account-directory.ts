@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { relationshipOfApiKey } from '../accounts/api-keys.js';
 import { findCampaign } from '../accounts/campaigns.repo.js';
+import { readDomainValues, readForeignDomainAction } from '../accounts/domain-security.repo.js';
 import { findFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
 import { findOffer } from '../accounts/offers.repo.js';
 import type { Database } from '../storage/oltp/schema.js';
@@ -35,7 +36,8 @@ const MAX_CACHED = 10_000;
 
 /**
  * Resolves the keys events arrive with (the public sensor key, an S2S API key) to their account, and
- * the account's rules (traffic IP allow and deny lists), S2S campaigns and the firewall's campaigns and
+ * the account's rules (traffic IP allow and deny lists, excluded referring domains, sensor domains and
+ * what a hit outside them becomes), S2S campaigns and the firewall's campaigns and
  * offers. Answers are cached for
  * `ttlMs`, unknown keys included, so the collector reads the accounts store once per key and period,
  * not once per hit; a change in the dashboard reaches the collector within that time.
@@ -129,6 +131,10 @@ export class AccountDirectory {
       .where('relationship_id', '=', relationshipId)
       .where('list', 'in', ['traffic_allow', 'traffic_deny'])
       .execute();
+    const [domains, foreignDomainAction] = await Promise.all([
+      readDomainValues(this.#db, relationshipId),
+      readForeignDomainAction(this.#db, relationshipId),
+    ]);
     return {
       relationshipId,
       planType: relationship.plan_type,
@@ -139,7 +145,9 @@ export class AccountDirectory {
       rules: {
         ipAllowList: entries.filter((entry) => entry.list === 'traffic_allow').map((entry) => entry.value),
         ipDenyList: entries.filter((entry) => entry.list === 'traffic_deny').map((entry) => entry.value),
-        excludedDomains: [],
+        excludedDomains: domains.excluded_referrer,
+        sensorDomains: domains.sensor,
+        foreignDomainAction,
       },
     };
   }

@@ -145,7 +145,7 @@ export function joined(account: AccountContext, row: HitRow, added: readonly Thr
     return { riskLevel: row.riskLevel, score, threats: row.threats, evidence };
   }
   const join = withReasons(
-    { score, reasonIds: row.threats },
+    { score, reasonIds: row.threats, riskLevel: row.riskLevel },
     added.map((found) => found.id),
   );
   return {

@@ -73,7 +73,15 @@ export interface SqlDialect {
   isDigits(text: SqlExpr): Sql;
   /** Days from 1970-01-01 to a DATE, as an integer. */
   epochDays(date: SqlExpr): Sql;
+  /**
+   * The lower-case host of a URL (`shop.example` for `https://user@Shop.Example:8443/a?b`); an empty
+   * string for NULL and for text that is no absolute URL.
+   */
+  urlHost(url: SqlExpr): Sql;
 }
+
+/** An absolute URL's host: after the scheme and any user info, up to a port, path, query or fragment. */
+const URL_HOST_PATTERN = '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:@]+)';
 
 /** An IPv4 address's first three parts (no backslashes: both stores read the literal alike). */
 const IPV4_NET24_PATTERN = '^([0-9]{1,3}[.][0-9]{1,3}[.][0-9]{1,3})[.][0-9]{1,3}$';
@@ -132,6 +140,8 @@ export const duckdbDialect: SqlDialect = {
   ipv4Net24: (ip) => sql`regexp_extract(${duckdbExpr(ip)}, ${duckdbLiteral(IPV4_NET24_PATTERN)}, 1)`,
   isDigits: (text) => sql`regexp_full_match(${duckdbExpr(text)}, ${duckdbLiteral('[0-9]+')})`,
   epochDays: (date) => sql`date_diff('day', DATE '1970-01-01', ${duckdbExpr(date)})`,
+  urlHost: (url) =>
+    sql`lower(regexp_extract(coalesce(${duckdbExpr(url)}, ''), ${duckdbLiteral(URL_HOST_PATTERN)}, 1))`,
 };
 
 /** ClickHouse type of a parameter, named in its `{pN:Type}` placeholder. */
@@ -183,4 +193,6 @@ export const clickhouseDialect: SqlDialect = {
     sql`extract(coalesce(${clickhouseExpr(ip)}, ''), ${clickhouseLiteral(IPV4_NET24_PATTERN)})`,
   isDigits: (text) => sql`match(${clickhouseExpr(text)}, ${clickhouseLiteral('^[0-9]+$')})`,
   epochDays: (date) => sql`toInt64(dateDiff('day', toDate('1970-01-01'), ${clickhouseExpr(date)}))`,
+  urlHost: (url) =>
+    sql`lower(extract(coalesce(${clickhouseExpr(url)}, ''), ${clickhouseLiteral(URL_HOST_PATTERN)}))`,
 };

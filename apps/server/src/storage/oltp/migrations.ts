@@ -18,6 +18,7 @@ import { billingUsage } from './migrations/0016-billing-usage.js';
 import { performanceEmails } from './migrations/0017-performance-emails.js';
 import { benchmark } from './migrations/0018-benchmark.js';
 import { postbackSecurity } from './migrations/0021-postback-security.js';
+import { domainSecurity } from './migrations/0019-domain-security.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   performanceEmails,
   benchmark,
   postbackSecurity,
+  domainSecurity,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -659,5 +659,22 @@ export interface PostbackSecurityTable {
   previous_secret_sealed: string | null;
   previous_fingerprint: string | null;
   previous_expires_at: string | null;
+  domain_entries: DomainEntriesTable;
+  domain_security_settings: DomainSecuritySettingsTable;
+}
+
+/** The account's domains by list (migration 0019): excluded referring domains and sensor domains. */
+export interface DomainEntriesTable {
+  id: Generated<number>;
+  relationship_id: number;
+  list: 'excluded_referrer' | 'sensor';
+  value: string;
+  created_at: string;
+}
+
+/** What a hit on a page outside the sensor domains becomes, per account that set it (migration 0019). */
+export interface DomainSecuritySettingsTable {
+  relationship_id: number;
+  foreign_domain_action: 'flag' | 'exclude';
   updated_at: string;
 }

@@ -7,6 +7,7 @@ import { S2sCampaignsPage } from './S2sCampaignsPage';
 import { SensorJsPage } from './SensorJsPage';
 import { IpSettingsPage } from './security/IpSettingsPage';
 import { PostbackSecurityPage } from './security/PostbackSecurityPage';
+import { DomainSecurityPage } from './security/DomainSecurityPage';
 
 /** Private setup screens (spec 02 §2: /setup/*), each with its view id. */
 export const setupRoutes: RouteObject[] = [
@@ -47,5 +48,8 @@ export const setupRoutes: RouteObject[] = [
     path: 'setup/security/postback-security',
     element: <PostbackSecurityPage />,
     handle: { view: 'postback', title: 'Postback security' },
+    path: 'setup/security/domain-security',
+    element: <DomainSecurityPage />,
+    handle: { view: 'domain_exclusions', title: 'Domain security' },
   },
 ];
