@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { changelogRoutes } from './features/account/changelog.routes.js';
 import { invitationsRoutes } from './features/account/invitations.routes.js';
 import { adChannelsRoutes } from './features/ad-channels/ad-channels.routes.js';
 import { configuredDrivers, createAdChannelsIntegration } from './features/ad-channels/ad-channels-wiring.js';
@@ -314,6 +315,7 @@ export async function buildApp(
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       await api.register(outboxRoutes(services));
+      await api.register(changelogRoutes(services));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },
