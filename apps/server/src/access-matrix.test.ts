@@ -194,6 +194,9 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
   'GET /api/support/outbox': { who: 'support' },
+  // The account changelog (issue 40): the settings view and account_changelog, its CSV alike.
+  'GET /api/account/changelog': { who: 'member', permission: 'account_changelog' },
+  'GET /api/account/changelog/csv': { who: 'member', permission: 'account_changelog' },
 };
 
 type Caller =

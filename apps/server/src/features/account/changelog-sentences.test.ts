@@ -117,9 +117,9 @@ describe('the changelog wording', () => {
     expect(say('user.invited', { userId: 9, email: 'ana@acme.example', roleIds: '4' })).toBe(
       'Invited ana@acme.example with the role Viewer',
     );
-    expect(say('user.roles_revoked', { userId: 9, email: 'ana@acme.example', roleIds: '4', removed: true })).toBe(
-      'Removed ana@acme.example from the account',
-    );
+    expect(
+      say('user.roles_revoked', { userId: 9, email: 'ana@acme.example', roleIds: '4', removed: true }),
+    ).toBe('Removed ana@acme.example from the account');
     expect(say('firewall_campaign.updated', { id: 7, active: { from: true, to: false } })).toBe(
       'Paused firewall campaign #7',
     );
@@ -130,7 +130,7 @@ describe('the changelog wording', () => {
       'Turned the login IP check on (2 allowed addresses)',
     );
     expect(say('support.login_as', { ghostRole: 'Admin' })).toBe(
-      'Veracity support logged in to the account as Admin',
+      'Veracity support logged in to the account (role: Admin)',
     );
   });
 

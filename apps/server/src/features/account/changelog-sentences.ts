@@ -341,7 +341,7 @@ export const CHANGELOG_WORDING: Readonly<Record<string, Wording>> = {
   'support.login_as': {
     category: 'support',
     sentence: (d) =>
-      `Veracity support logged in to the account${d.ghostRole ? ` as ${text(d, 'ghostRole')}` : ''}`,
+      `Veracity support logged in to the account${d.ghostRole ? ` (role: ${text(d, 'ghostRole')})` : ''}`,
   },
 };
 
