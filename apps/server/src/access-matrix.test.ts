@@ -232,6 +232,8 @@ const EVERY_PERMISSION: readonly PermissionKey[] = [
   'traffic_source_create',
   'traffic_source_edit',
   'log_export_reports',
+  // Held by admins only; the changelog (issue 40) is the first route to ask for it.
+  'account_changelog',
 ];
 const VIEW_ONLY: readonly PermissionKey[] = ['campaign_view', 'offer_view', 'traffic_source_view'];
 const ROLE_PERMISSIONS: Record<string, readonly PermissionKey[]> = {
