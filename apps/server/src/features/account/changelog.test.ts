@@ -219,3 +219,20 @@ describe('GET /api/account/changelog/csv', () => {
     expect(response.statusCode).toBe(204);
   });
 });
+
+describe('what the changelog never shows', () => {
+  it('holds no secret: an API key is named, its key is not', async () => {
+    const created = ok(
+      await call(t, 'POST', '/me/keys', { token: admin, body: { name: 'Deploy key' } }),
+    ).json() as {
+      key: string;
+    };
+    const page = await changelog('?category=api_keys');
+    expect(page.entries.map((entry) => entry.sentence)).toEqual(['Created the API key “Deploy key”']);
+    expect(created.key.length).toBeGreaterThan(8);
+    expect(JSON.stringify(page)).not.toContain(created.key);
+    const csv = ok(await call(t, 'GET', '/account/changelog/csv', { token: admin })).body;
+    expect(csv).not.toContain(created.key);
+    expect(csv).not.toContain(support.email);
+  });
+});
