@@ -107,6 +107,16 @@ describe('ChangelogPage', () => {
     expect((screen.getByTestId('changelog-from') as HTMLInputElement).value).toBe('');
   });
 
+  it('asks nothing for a range that runs backwards', async () => {
+    mockApi({ 'GET /me/permissions': PERMISSIONS, 'GET /account/changelog': page([entry(1, 'A change')]) });
+    renderScreen(<ChangelogPage />);
+    await screen.findByTestId('changelog-row-1');
+    fireEvent.change(screen.getByTestId('changelog-from'), { target: { value: '2026-11-10' } });
+    fireEvent.change(screen.getByTestId('changelog-to'), { target: { value: '2026-11-01' } });
+    expect(await screen.findByTestId('changelog-reversed')).toBeTruthy();
+    expect(changelogQueries().some((query) => query.get('to') === '2026-11-01')).toBe(false);
+  });
+
   it('filters by category from the menu', async () => {
     mockApi({ 'GET /me/permissions': PERMISSIONS, 'GET /account/changelog': page([entry(1, 'A change')]) });
     renderScreen(<ChangelogPage />);

@@ -157,7 +157,8 @@ export function ChangelogPage() {
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => parseChangelogFilters(search), [search]);
   const allowed = useHoldsPermission('account_changelog');
-  const changelog = useChangelog(filters, allowed === true);
+  const reversed = filters.from !== undefined && filters.to !== undefined && filters.to < filters.from;
+  const changelog = useChangelog(filters, allowed === true && !reversed);
   const notify = useNotify();
   const showError = useShowApiError();
   const exportCsv = useMutation({
@@ -180,7 +181,6 @@ export function ChangelogPage() {
   const entries = changelog.data?.pages.flatMap((page) => page.entries) ?? [];
   const people = changelog.data?.pages[0]?.people ?? [];
   const filtered = Object.keys(filters).length > 0;
-  const reversed = filters.from !== undefined && filters.to !== undefined && filters.to < filters.from;
 
   return (
     <div className={styles.page} data-testid="account-changelog-page">
@@ -268,7 +268,9 @@ export function ChangelogPage() {
               </Button>
             ) : null}
           </div>
-          {allowed === undefined || changelog.isPending ? (
+          {reversed ? (
+            <EmptyState title="Choose an end date on or after the start date" testId="changelog-reversed" />
+          ) : allowed === undefined || changelog.isPending ? (
             <SkeletonRows rows={5} testId="changelog-loading" />
           ) : changelog.isError ? (
             <LoadError error={changelog.error} onRetry={() => void changelog.refetch()} />
