@@ -134,6 +134,15 @@ describe('the changelog wording', () => {
     );
   });
 
+  it('says when a change was saved without changing anything', () => {
+    expect(wordingOf('google_ads.settings_updated').sentence({}, context)).toBe(
+      'Saved the Google Ads settings without a change',
+    );
+    expect(
+      wordingOf('google_ads.settings_updated').sentence({ rotationDays: { from: 30, to: 45 } }, context),
+    ).toBe('Changed rotation days of the Google Ads settings');
+  });
+
   it('still shows an action it has no sentence for, in the category of its prefix', () => {
     expect(wordingOf('label.merged')).toMatchObject({ category: 'labels' });
     expect(wordingOf('security.apk_updated').category).toBe('security');

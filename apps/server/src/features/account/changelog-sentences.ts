@@ -75,6 +75,12 @@ function changedNames(detail: Detail, names: Readonly<Record<string, string>> = 
   return `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
 }
 
+/** "Changed name and status of the offer “Spring”", or that it was saved unchanged. */
+function changed(detail: Detail, subject: string, names: Readonly<Record<string, string>> = {}): string {
+  const fields = changedNames(detail, names);
+  return fields === 'nothing' ? `Saved ${subject} without a change` : `Changed ${fields} of ${subject}`;
+}
+
 /** `allowedPostbackAddresses` as "allowed postback addresses". */
 export function fieldWords(field: string): string {
   return field
@@ -112,7 +118,7 @@ function updated(kind: string): Sentence {
     if (isChange(hidden) && others.length === 1) {
       return `${hidden.to === true ? 'Hid' : 'Showed'} ${thing(kind, detail)}`;
     }
-    return `Changed ${changedNames(detail)} of ${thing(kind, detail)}`;
+    return changed(detail, thing(kind, detail));
   };
 }
 
@@ -205,7 +211,7 @@ export const CHANGELOG_WORDING: Readonly<Record<string, Wording>> = {
         return `Renamed the label “${shown(name.from)}” to “${shown(name.to)}”`;
       }
       if (isChange(d.color) && !isChange(name)) return `Changed the colour of label #${text(d, 'id')}`;
-      return `Changed ${changedNames(d, { color: 'colour' })} of ${thing('label', d)}`;
+      return changed(d, thing('label', d), { color: 'colour' });
     },
   },
   'label.deleted': { category: 'labels', sentence: deleted('label') },
@@ -257,7 +263,7 @@ export const CHANGELOG_WORDING: Readonly<Record<string, Wording>> = {
   'alert.created': { category: 'alerts', sentence: created('alert') },
   'alert.updated': {
     category: 'alerts',
-    sentence: (d) => `Changed ${changedNames(d)} of ${thing('alert', d)}`,
+    sentence: (d) => changed(d, thing('alert', d)),
   },
   'alert.deleted': { category: 'alerts', sentence: deleted('alert') },
   'report.created': { category: 'reports', sentence: created('report') },
@@ -273,7 +279,7 @@ export const CHANGELOG_WORDING: Readonly<Record<string, Wording>> = {
   },
   'google_ads.settings_updated': {
     category: 'integrations',
-    sentence: (d) => `Changed the Google Ads ${changedNames(d)}`,
+    sentence: (d) => changed(d, 'the Google Ads settings'),
   },
   'google_ads.tracking_template_applied': {
     category: 'integrations',

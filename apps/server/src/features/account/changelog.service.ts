@@ -21,8 +21,9 @@ import { rolesOf } from './roles.repo.js';
 /**
  * The account changelog (GET /api/account/changelog): the account's audit entries, newest first,
  * each with who made it, a sentence, the fields it changed and the address it came from. Only the
- * account's own entries are read. A member is named with their address; support staff as "Veracity
- * support", never with their own address; someone no longer a member by no address at all.
+ * account's own entries are read. Only a member of the account is named, with their address; support
+ * staff acting in a support session are "Veracity support", never with their own address; someone no
+ * longer a member is named by no address at all.
  */
 
 export const SUPPORT_NAME = 'Veracity support';
@@ -111,7 +112,7 @@ interface People {
 
 async function peopleOf(db: Kysely<Database>, relationshipId: number, rows: AuditLogRow[]): Promise<People> {
   const listed = await listAccountPeople(db, relationshipId);
-  const members = new Map(listed.filter((row) => row.is_support !== 1).map((row) => [row.id, row] as const));
+  const members = new Map(listed.map((row) => [row.id, row] as const));
   const others = [...new Set(rows.map((row) => row.actor_user_id))].filter(
     (id): id is number => id !== null && !members.has(id),
   );
@@ -139,10 +140,7 @@ export async function readChangelog(
 ): Promise<ChangelogPage> {
   const range = instants(query, account.timezone);
   const listed = await listAccountPeople(db, account.id);
-  if (
-    query.actor !== undefined &&
-    !listed.some((person) => person.id === query.actor && person.is_support !== 1)
-  ) {
+  if (query.actor !== undefined && !listed.some((person) => person.id === query.actor)) {
     throw ApiError.fields([{ code: 'NOT_VALID', field: 'actor', message: 'Not a member of this account' }]);
   }
   const rows = await listAuditLog(db, {

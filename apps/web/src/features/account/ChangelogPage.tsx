@@ -136,7 +136,11 @@ function ChangelogTable({ entries }: { entries: ChangelogEntry[] }) {
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid={`changelog-row-${row.id}`}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} data-column={cell.column.id}>
+                <td
+                  key={cell.id}
+                  data-column={cell.column.id}
+                  data-label={String(cell.column.columnDef.header)}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}
