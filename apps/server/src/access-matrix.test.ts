@@ -203,6 +203,9 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/security/domains': member,
   'PUT /api/security/domains': write('account_manage_settings'),
   'GET /api/security/domains/seen': member,
+  // The account changelog (issue 40): the settings view and account_changelog, its CSV alike.
+  'GET /api/account/changelog': { who: 'member', permission: 'account_changelog' },
+  'GET /api/account/changelog/csv': { who: 'member', permission: 'account_changelog' },
 };
 
 type Caller =
@@ -238,6 +241,8 @@ const EVERY_PERMISSION: readonly PermissionKey[] = [
   'traffic_source_create',
   'traffic_source_edit',
   'log_export_reports',
+  // Held by admins only; the changelog (issue 40) is the first route to ask for it.
+  'account_changelog',
 ];
 const VIEW_ONLY: readonly PermissionKey[] = ['campaign_view', 'offer_view', 'traffic_source_view'];
 const ROLE_PERMISSIONS: Record<string, readonly PermissionKey[]> = {

@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
+import { changelogRoutes } from './features/account/changelog.routes.js';
 import { invitationsRoutes } from './features/account/invitations.routes.js';
 import { adChannelsRoutes } from './features/ad-channels/ad-channels.routes.js';
 import { configuredDrivers, createAdChannelsIntegration } from './features/ad-channels/ad-channels-wiring.js';
@@ -320,6 +321,7 @@ export async function buildApp(
       await api.register(ipSettingsRoutes(services));
       await api.register(postbackSecurityRoutes(services));
       await api.register(domainSecurityRoutes(services, stores.events));
+      await api.register(changelogRoutes(services));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },

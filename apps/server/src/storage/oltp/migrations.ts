@@ -19,6 +19,7 @@ import { performanceEmails } from './migrations/0017-performance-emails.js';
 import { benchmark } from './migrations/0018-benchmark.js';
 import { postbackSecurity } from './migrations/0021-postback-security.js';
 import { domainSecurity } from './migrations/0019-domain-security.js';
+import { changelog } from './migrations/0023-changelog.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   benchmark,
   postbackSecurity,
   domainSecurity,
+  changelog,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

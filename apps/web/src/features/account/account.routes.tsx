@@ -3,6 +3,7 @@ import { DevelopersPage } from '../developers/DevelopersPage';
 import { OutboxPage } from '../support/OutboxPage';
 import { SupportPage } from '../support/SupportPage';
 import { AccessPage } from './AccessPage';
+import { ChangelogPage } from './ChangelogPage';
 import { LabelsPage } from './LabelsPage';
 import { PlansPage } from './PlansPage';
 import { SettingsPage } from './SettingsPage';
@@ -19,6 +20,12 @@ export const accountRoutes: RouteObject[] = [
     path: 'account/access-login-settings',
     element: <AccessPage />,
     handle: { view: 'access', title: 'Access & login' },
+  },
+  // The account changelog (issue 40): under the settings view, read with account_changelog.
+  {
+    path: 'account/changelog',
+    element: <ChangelogPage />,
+    handle: { view: 'settings', title: 'Changelog' },
   },
   {
     path: 'account/settings',

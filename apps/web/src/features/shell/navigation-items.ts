@@ -148,6 +148,7 @@ export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
   { section: 'Account', label: 'Profile & users', path: '/account/user', view: 'users' },
   { section: 'Account', label: 'Labels', path: '/account/labels', view: 'labels' },
   { section: 'Account', label: 'Access & login', path: '/account/access-login-settings', view: 'access' },
+  { section: 'Account', label: 'Changelog', path: '/account/changelog', view: 'settings' },
   { section: 'Account', label: 'Settings', path: '/account/settings', view: 'settings' },
   { section: 'Account', label: 'Plans', path: '/account/plans', view: 'plans' },
   { section: 'Account', label: 'Developers', path: '/developers-settings', view: 'developers_settings' },
