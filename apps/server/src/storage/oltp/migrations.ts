@@ -17,8 +17,8 @@ import { billing } from './migrations/0015-billing.js';
 import { billingUsage } from './migrations/0016-billing-usage.js';
 import { performanceEmails } from './migrations/0017-performance-emails.js';
 import { benchmark } from './migrations/0018-benchmark.js';
-import { postbackSecurity } from './migrations/0021-postback-security.js';
 import { domainSecurity } from './migrations/0019-domain-security.js';
+import { postbackSecurity } from './migrations/0021-postback-security.js';
 import { changelog } from './migrations/0023-changelog.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
@@ -51,8 +51,8 @@ export const MIGRATIONS: readonly Migration[] = [
   billingUsage,
   performanceEmails,
   benchmark,
-  postbackSecurity,
   domainSecurity,
+  postbackSecurity,
   changelog,
 ];
 

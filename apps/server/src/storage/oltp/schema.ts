@@ -645,6 +645,8 @@ export interface Database {
   performance_email_marks: PerformanceEmailMarksTable;
   benchmark_cells: BenchmarkCellsTable;
   postback_security: PostbackSecurityTable;
+  domain_entries: DomainEntriesTable;
+  domain_security_settings: DomainSecuritySettingsTable;
 }
 
 /** The account's postback security settings (migration 0021); secrets sealed, never plain. */
@@ -659,8 +661,6 @@ export interface PostbackSecurityTable {
   previous_secret_sealed: string | null;
   previous_fingerprint: string | null;
   previous_expires_at: string | null;
-  domain_entries: DomainEntriesTable;
-  domain_security_settings: DomainSecuritySettingsTable;
 }
 
 /** The account's domains by list (migration 0019): excluded referring domains and sensor domains. */

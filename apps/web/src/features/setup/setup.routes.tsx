@@ -5,9 +5,9 @@ import { TrafficSourcesPage } from './firewall/TrafficSourcesPage';
 import { IntegrationPage } from './IntegrationPage';
 import { S2sCampaignsPage } from './S2sCampaignsPage';
 import { SensorJsPage } from './SensorJsPage';
+import { DomainSecurityPage } from './security/DomainSecurityPage';
 import { IpSettingsPage } from './security/IpSettingsPage';
 import { PostbackSecurityPage } from './security/PostbackSecurityPage';
-import { DomainSecurityPage } from './security/DomainSecurityPage';
 
 /** Private setup screens (spec 02 §2: /setup/*), each with its view id. */
 export const setupRoutes: RouteObject[] = [
@@ -45,9 +45,13 @@ export const setupRoutes: RouteObject[] = [
     path: 'setup/security/ip-settings',
     element: <IpSettingsPage />,
     handle: { view: 'ip_settings', title: 'IP settings' },
+  },
+  {
     path: 'setup/security/postback-security',
     element: <PostbackSecurityPage />,
     handle: { view: 'postback', title: 'Postback security' },
+  },
+  {
     path: 'setup/security/domain-security',
     element: <DomainSecurityPage />,
     handle: { view: 'domain_exclusions', title: 'Domain security' },
