@@ -201,5 +201,10 @@ export const zCollectAnswer = z.object({
   hitId: zSensorId,
   riskLevel: zRiskLevel,
   exclude: z.boolean(),
+  /**
+   * With `exclude`: the platforms whose tags the sensor fires the event on (the account's switches,
+   * /setup/security/javascript-settings). Absent: every platform, as before the switches existed.
+   */
+  platforms: z.array(zExclusionPlatform).max(EXCLUSION_PLATFORMS.length).optional(),
 });
 export type CollectAnswer = z.infer<typeof zCollectAnswer>;

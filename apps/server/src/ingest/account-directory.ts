@@ -1,12 +1,14 @@
 import type { Campaign } from '@veracity/contracts/campaigns';
 import type { AccountRules } from '@veracity/contracts/detection';
 import type { FirewallCampaign, Offer } from '@veracity/contracts/firewall';
+import type { SensorSettings } from '@veracity/contracts/sensor-settings';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { relationshipOfApiKey } from '../accounts/api-keys.js';
 import { findCampaign } from '../accounts/campaigns.repo.js';
 import { findFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
 import { findOffer } from '../accounts/offers.repo.js';
+import { findSensorSettings } from '../accounts/sensor-settings.repo.js';
 import type { Database } from '../storage/oltp/schema.js';
 
 /** What ingestion needs to know about the account an event belongs to. */
@@ -17,6 +19,8 @@ export interface AccountContext {
   active: boolean;
   sensorIntegrated: boolean;
   rules: AccountRules;
+  /** The JavaScript sensor settings (/setup/security/javascript-settings): exclusion events, cookie-less. */
+  sensor: SensorSettings;
 }
 
 export interface AccountDirectoryOptions {
@@ -141,6 +145,7 @@ export class AccountDirectory {
         ipDenyList: entries.filter((entry) => entry.list === 'traffic_deny').map((entry) => entry.value),
         excludedDomains: [],
       },
+      sensor: await findSensorSettings(this.#db, relationshipId),
     };
   }
 
