@@ -194,6 +194,9 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
   'GET /api/support/outbox': { who: 'support' },
+  // The JavaScript sensor settings (issue 40): the js_settings view to read, account_manage_settings to change.
+  'GET /api/security/sensor-settings': member,
+  'PUT /api/security/sensor-settings': write('account_manage_settings'),
 };
 
 type Caller =

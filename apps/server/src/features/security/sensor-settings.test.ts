@@ -6,7 +6,7 @@ import {
 } from '@veracity/contracts/sensor-settings';
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../storage/events/sql.js';
-import { accountToken, addTenantUser, call } from '../../test-support/fixtures.js';
+import { accountToken, addTenantUser, call, createTenant } from '../../test-support/fixtures.js';
 import {
   chromeSignals,
   collect,
@@ -193,5 +193,12 @@ describe('the JavaScript sensor settings', () => {
     expect(write.statusCode).toBe(403);
     expect((await get()).settings.cookieless).toBe(false);
     expect(await auditEntries()).toEqual([]);
+    // A plan without the js_settings view (lite) has neither.
+    const lite = await createTenant(ctx.t, { plan: 'lite' });
+    const liteToken = await accountToken(ctx.t, lite);
+    expect((await call(ctx.t, 'GET', '/security/sensor-settings', { token: liteToken })).statusCode).toBe(
+      403,
+    );
+    expect((await put(DEFAULT_SENSOR_SETTINGS, liteToken)).statusCode).toBe(403);
   });
 });
