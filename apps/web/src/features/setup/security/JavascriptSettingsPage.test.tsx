@@ -38,7 +38,7 @@ function settingsApi(initial: SensorSettings = DEFAULT_SENSOR_SETTINGS, extra: R
   let current = answer(initial);
   return mockApi({
     'GET /security/sensor-settings': () => ({ status: 200, body: current }),
-    'PUT /security/sensor-settings': (body) => {
+    'PUT /security/sensor-settings': (body: unknown) => {
       current = answer(body as SensorSettings);
       return { status: 200, body: current };
     },
