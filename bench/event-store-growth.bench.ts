@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SENSOR_SETTINGS } from '@veracity/contracts/sensor-settings';
 import type { AccountContext } from '../apps/server/src/ingest/account-directory.js';
 import { readStoredHits } from '../apps/server/src/ingest/stored-events.js';
 import { StoredIds } from '../apps/server/src/ingest/stored-ids.js';
@@ -110,6 +111,7 @@ const accountOf = (relationshipId: number): AccountContext => ({
   active: true,
   sensorIntegrated: true,
   rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  sensor: DEFAULT_SENSOR_SETTINGS,
 });
 /** Least wall time of `times` runs of `run` (ms). */
 async function least(times: number, run: (i: number) => Promise<unknown>): Promise<number> {

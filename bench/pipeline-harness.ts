@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { zSensorEvent } from '@veracity/contracts/collect';
+import { DEFAULT_SENSOR_SETTINGS } from '@veracity/contracts/sensor-settings';
 import { createIngest, type Ingest } from '../apps/server/src/ingest/create-ingest.js';
 import type { IncomingHit } from '../apps/server/src/ingest/incoming-events.js';
 import type {
@@ -21,6 +22,7 @@ const ACCOUNT = {
   active: true,
   sensorIntegrated: true,
   rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  sensor: DEFAULT_SENSOR_SETTINGS,
 };
 
 /** The collector's request facts from a page view's headers, as the route reads them. */

@@ -206,6 +206,9 @@ const MATRIX: Record<string, Rule> = {
   // The account changelog (issue 40): the settings view and account_changelog, its CSV alike.
   'GET /api/account/changelog': { who: 'member', permission: 'account_changelog' },
   'GET /api/account/changelog/csv': { who: 'member', permission: 'account_changelog' },
+  // The JavaScript sensor settings (issue 40): the js_settings view to read, account_manage_settings to change.
+  'GET /api/security/sensor-settings': member,
+  'PUT /api/security/sensor-settings': write('account_manage_settings'),
 };
 
 type Caller =

@@ -54,6 +54,7 @@ import { reportsRoutes } from './features/reports/reports.routes.js';
 import { domainSecurityRoutes } from './features/security/domain-security.routes.js';
 import { ipSettingsRoutes } from './features/security/ip-settings.routes.js';
 import { postbackSecurityRoutes } from './features/security/postback-security.routes.js';
+import { sensorSettingsRoutes } from './features/security/sensor-settings.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
 import { type ApiRoute, installAccessControl } from './http/access.js';
@@ -322,6 +323,7 @@ export async function buildApp(
       await api.register(postbackSecurityRoutes(services));
       await api.register(domainSecurityRoutes(services, stores.events));
       await api.register(changelogRoutes(services));
+      await api.register(sensorSettingsRoutes(services));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },

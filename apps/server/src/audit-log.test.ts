@@ -578,6 +578,26 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     return {
       action: 'domain_security.updated',
       detail: { excludedAdded: 'spam.example', foreignDomainAction: { from: 'flag', to: 'exclude' } },
+  // The JavaScript sensor settings (issue 40): one entry naming each setting that changed.
+  'PUT /api/security/sensor-settings': async () => {
+    ok(
+      await call(t, 'PUT', '/security/sensor-settings', {
+        token: admin,
+        body: {
+          exclusionEvents: { google: true, facebook: false, microsoft: true, tiktok: true },
+          spaTracking: true,
+          cookieless: false,
+          firstPartyPath: '/vx',
+        },
+      }),
+    );
+    return {
+      action: 'sensor_settings.updated',
+      detail: {
+        'exclusionEvents.facebook': { from: true, to: false },
+        spaTracking: { from: false, to: true },
+        firstPartyPath: { from: null, to: '/vx' },
+      },
     };
   },
 };

@@ -50,7 +50,10 @@ const zEnvelope = {
   key: zSensorKey,
   /** Random per event: the collector stores an event id once, however often it arrives. */
   eventId: zSensorId,
-  /** First-party session id: random, kept in localStorage, renewed after 30 minutes idle. */
+  /**
+   * First-party session id: random, kept in localStorage, renewed after 30 minutes idle. In cookie-less
+   * mode (the account's JavaScript settings) one per page, kept nowhere, and the collector ignores it.
+   */
   sessionId: zSensorId,
   /** Client clock, epoch ms (informative only: the server's clock dates the event). */
   ts: count,
@@ -201,5 +204,10 @@ export const zCollectAnswer = z.object({
   hitId: zSensorId,
   riskLevel: zRiskLevel,
   exclude: z.boolean(),
+  /**
+   * With `exclude`: the platforms whose tags the sensor fires the event on (the account's switches,
+   * /setup/security/javascript-settings). Absent: every platform, as before the switches existed.
+   */
+  platforms: z.array(zExclusionPlatform).max(EXCLUSION_PLATFORMS.length).optional(),
 });
 export type CollectAnswer = z.infer<typeof zCollectAnswer>;

@@ -34,6 +34,8 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../tes
 
 let script = '';
 let exclude = false;
+/** The platforms the stub collector names in its answer (the account's switches); undefined: none named. */
+let answerPlatforms: SensorExclusion['platforms'] | undefined;
 const events: SensorEvent[] = [];
 const rawBodies: string[] = [];
 /** Bodies the contract refused, with the reason: the mirror in sensor.ts drifted from collect.ts. */
@@ -90,7 +92,12 @@ async function collect(req: IncomingMessage, res: ServerResponse): Promise<void>
     res.writeHead(204, cors).end();
     return;
   }
-  const answer: CollectAnswer = { hitId: event.eventId, riskLevel: exclude ? 'high' : 'low', exclude };
+  const answer: CollectAnswer = {
+    hitId: event.eventId,
+    riskLevel: exclude ? 'high' : 'low',
+    exclude,
+    ...(answerPlatforms ? { platforms: answerPlatforms } : {}),
+  };
   res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(answer));
 }
 
@@ -157,6 +164,7 @@ beforeEach(async () => {
   refused.length = 0;
   methods.length = 0;
   exclude = false;
+  answerPlatforms = undefined;
   context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
@@ -546,5 +554,80 @@ describe('the sensor in Chromium', () => {
       // Parsing strips unknown keys: equality means the script sends no field the contract lacks.
       expect(zSensorEvent.parse(raw)).toEqual(raw);
     }
+  });
+  it('fires the exclusion event only on the platforms the collector names (the account switched Meta off)', async () => {
+    exclude = true;
+    answerPlatforms = ['google', 'microsoft', 'tiktok'];
+    const page = await context.newPage();
+    await page.goto(`${pageOrigin}/landing.html`);
+    const hit = await waitForHit(page);
+    const report = await waitFor(() => exclusions()[0], 'the exclusion report');
+    expect(report).toMatchObject({ hitId: hit.eventId, platforms: ['microsoft', 'tiktok', 'google'] });
+    const calls = await page.evaluate(
+      () => (window as unknown as { platformCalls: unknown[][] }).platformCalls,
+    );
+    expect(calls.map((c) => c[0])).toEqual(['ttq.track', 'gtag']);
+  });
+
+  it('sends a page view for each history change of a single-page app when the snippet says data-spa', async () => {
+    const page = await context.newPage();
+    await page.goto(`${pageOrigin}/spa.html?utm_source=google&gclid=Cj0KCQ-spa`);
+    const first = await waitForHit(page);
+    await page.evaluate(() => history.pushState({}, '', '/spa.html?route=cart'));
+    const cart = await waitFor(
+      () => hits().find((h) => h.url.endsWith('?route=cart')),
+      'the page view of the pushState',
+    );
+    expect(cart.eventId).not.toBe(first.eventId);
+    expect(cart.sessionId).toBe(first.sessionId);
+    expect(cart.referrer).toBe(first.url);
+    expect(cart.utm).toEqual({});
+    // The same URL again is no new page view; going back is one.
+    await page.evaluate(() => history.replaceState({}, '', location.href));
+    await page.evaluate(() => history.back());
+    await waitFor(
+      () => (hits().filter((h) => h.url === first.url).length === 2 ? true : undefined),
+      'the page view of popstate',
+    );
+    await page.waitForTimeout(700);
+    expect(hits()).toHaveLength(3);
+    // A conversion now belongs to the page view the app shows.
+    await page.evaluate(() =>
+      (window as unknown as { veracity: (...a: unknown[]) => void }).veracity('conversion', { name: 'lead' }),
+    );
+    const conversion = await waitFor(() => conversions()[0], 'the conversion');
+    expect(conversion.hitId).toBe(hits()[2]?.eventId);
+  });
+
+  it('sends no page view for a history change without data-spa', async () => {
+    const page = await context.newPage();
+    await page.goto(`${pageOrigin}/landing.html`);
+    await waitForHit(page);
+    await page.evaluate(() => history.pushState({}, '', '/landing.html?route=cart'));
+    await page.waitForTimeout(1000);
+    expect(hits()).toHaveLength(1);
+  });
+
+  it('keeps nothing in cookies or storage when the snippet says data-cookieless', async () => {
+    const page = await context.newPage();
+    await page.goto(`${pageOrigin}/cookieless.html`);
+    const first = await waitForHit(page);
+    await page.evaluate(() =>
+      (window as unknown as { veracity: (...a: unknown[]) => void }).veracity('conversion', { name: 'lead' }),
+    );
+    const conversion = await waitFor(() => conversions()[0], 'the conversion');
+    // One id for the page's life: its events share it.
+    expect(conversion.sessionId).toBe(first.sessionId);
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([
+      0,
+      0,
+      '',
+    ]);
+    expect(await context.cookies()).toEqual([]);
+    // The next page cannot know the last one's id: a new one.
+    await page.goto(`${pageOrigin}/cookieless.html?page=2`);
+    const second = await waitForHit(page);
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 });

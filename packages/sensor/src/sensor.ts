@@ -4,6 +4,10 @@
  *
  *   <script async src="https://HOST/c/s.js" data-key="vs_..."></script>
  *
+ * with the account's sensor settings as attributes: `data-spa` (a single-page app's history changes are
+ * page views) and `data-cookieless` (nothing kept in cookies or storage); a first-party path changes
+ * only `src` (`/vx/s.js`), and the events follow the script's address.
+ *
  * It sends one page view with the signals the detection engine reads, one engagement beacon when the
  * page is hidden or left, the conversions the page reports, and which ad platform tags took the
  * exclusion event when the collector asked for it. The types below mirror
@@ -87,6 +91,8 @@ interface CollectAnswer {
   hitId: string;
   riskLevel: RiskLevel;
   exclude: boolean;
+  /** The platforms the account keeps switched on; absent: all. */
+  platforms?: Platform[];
 }
 
 type Command = (name: unknown, data?: unknown) => void;
@@ -319,14 +325,16 @@ function send(endpoint: string, event: SensorEvent, onAnswer?: (answer: CollectA
 }
 
 /**
- * Fires the exclusion event on every ad platform tag present on the page, each on its own; answers
- * the platforms whose tag took it (present, and the call did not throw).
+ * Fires the exclusion event on every ad platform tag present on the page whose platform the collector
+ * named (all when it named none), each on its own; answers the platforms whose tag took it (present,
+ * and the call did not throw).
  */
-function exclude(): Platform[] {
+function exclude(only?: Platform[]): Platform[] {
   const w = window as HostWindow;
   const fired: Platform[] = [];
   const fire = (platform: Platform, tag: unknown, call: () => unknown) =>
     tag &&
+    (!only || only.includes(platform)) &&
     safe(() => {
       call();
       fired.push(platform);
@@ -363,14 +371,19 @@ function start(): void {
     document.querySelector('script[data-key][src*="s.js"]')) as HTMLScriptElement | null;
   const key = script?.getAttribute('data-key');
   if (!script || !key) return;
+  // The account's settings, as the snippet carries them (/setup/security/javascript-settings).
+  const spa = script.hasAttribute('data-spa');
+  // Cookie-less: one id for this page's life, nothing kept in cookies or storage.
+  const pageSession = script.hasAttribute('data-cookieless') ? randomId() : '';
   // The events go next to the script: https://HOST/c/s.js -> https://HOST/c/e (a proxy prefix carries over).
   const endpoint = script.src.replace(/s\.js(\?.*)?$/, 'e');
   const loadedAt = Date.now();
-  const hitId = randomId();
+  // The current page view: a single-page app's route change makes a new one.
+  let hitId = randomId();
   const envelope = (): Envelope => ({
     key,
     eventId: randomId(),
-    sessionId: sessionId(Date.now()),
+    sessionId: pageSession || sessionId(Date.now()),
     ts: Date.now(),
   });
 
@@ -431,43 +444,69 @@ function start(): void {
     })) as Command & QueuedCommand;
   command.l = 1;
 
-  const params = safe(() => new URL(location.href).searchParams);
-  const utm: Partial<Record<(typeof UTM_FIELDS)[number], string>> = {};
-  const clickIds: Record<string, string> = {};
-  for (const f of UTM_FIELDS) {
-    const v = params?.get(`utm_${f}`);
-    if (v) utm[f] = cut(v, 512);
+  /** Sends the page view `id` of the URL the page shows now, and carries out the collector's answer. */
+  const view = (id: string, referrer: string) => {
+    const params = safe(() => new URL(location.href).searchParams);
+    const utm: Partial<Record<(typeof UTM_FIELDS)[number], string>> = {};
+    const clickIds: Record<string, string> = {};
+    for (const f of UTM_FIELDS) {
+      const v = params?.get(`utm_${f}`);
+      if (v) utm[f] = cut(v, 512);
+    }
+    for (const p of CLICK_ID_PARAMS) {
+      const v = params?.get(p);
+      if (v) clickIds[p] = cut(v, 512);
+    }
+    const title = cut(document.title, 512);
+    const url = cut(location.href, 8192);
+    readSignals()
+      .then((signals) =>
+        send(
+          endpoint,
+          {
+            type: 'hit',
+            ...envelope(),
+            eventId: id,
+            url,
+            referrer: cut(referrer, 4096),
+            ...(title ? { title } : {}),
+            utm,
+            clickIds,
+            signals,
+            proof: PROOF,
+          },
+          (answer) => {
+            if (answer.hitId !== id || answer.exclude !== true) return;
+            // The collector counts what really fired: one report of the tags that took the event.
+            const platforms = exclude(answer.platforms);
+            if (platforms.length) send(endpoint, { type: 'exclusion', ...envelope(), hitId: id, platforms });
+          },
+        ),
+      )
+      .catch(() => undefined);
+  };
+  view(hitId, document.referrer);
+
+  if (spa) {
+    // A single-page app: each history change to another URL is a page view, referred by the last URL.
+    let shown = location.href;
+    const moved = () =>
+      safe(() => {
+        if (location.href === shown) return;
+        const from = shown;
+        shown = location.href;
+        hitId = randomId();
+        view(hitId, from);
+      });
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name];
+      history[name] = function (this: History, ...args: Parameters<History['pushState']>) {
+        original.apply(this, args);
+        moved();
+      };
+    }
+    addEventListener('popstate', moved);
   }
-  for (const p of CLICK_ID_PARAMS) {
-    const v = params?.get(p);
-    if (v) clickIds[p] = cut(v, 512);
-  }
-  const title = cut(document.title, 512);
-  readSignals()
-    .then((signals) =>
-      send(
-        endpoint,
-        {
-          type: 'hit',
-          ...envelope(),
-          eventId: hitId,
-          url: cut(location.href, 8192),
-          referrer: cut(document.referrer, 4096),
-          ...(title ? { title } : {}),
-          utm,
-          clickIds,
-          signals,
-          proof: PROOF,
-        },
-        (answer) => {
-          if (answer.hitId !== hitId || answer.exclude !== true) return;
-          // The collector counts what really fired: one report of the tags that took the event.
-          const platforms = exclude();
-          if (platforms.length) send(endpoint, { type: 'exclusion', ...envelope(), hitId, platforms });
-        },
-      ),
-    )
-    .catch(() => undefined);
 
   w.veracity = command;
   // Replay what the page queued before the script loaded.

@@ -1,6 +1,7 @@
 import type { Campaign } from '@veracity/contracts/campaigns';
 import type { AccountRules } from '@veracity/contracts/detection';
 import type { FirewallCampaign, Offer } from '@veracity/contracts/firewall';
+import type { SensorSettings } from '@veracity/contracts/sensor-settings';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { relationshipOfApiKey } from '../accounts/api-keys.js';
@@ -8,6 +9,7 @@ import { findCampaign } from '../accounts/campaigns.repo.js';
 import { readDomainValues, readForeignDomainAction } from '../accounts/domain-security.repo.js';
 import { findFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
 import { findOffer } from '../accounts/offers.repo.js';
+import { findSensorSettings } from '../accounts/sensor-settings.repo.js';
 import type { Database } from '../storage/oltp/schema.js';
 
 /** What ingestion needs to know about the account an event belongs to. */
@@ -18,6 +20,8 @@ export interface AccountContext {
   active: boolean;
   sensorIntegrated: boolean;
   rules: AccountRules;
+  /** The JavaScript sensor settings (/setup/security/javascript-settings): exclusion events, cookie-less. */
+  sensor: SensorSettings;
 }
 
 export interface AccountDirectoryOptions {
@@ -149,6 +153,7 @@ export class AccountDirectory {
         sensorDomains: domains.sensor,
         foreignDomainAction,
       },
+      sensor: await findSensorSettings(this.#db, relationshipId),
     };
   }
 

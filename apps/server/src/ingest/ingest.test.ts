@@ -133,7 +133,13 @@ describe('the sensor collection endpoint', () => {
   it('finds automation: webdriver makes the hit invalid and asks the page to exclude the visitor', async () => {
     const hit = adClickView({ signals: { ...chromeSignals(), webdriver: true } });
     const response = await collect(t, hit);
-    expect(response.json()).toEqual({ hitId: hit.eventId, riskLevel: 'high', exclude: true });
+    // Every platform's tag: the account's exclusion switches are all on by default.
+    expect(response.json()).toEqual({
+      hitId: hit.eventId,
+      riskLevel: 'high',
+      exclude: true,
+      platforms: ['google', 'facebook', 'microsoft', 'tiktok'],
+    });
     expect((await storedHit(hit.eventId))?.threats).toContain('automation:webdriver');
   });
 

@@ -6,6 +6,7 @@ import {
 } from '@veracity/contracts/collect';
 import type { RequestFacts } from '@veracity/contracts/detection';
 import { HTTP_STATUS } from '@veracity/contracts/errors';
+import { enabledExclusionPlatforms } from '@veracity/contracts/sensor-settings';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 import type { Clock } from '../jobs/clock.js';
@@ -75,7 +76,9 @@ export function sensorEventRoutes(
           const verdict = await pipeline.hit(account, {
             id: event.eventId,
             channel: 'sensor',
-            sessionId: event.sessionId,
+            // Cookie-less (the account's sensor settings): the sensor's id lives only as long as the page,
+            // so the visit is the device's, as for a hit sent without a session id.
+            sessionId: account.sensor.cookieless ? null : event.sessionId,
             at: now,
             url: event.url,
             referrer: event.referrer || null,
@@ -89,10 +92,14 @@ export function sensorEventRoutes(
             // The sensor's ids are the browser's: a resend after a restart is answered from the store.
             checkStored: true,
           });
+          // The exclusion event goes only to the platforms the account keeps switched on.
+          const platforms = enabledExclusionPlatforms(account.sensor.exclusionEvents);
+          const exclude = verdict.riskLevel === 'high' && platforms.length > 0;
           const answer: CollectAnswer = {
             hitId: event.eventId,
             riskLevel: verdict.riskLevel,
-            exclude: verdict.riskLevel === 'high',
+            exclude,
+            ...(exclude ? { platforms } : {}),
           };
           return reply.send(answer);
         }
@@ -108,13 +115,18 @@ export function sensorEventRoutes(
             throw new UnknownHitError(`no hit ${event.hitId} is known for this account`);
           }
         } else if (event.type === 'exclusion') {
-          await pipeline.exclusionFirings(account, event.hitId, event.platforms, now);
+          // A firing on a platform the account switched off (an old copy of the script) is not counted.
+          const enabled = event.platforms.filter((platform) => account.sensor.exclusionEvents[platform]);
+          if (enabled.length > 0) await pipeline.exclusionFirings(account, event.hitId, enabled, now);
+          else if (!(await pipeline.knownHit(account, event.hitId))) {
+            throw new UnknownHitError(`no hit ${event.hitId} is known for this account`);
+          }
         } else {
           await pipeline.conversion(account, {
             id: event.eventId,
             at: now,
             hitId: event.hitId,
-            sessionId: event.sessionId,
+            sessionId: account.sensor.cookieless ? null : event.sessionId,
             name: event.conversion.name,
             value: event.conversion.value ?? null,
             currency: event.conversion.currency ?? null,

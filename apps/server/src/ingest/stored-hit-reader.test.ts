@@ -1,4 +1,5 @@
 import { setTimeout as pause } from 'node:timers/promises';
+import { DEFAULT_SENSOR_SETTINGS } from '@veracity/contracts/sensor-settings';
 import { describe, expect, it } from 'vitest';
 import type { AccountContext } from './account-directory.js';
 import type { KnownHit } from './stored-events.js';
@@ -10,6 +11,7 @@ const account = (relationshipId: number): AccountContext => ({
   active: true,
   sensorIntegrated: true,
   rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  sensor: DEFAULT_SENSOR_SETTINGS,
 });
 
 /** A store of hits `a` and `b` of account 1 and `a` of account 2, whose reads take `readMs`. */

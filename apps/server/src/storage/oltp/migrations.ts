@@ -20,6 +20,7 @@ import { benchmark } from './migrations/0018-benchmark.js';
 import { domainSecurity } from './migrations/0019-domain-security.js';
 import { postbackSecurity } from './migrations/0021-postback-security.js';
 import { changelog } from './migrations/0023-changelog.js';
+import { sensorSettings } from './migrations/0020-sensor-settings.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   domainSecurity,
   postbackSecurity,
   changelog,
+  sensorSettings,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -603,6 +603,19 @@ export interface BillingTestObjectsTable {
   updated_at: string;
 }
 
+/** An account's JavaScript sensor settings (issue 40); 0/1 flags, no row = the defaults. */
+export interface SensorSettingsTable {
+  relationship_id: number;
+  exclusion_google: number;
+  exclusion_facebook: number;
+  exclusion_microsoft: number;
+  exclusion_tiktok: number;
+  spa_tracking: number;
+  cookieless: number;
+  first_party_path: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -677,4 +690,5 @@ export interface DomainSecuritySettingsTable {
   relationship_id: number;
   foreign_domain_action: 'flag' | 'exclude';
   updated_at: string;
+  sensor_settings: SensorSettingsTable;
 }

@@ -28,6 +28,36 @@ describe('SensorJsPage', () => {
     expect(await notificationText()).toContain('Copied successfully');
   });
 
+  it("shows the snippet the account's JavaScript settings give, with a link to them", async () => {
+    const tag =
+      '<script async src="/vx/s.js" data-key="vs_test-sensor-key-1" data-spa="1" data-cookieless="1"></script>';
+    mockApi({
+      'GET /security/sensor-settings': {
+        settings: {
+          exclusionEvents: { google: true, facebook: true, microsoft: true, tiktok: true },
+          spaTracking: true,
+          cookieless: true,
+          firstPartyPath: '/vx',
+        },
+        snippet: tag,
+        collectorUrl: 'https://app.veracity.example/c',
+      },
+    });
+    renderScreen(<SensorJsPage />);
+    await waitFor(() => expect(screen.getByTestId('sensor-js-snippet').textContent).toBe(tag));
+    expect(screen.getByRole('link', { name: 'JavaScript settings' }).getAttribute('href')).toBe(
+      '/setup/security/javascript-settings',
+    );
+  });
+
+  it('keeps the plain snippet for a plan without JavaScript settings', async () => {
+    const calls = mockApi({ 'GET /me': meFixture({ visibleViews: ['home', 'analytics', 'sensor_js'] }) });
+    renderScreen(<SensorJsPage />);
+    expect((await screen.findByTestId('sensor-js-snippet')).textContent).toBe(snippet);
+    expect(callsTo(calls, 'GET', '/security/sensor-settings')).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'JavaScript settings' })).toBeNull();
+  });
+
   it('builds the tag from the script address and the public key', () => {
     expect(sensorSnippet('https://app.veracity.example/c/s.js', 'vs_abc')).toBe(
       '<script async src="https://app.veracity.example/c/s.js" data-key="vs_abc"></script>',

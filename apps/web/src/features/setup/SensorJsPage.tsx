@@ -1,14 +1,16 @@
 import { Button } from '../../components/Button/Button';
 import { Card } from '../../components/Card/Card';
 import { PageHeader } from '../../components/PageHeader/PageHeader';
+import { Link } from '../../lib/navigation';
 import { INTEGRATION_DOCS_URL } from '../../lib/product-links';
 import { CollapsibleWizard } from '../ad-wizards/CollapsibleWizard';
 import { JS_STEPS } from '../ad-wizards/js-wizard';
-import { useMe } from '../session/session.api';
+import { canView, useMe } from '../session/session.api';
 import { RecentHitsCard } from './RecentHitsCard';
 import { useRecentHits } from './recent-hits.api';
 import { SensorSnippet, SensorStatus } from './SensorSnippet';
 import styles from './Setup.module.css';
+import { useSensorSettings } from './security/sensor-settings.api';
 
 export const SENSOR_RECEIVING = 'Receiving visits';
 export const SENSOR_WAITING = 'Waiting for the first visit';
@@ -19,6 +21,9 @@ export function SensorJsPage() {
   const integrated = me.data?.sensorIntegrated ?? false;
   const accountSelected = Boolean(me.data?.sensorKey);
   const hits = useRecentHits(accountSelected);
+  // The snippet follows the account's JavaScript settings, for a plan that has them.
+  const withSettings = accountSelected && canView(me.data, 'js_settings');
+  const sensorSettings = useSensorSettings(withSettings);
   return (
     <div className={styles.page} data-testid="sensor-js-page">
       <PageHeader title="Sensor script" eyebrow="Setup" />
@@ -35,9 +40,16 @@ export function SensorJsPage() {
       <Card title="Your snippet" data-testid="sensor-js-snippet-card">
         <SensorSnippet
           sensorKey={me.data?.sensorKey ?? null}
-          loading={me.isPending}
+          loading={me.isPending || (withSettings && sensorSettings.isPending)}
           testIdPrefix="sensor-js"
+          snippet={sensorSettings.data?.snippet}
         />
+        {withSettings ? (
+          <p className={styles.text}>
+            Single-page app tracking, cookie-less mode and a first-party path change this snippet:{' '}
+            <Link to="/setup/security/javascript-settings">JavaScript settings</Link>.
+          </p>
+        ) : null}
       </Card>
       <Card
         title="Visits"

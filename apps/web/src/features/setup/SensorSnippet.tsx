@@ -54,15 +54,19 @@ export function CodeBlock({
 /**
  * The account's sensor snippet to copy (from GET /api/me), a skeleton while it loads, and a hint
  * when no account is selected. Test ids are `{testIdPrefix}-snippet`, `-loading`, `-no-account`.
+ * `snippet` is the tag the account's JavaScript settings give (GET /api/security/sensor-settings),
+ * when the caller has it; without it the plain tag.
  */
 export function SensorSnippet({
   sensorKey,
   loading,
   testIdPrefix,
+  snippet,
 }: {
   sensorKey: string | null;
   loading: boolean;
   testIdPrefix: string;
+  snippet?: string | undefined;
 }) {
   // The server knows its address (PUBLIC_URL, else the one this page was opened at) and sensor folder.
   const scriptUrl = useMe().data?.sensorScriptUrl ?? `${window.location.origin}${SENSOR_SCRIPT_PATH}`;
@@ -75,7 +79,7 @@ export function SensorSnippet({
     );
   return (
     <CodeBlock
-      code={sensorSnippet(scriptUrl, sensorKey)}
+      code={snippet ?? sensorSnippet(scriptUrl, sensorKey)}
       copyLabel="Copy snippet"
       primary
       testId={`${testIdPrefix}-snippet`}
