@@ -578,6 +578,8 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     return {
       action: 'domain_security.updated',
       detail: { excludedAdded: 'spam.example', foreignDomainAction: { from: 'flag', to: 'exclude' } },
+    };
+  },
   // The JavaScript sensor settings (issue 40): one entry naming each setting that changed.
   'PUT /api/security/sensor-settings': async () => {
     ok(

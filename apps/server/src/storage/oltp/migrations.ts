@@ -18,9 +18,9 @@ import { billingUsage } from './migrations/0016-billing-usage.js';
 import { performanceEmails } from './migrations/0017-performance-emails.js';
 import { benchmark } from './migrations/0018-benchmark.js';
 import { domainSecurity } from './migrations/0019-domain-security.js';
+import { sensorSettings } from './migrations/0020-sensor-settings.js';
 import { postbackSecurity } from './migrations/0021-postback-security.js';
 import { changelog } from './migrations/0023-changelog.js';
-import { sensorSettings } from './migrations/0020-sensor-settings.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -53,9 +53,9 @@ export const MIGRATIONS: readonly Migration[] = [
   performanceEmails,
   benchmark,
   domainSecurity,
+  sensorSettings,
   postbackSecurity,
   changelog,
-  sensorSettings,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

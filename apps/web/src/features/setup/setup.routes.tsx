@@ -7,8 +7,8 @@ import { S2sCampaignsPage } from './S2sCampaignsPage';
 import { SensorJsPage } from './SensorJsPage';
 import { DomainSecurityPage } from './security/DomainSecurityPage';
 import { IpSettingsPage } from './security/IpSettingsPage';
-import { PostbackSecurityPage } from './security/PostbackSecurityPage';
 import { JavascriptSettingsPage } from './security/JavascriptSettingsPage';
+import { PostbackSecurityPage } from './security/PostbackSecurityPage';
 
 /** Private setup screens (spec 02 §2: /setup/*), each with its view id. */
 export const setupRoutes: RouteObject[] = [
@@ -56,6 +56,8 @@ export const setupRoutes: RouteObject[] = [
     path: 'setup/security/domain-security',
     element: <DomainSecurityPage />,
     handle: { view: 'domain_exclusions', title: 'Domain security' },
+  },
+  {
     path: 'setup/security/javascript-settings',
     element: <JavascriptSettingsPage />,
     handle: { view: 'js_settings', title: 'JavaScript settings' },
