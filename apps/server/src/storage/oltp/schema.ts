@@ -660,6 +660,7 @@ export interface Database {
   postback_security: PostbackSecurityTable;
   domain_entries: DomainEntriesTable;
   domain_security_settings: DomainSecuritySettingsTable;
+  sensor_settings: SensorSettingsTable;
 }
 
 /** The account's postback security settings (migration 0021); secrets sealed, never plain. */
@@ -690,5 +691,4 @@ export interface DomainSecuritySettingsTable {
   relationship_id: number;
   foreign_domain_action: 'flag' | 'exclude';
   updated_at: string;
-  sensor_settings: SensorSettingsTable;
 }
