@@ -200,6 +200,9 @@ export const THREAT_EVIDENCE_SHAPES = {
   'sensor:no_proof': z.object({ proof: z.enum(SENSOR_PROOF_FAULTS) }),
   /** How long after the S2S click (and before it) a sensor page view of it was looked for. */
   'sensor:no_page_view': z.object({ waitedMs: figure }),
+  /** The app package the request's X-Requested-With header named. */
+  'app:blocked_package': z.object({ package: text }),
+  'app:unexpected_package': z.object({ package: text }),
 } as const satisfies Record<ThreatReasonId, z.ZodType>;
 
 export type ThreatEvidenceOf<Id extends ThreatReasonId> = z.infer<(typeof THREAT_EVIDENCE_SHAPES)[Id]>;

@@ -19,6 +19,7 @@ export const THREAT_CATEGORIES = [
   'geo',
   'render',
   'sensor',
+  'app',
 ] as const;
 export type ThreatCategory = (typeof THREAT_CATEGORIES)[number];
 
@@ -36,6 +37,7 @@ export const THREAT_CATEGORY_LABELS: Record<ThreatCategory, string> = {
   geo: 'Geography',
   render: 'Rendering',
   sensor: 'Sensor',
+  app: 'In-app traffic',
 };
 
 export const THREAT_REASONS = {
@@ -105,6 +107,11 @@ export const THREAT_REASONS = {
   'render:tiny_iframe': { category: 'render', label: 'Page loaded in a tiny frame' },
   'sensor:no_proof': { category: 'sensor', label: 'Page view without proof that the sensor ran' },
   'sensor:no_page_view': { category: 'sensor', label: 'Paid click whose page never ran the sensor' },
+  'app:blocked_package': { category: 'app', label: 'In-app traffic from an app the account blocked' },
+  'app:unexpected_package': {
+    category: 'app',
+    label: "In-app traffic from an app not on the account's allow list",
+  },
 } as const satisfies Record<string, { category: ThreatCategory; label: string }>;
 
 export type ThreatReasonId = keyof typeof THREAT_REASONS;

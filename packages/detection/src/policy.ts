@@ -53,6 +53,8 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'render:tiny_iframe': weigh(50),
   'sensor:no_proof': weigh(30),
   'sensor:no_page_view': weigh(30),
+  'app:blocked_package': decisive,
+  'app:unexpected_package': weigh(30),
 };
 
 /**
