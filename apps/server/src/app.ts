@@ -50,6 +50,7 @@ import { meRoutes } from './features/me/me.routes.js';
 import { performanceRoutes } from './features/performance/performance.routes.js';
 import { ReportRunner } from './features/reports/report-runner.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
+import { appSecurityRoutes } from './features/security/app-security.routes.js';
 import { recentHitsRoutes } from './features/sensors/recent-hits.routes.js';
 import { supportRoutes } from './features/support/support.routes.js';
 import { type ApiRoute, installAccessControl } from './http/access.js';
@@ -314,6 +315,7 @@ export async function buildApp(
       await api.register(supportRoutes(services));
       await api.register(unsubscribeRoutes(services));
       await api.register(outboxRoutes(services));
+      await api.register(appSecurityRoutes(services));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },

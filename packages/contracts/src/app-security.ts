@@ -62,10 +62,26 @@ export const zAppPackageEntry = z
 
 const zAppList = z.array(zAppPackageEntry).max(APP_LIST_MAX_ENTRIES);
 
-/** GET /api/security/apps: both lists, as stored (lower case, each once, in the order entered). */
+/** Days of traffic the list of apps seen covers, and the most apps it lists. */
+export const APPS_SEEN_DAYS = 30;
+export const APPS_SEEN_MAX = 100;
+
+/** An app seen in the account's traffic: hits that named it over the last APPS_SEEN_DAYS days. */
+export const zAppSeen = z.object({
+  package: z.string(),
+  hits: z.number().int().min(0),
+  lastSeenAt: z.string(),
+});
+export type AppSeen = z.infer<typeof zAppSeen>;
+
+/**
+ * GET /api/security/apps: both lists as stored (lower case, each once, in the order entered) and the
+ * apps seen in the account's traffic, most hits first.
+ */
 export const zAppSecurity = z.object({
   allowed: z.array(z.string()),
   blocked: z.array(z.string()),
+  seen: z.array(zAppSeen),
 });
 export type AppSecurity = z.infer<typeof zAppSecurity>;
 

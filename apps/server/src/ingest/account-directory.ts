@@ -4,6 +4,7 @@ import type { FirewallCampaign, Offer } from '@veracity/contracts/firewall';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { relationshipOfApiKey } from '../accounts/api-keys.js';
+import { readAppLists, recordAppSighting } from '../accounts/app-security.repo.js';
 import { findCampaign } from '../accounts/campaigns.repo.js';
 import { findFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
 import { findOffer } from '../accounts/offers.repo.js';
@@ -116,6 +117,11 @@ export class AccountDirectory {
       .execute();
   }
 
+  /** Counts a hit of in-app traffic towards the apps seen in the account's traffic. */
+  async recordApp(account: AccountContext, appPackage: string, at: Date): Promise<void> {
+    await recordAppSighting(this.#db, account.relationshipId, appPackage, at);
+  }
+
   async #load(relationshipId: number): Promise<AccountContext | undefined> {
     const relationship = await this.#db
       .selectFrom('relationships')
@@ -129,6 +135,7 @@ export class AccountDirectory {
       .where('relationship_id', '=', relationshipId)
       .where('list', 'in', ['traffic_allow', 'traffic_deny'])
       .execute();
+    const apps = await readAppLists(this.#db, relationshipId);
     return {
       relationshipId,
       planType: relationship.plan_type,
@@ -140,6 +147,8 @@ export class AccountDirectory {
         ipAllowList: entries.filter((entry) => entry.list === 'traffic_allow').map((entry) => entry.value),
         ipDenyList: entries.filter((entry) => entry.list === 'traffic_deny').map((entry) => entry.value),
         excludedDomains: [],
+        appAllowList: apps.allowed,
+        appDenyList: apps.blocked,
       },
     };
   }

@@ -9,7 +9,7 @@ const account = (relationshipId: number): AccountContext => ({
   planType: 'pro',
   active: true,
   sensorIntegrated: true,
-  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [], appAllowList: [], appDenyList: [] },
 });
 
 /** A store of hits `a` and `b` of account 1 and `a` of account 2, whose reads take `readMs`. */

@@ -17,6 +17,7 @@ import { billing } from './migrations/0015-billing.js';
 import { billingUsage } from './migrations/0016-billing-usage.js';
 import { performanceEmails } from './migrations/0017-performance-emails.js';
 import { benchmark } from './migrations/0018-benchmark.js';
+import { appSecurity } from './migrations/0022-app-security.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
 
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   billingUsage,
   performanceEmails,
   benchmark,
+  appSecurity,
 ];
 
 class ListMigrationProvider implements MigrationProvider {

@@ -644,4 +644,24 @@ export interface Database {
   billing_usage_notices: BillingUsageNoticesTable;
   performance_email_marks: PerformanceEmailMarksTable;
   benchmark_cells: BenchmarkCellsTable;
+  app_package_entries: AppPackageEntriesTable;
+  app_sightings: AppSightingsTable;
+}
+
+/** The Android app packages an account allows and blocks (in-app traffic security). */
+export interface AppPackageEntriesTable {
+  id: Generated<number>;
+  relationship_id: number;
+  list: 'allowed' | 'blocked';
+  package: string;
+  created_at: string;
+}
+
+/** Hits of in-app traffic by account, UTC day and app package. */
+export interface AppSightingsTable {
+  relationship_id: number;
+  package: string;
+  day: string;
+  hits: number;
+  last_seen_at: string;
 }
