@@ -194,6 +194,9 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/support/relationships': { who: 'support' },
   'POST /api/support/login-as': { who: 'support' },
   'GET /api/support/outbox': { who: 'support' },
+  // In-app traffic security (issue 40, view apk).
+  'GET /api/security/apps': member,
+  'PUT /api/security/apps': write('account_manage_settings'),
 };
 
 type Caller =

@@ -549,6 +549,18 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
     );
     return { action: 'support.login_as', actorUserId: support.userId };
   },
+  'PUT /api/security/apps': async () => {
+    ok(
+      await call(t, 'PUT', '/security/apps', {
+        token: admin,
+        body: { allowed: ['com.example.news'], blocked: ['com.example.game'] },
+      }),
+    );
+    return {
+      action: 'app_security.replaced',
+      detail: { allowed: 1, blocked: 1, allowedAdded: 'com.example.news', blockedAdded: 'com.example.game' },
+    };
+  },
 };
 
 beforeAll(async () => {
