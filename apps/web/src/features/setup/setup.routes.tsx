@@ -5,6 +5,7 @@ import { TrafficSourcesPage } from './firewall/TrafficSourcesPage';
 import { IntegrationPage } from './IntegrationPage';
 import { S2sCampaignsPage } from './S2sCampaignsPage';
 import { SensorJsPage } from './SensorJsPage';
+import { ApkSecurityPage } from './security/ApkSecurityPage';
 
 /** Private setup screens (spec 02 §2: /setup/*), each with its view id. */
 export const setupRoutes: RouteObject[] = [
@@ -37,5 +38,10 @@ export const setupRoutes: RouteObject[] = [
     path: 'setup/s2s/list',
     element: <S2sCampaignsPage />,
     handle: { view: 'firewall_s2s', title: 'S2S campaigns' },
+  },
+  {
+    path: 'setup/security/apk-security',
+    element: <ApkSecurityPage />,
+    handle: { view: 'apk', title: 'APK security' },
   },
 ];
