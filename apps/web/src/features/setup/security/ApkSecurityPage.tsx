@@ -76,6 +76,9 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
   const blocked = parseAppList(blockedText);
   const allowed = withOverlap(parseAppList(allowedText), blocked);
   const invalid = blocked.errors.length > 0 || allowed.errors.length > 0;
+  // Errors show once either list is edited (a blocked entry can make an allowed line wrong) or saved.
+  const showErrors =
+    attempted || blockedText !== listText(initial.blocked) || allowedText !== listText(initial.allowed);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,7 +97,7 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
             value={blockedText}
             onChange={setBlockedText}
             parsed={blocked}
-            showErrors={attempted || blockedText !== listText(initial.blocked)}
+            showErrors={showErrors}
             disabled={isLocked(access)}
             testId="apk-blocked"
           />
@@ -104,7 +107,7 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
             value={allowedText}
             onChange={setAllowedText}
             parsed={allowed}
-            showErrors={attempted || allowedText !== listText(initial.allowed)}
+            showErrors={showErrors}
             disabled={isLocked(access)}
             testId="apk-allowed"
           />
