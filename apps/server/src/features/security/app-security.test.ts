@@ -1,5 +1,13 @@
 import { S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { describe, expect, it } from 'vitest';
+import {
+  clickLink,
+  firewallAccount,
+  firewallCampaign,
+  NAVIGATION,
+  SAFE_PAGE,
+  visit,
+} from '../../test-support/firewall-click-fixtures.js';
 import { accountToken, addTenantUser, call } from '../../test-support/fixtures.js';
 import {
   CHROME,
@@ -142,5 +150,25 @@ describe('in-app traffic security', () => {
     const token = await accountToken(ingest.t, viewer);
     expect((await call(ingest.t, 'GET', '/security/apps', { token })).statusCode).toBe(200);
     expect((await save({ allowed: [], blocked: ['com.example.game'] }, token)).statusCode).toBe(403);
+  });
+});
+
+describe('in-app traffic security on the firewall click path', () => {
+  it('sends a click from a blocked app to the safe page, and one from a browser to the offer', async () => {
+    const { t } = ingest;
+    const fw = await firewallAccount(t, 'App Click Co');
+    const own = await firewallCampaign(t, fw, { security: { safePageUrl: SAFE_PAGE } });
+    const click = (requestedWith: string) =>
+      visit(t, clickLink(fw, own.id), { headers: { ...NAVIGATION, 'x-requested-with': requestedWith } });
+    const offer = /^https:\/\/offer\.example\/lp\?/;
+
+    expect(String((await click('com.example.game')).headers.location)).toMatch(offer);
+    const saved = await call(t, 'PUT', '/security/apps', {
+      token: await accountToken(t, fw.tenant),
+      body: { allowed: [], blocked: ['com.example.*'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await click('com.example.game')).headers.location).toBe(SAFE_PAGE);
+    expect(String((await click('XMLHttpRequest')).headers.location)).toMatch(offer);
   });
 });
