@@ -58,7 +58,10 @@ describe('ApkSecurityPage', () => {
   it('marks each bad pasted line and saves nothing until they are fixed', async () => {
     const calls = mockApi({
       'GET /security/apps': settings,
-      'PUT /security/apps': (body) => ({ status: 200, body: { ...(body as object), seen: settings.seen } }),
+      'PUT /security/apps': (body: unknown) => ({
+        status: 200,
+        body: { ...(body as object), seen: settings.seen },
+      }),
     });
     renderScreen(<ApkSecurityPage />);
     await screen.findByTestId('apk-blocked-input');
@@ -84,7 +87,10 @@ describe('ApkSecurityPage', () => {
   it('blocks an app seen in the traffic with one click, taking it off the allowed list', async () => {
     const calls = mockApi({
       'GET /security/apps': settings,
-      'PUT /security/apps': (body) => ({ status: 200, body: { ...(body as object), seen: settings.seen } }),
+      'PUT /security/apps': (body: unknown) => ({
+        status: 200,
+        body: { ...(body as object), seen: settings.seen },
+      }),
     });
     renderScreen(<ApkSecurityPage />);
     await userEvent.click(await screen.findByTestId('apk-block-1'));
