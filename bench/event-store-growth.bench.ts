@@ -109,7 +109,7 @@ const accountOf = (relationshipId: number): AccountContext => ({
   planType: 'pro',
   active: true,
   sensorIntegrated: true,
-  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [], appAllowList: [], appDenyList: [] },
 });
 /** Least wall time of `times` runs of `run` (ms). */
 async function least(times: number, run: (i: number) => Promise<unknown>): Promise<number> {

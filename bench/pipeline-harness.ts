@@ -20,7 +20,7 @@ const ACCOUNT = {
   planType: 'pro',
   active: true,
   sensorIntegrated: true,
-  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [], appAllowList: [], appDenyList: [] },
 };
 
 /** The collector's request facts from a page view's headers, as the route reads them. */
