@@ -1,4 +1,9 @@
-import { APPS_SEEN_DAYS, type AppSecurity, type AppSecurityUpdate } from '@veracity/contracts/app-security';
+import {
+  APPS_SEEN_DAYS,
+  type AppSecurity,
+  type AppSecurityUpdate,
+  appPackageInList,
+} from '@veracity/contracts/app-security';
 import { type FormEvent, useId, useState } from 'react';
 import { Card } from '../../../components/Card/Card';
 import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
@@ -197,8 +202,15 @@ function AppsSeenCard({ data, access }: { data: AppSecurity; access: WriteAccess
       blocked: to === 'blocked' ? [...without(data.blocked), appPackage] : without(data.blocked),
     });
   };
+  // As detection reads the lists: a `.*` prefix covers the apps under it, and blocking wins.
   const status = (appPackage: string) =>
-    data.blocked.includes(appPackage) ? 'Blocked' : data.allowed.includes(appPackage) ? 'Allowed' : '–';
+    appPackageInList(appPackage, data.blocked)
+      ? 'Blocked'
+      : appPackageInList(appPackage, data.allowed)
+        ? 'Allowed'
+        : data.allowed.length > 0
+          ? 'Unexpected'
+          : '–';
   return (
     <Card title={`Apps seen in the last ${APPS_SEEN_DAYS} days`} flush data-testid="apk-seen-card">
       {data.seen.length === 0 ? (
