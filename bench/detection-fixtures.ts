@@ -190,7 +190,7 @@ function inputOf(
     enrichment,
     sensor,
     campaign: { targetedCountries: [], trafficType: 'google', paid: true },
-    rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+    rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [], appAllowList: [], appDenyList: [] },
     history: NO_ACTIVITY_HISTORY,
   };
 }

@@ -110,7 +110,7 @@ const accountOf = (relationshipId: number): AccountContext => ({
   planType: 'pro',
   active: true,
   sensorIntegrated: true,
-  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [], appAllowList: [], appDenyList: [] },
   sensor: DEFAULT_SENSOR_SETTINGS,
 });
 /** Least wall time of `times` runs of `run` (ms). */

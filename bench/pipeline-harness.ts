@@ -21,7 +21,7 @@ const ACCOUNT = {
   planType: 'pro',
   active: true,
   sensorIntegrated: true,
-  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [], appAllowList: [], appDenyList: [] },
   sensor: DEFAULT_SENSOR_SETTINGS,
 };
 

@@ -209,6 +209,9 @@ const MATRIX: Record<string, Rule> = {
   // The JavaScript sensor settings (issue 40): the js_settings view to read, account_manage_settings to change.
   'GET /api/security/sensor-settings': member,
   'PUT /api/security/sensor-settings': write('account_manage_settings'),
+  // In-app traffic security (issue 40, view apk).
+  'GET /api/security/apps': member,
+  'PUT /api/security/apps': write('account_manage_settings'),
 };
 
 type Caller =

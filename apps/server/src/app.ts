@@ -51,6 +51,7 @@ import { meRoutes } from './features/me/me.routes.js';
 import { performanceRoutes } from './features/performance/performance.routes.js';
 import { ReportRunner } from './features/reports/report-runner.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
+import { appSecurityRoutes } from './features/security/app-security.routes.js';
 import { domainSecurityRoutes } from './features/security/domain-security.routes.js';
 import { ipSettingsRoutes } from './features/security/ip-settings.routes.js';
 import { postbackSecurityRoutes } from './features/security/postback-security.routes.js';
@@ -324,6 +325,7 @@ export async function buildApp(
       await api.register(domainSecurityRoutes(services, stores.events));
       await api.register(changelogRoutes(services));
       await api.register(sensorSettingsRoutes(services));
+      await api.register(appSecurityRoutes(services));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: '/api' },

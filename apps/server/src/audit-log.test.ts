@@ -602,6 +602,18 @@ const AUDITED: Record<string, () => Promise<Expected>> = {
       },
     };
   },
+  'PUT /api/security/apps': async () => {
+    ok(
+      await call(t, 'PUT', '/security/apps', {
+        token: admin,
+        body: { allowed: ['com.example.news'], blocked: ['com.example.game'] },
+      }),
+    );
+    return {
+      action: 'app_security.replaced',
+      detail: { allowed: 1, blocked: 1, allowedAdded: 'com.example.news', blockedAdded: 'com.example.game' },
+    };
+  },
 };
 
 beforeAll(async () => {

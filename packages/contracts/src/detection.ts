@@ -149,6 +149,11 @@ export const zRequestFacts = z.object({
   landingUrl: text(8192).nullish(),
   /** Click ids read from the landing URL, by parameter name. */
   clickIds: z.partialRecord(z.enum(CLICK_ID_PARAMS), text(512)).default({}),
+  /**
+   * The Android app the request came from (in-app traffic): the package name an Android WebView sends
+   * in `X-Requested-With`, lower case (`appPackageFromHeader` in app-security); null for a browser.
+   */
+  appPackage: text(255).nullish(),
 });
 export type RequestFacts = z.infer<typeof zRequestFacts>;
 
@@ -346,6 +351,9 @@ export const zAccountRules = z.object({
   sensorDomains: z.array(text(253)).optional(),
   /** What `network:foreign_domain` does: `flag` (suspicious) or `exclude` (invalid). Absent: flag. */
   foreignDomainAction: z.enum(['flag', 'exclude']).optional(),
+  /** Android app packages the account allows and blocks (entries of `zAppPackageEntry`, `.*` prefixes). */
+  appAllowList: z.array(text(255)).default([]),
+  appDenyList: z.array(text(255)).default([]),
 });
 export type AccountRules = z.infer<typeof zAccountRules>;
 
@@ -402,7 +410,13 @@ export const zAssessmentInput = z.object({
   sensor: zSensorSignals.nullable().default(null),
   sensorProof: zSensorProofState.nullish(),
   campaign: zCampaignContext.default({ targetedCountries: [], trafficType: null, paid: false }),
-  rules: zAccountRules.default({ ipAllowList: [], ipDenyList: [], excludedDomains: [] }),
+  rules: zAccountRules.default({
+    ipAllowList: [],
+    ipDenyList: [],
+    excludedDomains: [],
+    appAllowList: [],
+    appDenyList: [],
+  }),
   history: zActivityHistory.default(NO_ACTIVITY_HISTORY),
 });
 export type AssessmentInput = z.infer<typeof zAssessmentInput>;

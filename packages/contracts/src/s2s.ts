@@ -47,6 +47,8 @@ export const zS2sVisitorHeaders = z
     'sec-fetch-mode': text(32),
     'sec-fetch-dest': text(32),
     'sec-fetch-user': text(8),
+    /** In-app traffic: the Android app package a WebView names (`com.example.news`). */
+    'x-requested-with': text(255),
   })
   .partial()
   .strict();

@@ -202,6 +202,9 @@ export const THREAT_EVIDENCE_SHAPES = {
   'sensor:no_page_view': z.object({ waitedMs: figure }),
   /** The host of the page the sensor ran on, outside the account's sensor domains. */
   'network:foreign_domain': z.object({ host: text }),
+  /** The app package the request's X-Requested-With header named. */
+  'app:blocked_package': z.object({ package: text }),
+  'app:unexpected_package': z.object({ package: text }),
 } as const satisfies Record<ThreatReasonId, z.ZodType>;
 
 export type ThreatEvidenceOf<Id extends ThreatReasonId> = z.infer<(typeof THREAT_EVIDENCE_SHAPES)[Id]>;

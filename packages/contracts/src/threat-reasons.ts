@@ -19,6 +19,7 @@ export const THREAT_CATEGORIES = [
   'geo',
   'render',
   'sensor',
+  'app',
 ] as const;
 export type ThreatCategory = (typeof THREAT_CATEGORIES)[number];
 
@@ -36,6 +37,7 @@ export const THREAT_CATEGORY_LABELS: Record<ThreatCategory, string> = {
   geo: 'Geography',
   render: 'Rendering',
   sensor: 'Sensor',
+  app: 'In-app traffic',
 };
 
 export const THREAT_REASONS = {
@@ -108,6 +110,11 @@ export const THREAT_REASONS = {
   'network:foreign_domain': {
     category: 'network',
     label: 'Sensor running on a domain the account does not own',
+  },
+  'app:blocked_package': { category: 'app', label: 'In-app traffic from an app the account blocked' },
+  'app:unexpected_package': {
+    category: 'app',
+    label: "In-app traffic from an app not on the account's allow list",
   },
 } as const satisfies Record<string, { category: ThreatCategory; label: string }>;
 

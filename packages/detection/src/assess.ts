@@ -6,6 +6,7 @@ import type {
   ThreatReason,
 } from '@veracity/contracts/detection';
 import { THREAT_REASONS, type ThreatReasonId } from '@veracity/contracts/threat-reasons';
+import { appFindings } from './app.js';
 import { automationFindings } from './automation.js';
 import { behaviourFindings } from './behaviour.js';
 import { consistencyFindings } from './consistency.js';
@@ -48,6 +49,7 @@ export function assess(input: AssessmentInput): Assessment {
     ...geoFindings(input),
     ...renderFindings(input),
     ...sensorProofFindings(input),
+    ...appFindings(input),
   ]);
 }
 

@@ -55,6 +55,8 @@ export const REASON_POLICY: Record<ThreatReasonId, ReasonPolicy> = {
   'sensor:no_page_view': weigh(30),
   // Flagged (suspicious) alone; the account's `foreignDomainAction: 'exclude'` makes it decisive.
   'network:foreign_domain': weigh(30),
+  'app:blocked_package': decisive,
+  'app:unexpected_package': weigh(30),
 };
 
 /**

@@ -5,6 +5,7 @@ import type { SensorSettings } from '@veracity/contracts/sensor-settings';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { relationshipOfApiKey } from '../accounts/api-keys.js';
+import { readAppLists, recordAppSighting } from '../accounts/app-security.repo.js';
 import { findCampaign } from '../accounts/campaigns.repo.js';
 import { readDomainValues, readForeignDomainAction } from '../accounts/domain-security.repo.js';
 import { findFirewallCampaign } from '../accounts/firewall-campaigns.repo.js';
@@ -122,6 +123,11 @@ export class AccountDirectory {
       .execute();
   }
 
+  /** Counts a hit of in-app traffic towards the apps seen in the account's traffic. */
+  async recordApp(account: AccountContext, appPackage: string, at: Date): Promise<void> {
+    await recordAppSighting(this.#db, account.relationshipId, appPackage, at);
+  }
+
   async #load(relationshipId: number): Promise<AccountContext | undefined> {
     const relationship = await this.#db
       .selectFrom('relationships')
@@ -135,9 +141,11 @@ export class AccountDirectory {
       .where('relationship_id', '=', relationshipId)
       .where('list', 'in', ['traffic_allow', 'traffic_deny'])
       .execute();
-    const [domains, foreignDomainAction] = await Promise.all([
+    const [domains, foreignDomainAction, apps, sensor] = await Promise.all([
       readDomainValues(this.#db, relationshipId),
       readForeignDomainAction(this.#db, relationshipId),
+      readAppLists(this.#db, relationshipId),
+      findSensorSettings(this.#db, relationshipId),
     ]);
     return {
       relationshipId,
@@ -152,8 +160,10 @@ export class AccountDirectory {
         excludedDomains: domains.excluded_referrer,
         sensorDomains: domains.sensor,
         foreignDomainAction,
+        appAllowList: apps.allowed,
+        appDenyList: apps.blocked,
       },
-      sensor: await findSensorSettings(this.#db, relationshipId),
+      sensor,
     };
   }
 

@@ -118,6 +118,7 @@ export class IngestPipeline {
     try {
       const done = await pending;
       if (!account.sensorIntegrated) await this.deps.accounts.markIntegrated(account);
+      if (hit.request.appPackage) await this.deps.accounts.recordApp(account, hit.request.appPackage, hit.at);
       return knownHitVerdict(done.row, false);
     } catch (error) {
       this.#known.forgetHit(key);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { appPackageFromHeader } from '@veracity/contracts/app-security';
 import type { Campaign } from '@veracity/contracts/campaigns';
 import type { RequestFacts } from '@veracity/contracts/detection';
 import {
@@ -27,6 +28,8 @@ const READ_HEADERS = {
   'sec-fetch-mode': ['secFetchMode', 32],
   'sec-fetch-dest': ['secFetchDest', 32],
   'sec-fetch-user': ['secFetchUser', 8],
+  // The raw value here; `forwardedFacts` keeps it only when it names an app.
+  'x-requested-with': ['appPackage', 255],
 } as const satisfies Record<string, readonly [keyof RequestFacts, number]>;
 type ReadHeader = keyof typeof READ_HEADERS;
 type HeaderFacts = { -readonly [Name in ReadHeader as (typeof READ_HEADERS)[Name][0]]: string | null };
@@ -66,7 +69,14 @@ export function forwardedFacts(
   headers: S2sForwardedHeaders = {},
   forwarded = false,
 ): Omit<RequestFacts, 'landingUrl' | 'clickIds' | 'referrer'> {
-  return { ip, userAgent, ...headerFacts(headers), headersForwarded: forwarded };
+  const facts = headerFacts(headers);
+  return {
+    ip,
+    userAgent,
+    ...facts,
+    appPackage: appPackageFromHeader(facts.appPackage),
+    headersForwarded: forwarded,
+  };
 }
 
 /** An S2S hit body, dated `at`, for the pipeline; `campaign` when the body names one of the account's. */

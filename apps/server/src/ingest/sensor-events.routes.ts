@@ -1,3 +1,4 @@
+import { appPackageFromHeader } from '@veracity/contracts/app-security';
 import {
   type CollectAnswer,
   SENSOR_MAX_BODY_BYTES,
@@ -33,6 +34,8 @@ export function visitorFacts(
     secFetchSite: header(request, 'sec-fetch-site')?.slice(0, 32) ?? null,
     secFetchMode: header(request, 'sec-fetch-mode')?.slice(0, 32) ?? null,
     secFetchDest: header(request, 'sec-fetch-dest')?.slice(0, 32) ?? null,
+    // In-app traffic: the Android WebView names its app in X-Requested-With on each request it makes.
+    appPackage: appPackageFromHeader(header(request, 'x-requested-with')),
   };
 }
 

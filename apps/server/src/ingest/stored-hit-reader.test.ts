@@ -10,7 +10,7 @@ const account = (relationshipId: number): AccountContext => ({
   planType: 'pro',
   active: true,
   sensorIntegrated: true,
-  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [] },
+  rules: { ipAllowList: [], ipDenyList: [], excludedDomains: [], appAllowList: [], appDenyList: [] },
   sensor: DEFAULT_SENSOR_SETTINGS,
 });
 

@@ -20,6 +20,7 @@ import { benchmark } from './migrations/0018-benchmark.js';
 import { domainSecurity } from './migrations/0019-domain-security.js';
 import { sensorSettings } from './migrations/0020-sensor-settings.js';
 import { postbackSecurity } from './migrations/0021-postback-security.js';
+import { appSecurity } from './migrations/0022-app-security.js';
 import { changelog } from './migrations/0023-changelog.js';
 
 export type OltpDialectName = 'sqlite' | 'postgres';
@@ -55,6 +56,7 @@ export const MIGRATIONS: readonly Migration[] = [
   domainSecurity,
   sensorSettings,
   postbackSecurity,
+  appSecurity,
   changelog,
 ];
 

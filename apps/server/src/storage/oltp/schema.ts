@@ -661,6 +661,8 @@ export interface Database {
   domain_entries: DomainEntriesTable;
   domain_security_settings: DomainSecuritySettingsTable;
   sensor_settings: SensorSettingsTable;
+  app_package_entries: AppPackageEntriesTable;
+  app_sightings: AppSightingsTable;
 }
 
 /** The account's postback security settings (migration 0021); secrets sealed, never plain. */
@@ -691,4 +693,22 @@ export interface DomainSecuritySettingsTable {
   relationship_id: number;
   foreign_domain_action: 'flag' | 'exclude';
   updated_at: string;
+}
+
+/** The Android app packages an account allows and blocks (in-app traffic security). */
+export interface AppPackageEntriesTable {
+  id: Generated<number>;
+  relationship_id: number;
+  list: 'allowed' | 'blocked';
+  package: string;
+  created_at: string;
+}
+
+/** Hits of in-app traffic by account, UTC day and app package. */
+export interface AppSightingsTable {
+  relationship_id: number;
+  package: string;
+  day: string;
+  hits: number;
+  last_seen_at: string;
 }

@@ -5,6 +5,7 @@ import { TrafficSourcesPage } from './firewall/TrafficSourcesPage';
 import { IntegrationPage } from './IntegrationPage';
 import { S2sCampaignsPage } from './S2sCampaignsPage';
 import { SensorJsPage } from './SensorJsPage';
+import { ApkSecurityPage } from './security/ApkSecurityPage';
 import { DomainSecurityPage } from './security/DomainSecurityPage';
 import { IpSettingsPage } from './security/IpSettingsPage';
 import { JavascriptSettingsPage } from './security/JavascriptSettingsPage';
@@ -61,5 +62,10 @@ export const setupRoutes: RouteObject[] = [
     path: 'setup/security/javascript-settings',
     element: <JavascriptSettingsPage />,
     handle: { view: 'js_settings', title: 'JavaScript settings' },
+  },
+  {
+    path: 'setup/security/apk-security',
+    element: <ApkSecurityPage />,
+    handle: { view: 'apk', title: 'APK security' },
   },
 ];

@@ -1,0 +1,282 @@
+import {
+  APPS_SEEN_DAYS,
+  type AppSecurity,
+  type AppSecurityUpdate,
+  appPackageInList,
+} from '@veracity/contracts/app-security';
+import { type FormEvent, useId, useState } from 'react';
+import { Card } from '../../../components/Card/Card';
+import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
+import { PageHeader } from '../../../components/PageHeader/PageHeader';
+import { EmptyState, LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useAccountMutation } from '../../../lib/use-api-feedback';
+import { isLocked, useWriteAccess, type WriteAccess } from '../../session/use-write-access';
+import styles from './ApkSecurity.module.css';
+import { listText, type ParsedAppList, parseAppList, withOverlap } from './app-lists';
+import { appSecurityQueryKey, saveAppSecurity, useAppSecurity } from './app-security.api';
+
+export const APK_MESSAGES = {
+  saved: 'App lists saved',
+  fixLines: 'Fix the lines marked below, then save again',
+} as const;
+
+/** /setup/security/apk-security: the Android apps whose in-app traffic is blocked or expected. */
+export function ApkSecurityPage() {
+  const query = useAppSecurity();
+  const access = useWriteAccess('account_manage_settings');
+  return (
+    <div className={styles.page} data-testid="apk-security-page">
+      <PageHeader title="APK security" eyebrow="Setup" />
+      <p className={styles.intro}>
+        Decide which Android apps may send you in-app traffic: visits from a web view inside an app, such as
+        ads shown in games and news apps.
+      </p>
+      <Card title="How in-app traffic is recognised" data-testid="apk-explanation">
+        <p className={styles.text}>
+          A web view inside an Android app names its app in the <code>X-Requested-With</code> header of every
+          request it makes, as a package name such as <code>com.example.news</code>. Veracity reads it on the
+          sensor's own request, on firewall clicks and in the headers your server forwards with S2S hits.
+          Browsers send nothing there, or <code>XMLHttpRequest</code> from a page's script: that is never
+          taken for an app.
+        </p>
+        <p className={styles.text}>
+          A visit from a <strong>blocked</strong> app is invalid. When the <strong>allowed</strong> list has
+          apps, a visit from any other app is suspicious; visits from browsers are not affected. An entry
+          ending in <code>.*</code> covers every app under it (<code>com.example.*</code>). Changes apply to
+          new visits within a minute.
+        </p>
+      </Card>
+      {query.isPending ? (
+        <Card title="App lists">
+          <SkeletonRows rows={3} testId="apk-loading" />
+        </Card>
+      ) : query.isError ? (
+        <Card title="App lists">
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        </Card>
+      ) : (
+        <>
+          <AppListsForm key={query.dataUpdatedAt} initial={query.data} access={access} />
+          <AppsSeenCard data={query.data} access={access} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function useSaveApps() {
+  return useAccountMutation({
+    mutationFn: (body: AppSecurityUpdate) => saveAppSecurity(body),
+    invalidate: [appSecurityQueryKey],
+    success: APK_MESSAGES.saved,
+  });
+}
+
+function AppListsForm({ initial, access }: { initial: AppSecurity; access: WriteAccess }) {
+  const [blockedText, setBlockedText] = useState(() => listText(initial.blocked));
+  const [allowedText, setAllowedText] = useState(() => listText(initial.allowed));
+  const [attempted, setAttempted] = useState(false);
+  const save = useSaveApps();
+  const blocked = parseAppList(blockedText);
+  const allowed = withOverlap(parseAppList(allowedText), blocked);
+  const invalid = blocked.errors.length > 0 || allowed.errors.length > 0;
+  // Errors show once either list is edited (a blocked entry can make an allowed line wrong) or saved.
+  const showErrors =
+    attempted || blockedText !== listText(initial.blocked) || allowedText !== listText(initial.allowed);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (!access.allowed || invalid) return;
+    save.mutate({ allowed: allowed.entries, blocked: blocked.entries });
+  };
+
+  return (
+    <Card title="App lists" data-testid="apk-lists-card">
+      <form className={styles.form} onSubmit={submit} noValidate data-testid="apk-form">
+        <div className={styles.lists}>
+          <AppListField
+            label="Blocked apps"
+            hint="Visits from these apps are invalid. One package name a line; paste a list at once."
+            value={blockedText}
+            onChange={setBlockedText}
+            parsed={blocked}
+            showErrors={showErrors}
+            disabled={isLocked(access)}
+            testId="apk-blocked"
+          />
+          <AppListField
+            label="Allowed apps"
+            hint="Leave empty to accept every app. With apps here, visits from other apps are suspicious."
+            value={allowedText}
+            onChange={setAllowedText}
+            parsed={allowed}
+            showErrors={showErrors}
+            disabled={isLocked(access)}
+            testId="apk-allowed"
+          />
+        </div>
+        {attempted && invalid ? (
+          <p className={styles.errors} role="alert" data-testid="apk-fix-lines">
+            {APK_MESSAGES.fixLines}
+          </p>
+        ) : null}
+        <div className={styles.footer}>
+          <GuardedButton type="submit" access={access} loading={save.isPending} data-testid="apk-save">
+            Save lists
+          </GuardedButton>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function AppListField({
+  label,
+  hint,
+  value,
+  onChange,
+  parsed,
+  showErrors,
+  disabled,
+  testId,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  parsed: ParsedAppList;
+  showErrors: boolean;
+  disabled: boolean;
+  testId: string;
+}) {
+  const id = useId();
+  const invalid = showErrors && parsed.errors.length > 0;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label} ({parsed.entries.length})
+      </label>
+      <textarea
+        id={id}
+        className={styles.textarea}
+        value={value}
+        disabled={disabled}
+        rows={8}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        placeholder={'com.example.news\ncom.example.*'}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-hint ${id}-errors`}
+        data-invalid={invalid || undefined}
+        data-testid={`${testId}-input`}
+      />
+      <p id={`${id}-hint`} className={styles.hint}>
+        {hint}
+      </p>
+      <ul id={`${id}-errors`} className={styles.errors} aria-live="polite" data-testid={`${testId}-errors`}>
+        {invalid
+          ? parsed.errors.map((error) => (
+              <li key={`${error.line}-${error.text}-${error.message}`}>
+                {error.line > 0 ? `Line ${error.line}: ` : ''}
+                {error.text ? `${error.text} – ` : ''}
+                {error.message}
+              </li>
+            ))
+          : null}
+      </ul>
+    </div>
+  );
+}
+
+/** The apps seen in recent traffic, each with a one-click allow and block. */
+function AppsSeenCard({ data, access }: { data: AppSecurity; access: WriteAccess }) {
+  const change = useSaveApps();
+  const move = (appPackage: string, to: 'allowed' | 'blocked') => {
+    const without = (list: readonly string[]) => list.filter((entry) => entry !== appPackage);
+    change.mutate({
+      allowed: to === 'allowed' ? [...without(data.allowed), appPackage] : without(data.allowed),
+      blocked: to === 'blocked' ? [...without(data.blocked), appPackage] : without(data.blocked),
+    });
+  };
+  // As detection reads the lists: a `.*` prefix covers the apps under it, and blocking wins.
+  const status = (appPackage: string) =>
+    appPackageInList(appPackage, data.blocked)
+      ? 'Blocked'
+      : appPackageInList(appPackage, data.allowed)
+        ? 'Allowed'
+        : data.allowed.length > 0
+          ? 'Unexpected'
+          : '–';
+  return (
+    <Card title={`Apps seen in the last ${APPS_SEEN_DAYS} days`} flush data-testid="apk-seen-card">
+      {data.seen.length === 0 ? (
+        <EmptyState title="No in-app traffic yet" testId="apk-seen-empty">
+          Apps appear here once visits from a web view inside an Android app arrive.
+        </EmptyState>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} data-testid="apk-seen-table">
+            <thead>
+              <tr>
+                <th scope="col">App package</th>
+                <th scope="col" className={styles.number}>
+                  Visits
+                </th>
+                <th scope="col" className={styles.wide}>
+                  Last seen
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.seen.map((app, index) => {
+                const current = status(app.package);
+                return (
+                  <tr key={app.package} data-testid={`apk-seen-row-${index}`}>
+                    <td className={styles.package}>{app.package}</td>
+                    <td className={styles.number}>{formatNumber(app.hits)}</td>
+                    <td className={`${styles.wide} ${styles.muted}`}>{formatDate(app.lastSeenAt)}</td>
+                    <td className={current === '–' ? styles.muted : undefined}>{current}</td>
+                    <td>
+                      <div className={styles.actions}>
+                        <GuardedButton
+                          size="s"
+                          variation="secondary"
+                          access={access}
+                          disabled={current === 'Allowed' || change.isPending}
+                          aria-label={`Allow ${app.package}`}
+                          onClick={() => move(app.package, 'allowed')}
+                          data-testid={`apk-allow-${index}`}
+                        >
+                          Allow
+                        </GuardedButton>
+                        <GuardedButton
+                          size="s"
+                          variation="secondary"
+                          access={access}
+                          disabled={current === 'Blocked' || change.isPending}
+                          aria-label={`Block ${app.package}`}
+                          onClick={() => move(app.package, 'blocked')}
+                          data-testid={`apk-block-${index}`}
+                        >
+                          Block
+                        </GuardedButton>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
