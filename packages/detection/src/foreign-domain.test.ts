@@ -50,7 +50,14 @@ describe('network:foreign_domain', () => {
 
   it('reads look-alikes as foreign, and only judges the sensor channel', () => {
     expect(onPage('https://notshop.example/', { sensorDomains: ['shop.example'] }).riskLevel).toBe('medium');
-    const rules = { ipAllowList: [], ipDenyList: [], excludedDomains: [], sensorDomains: ['shop.example'] };
+    const rules = {
+      ipAllowList: [],
+      ipDenyList: [],
+      excludedDomains: [],
+      appAllowList: [],
+      appDenyList: [],
+      sensorDomains: ['shop.example'],
+    };
     const request = { ip: '81.33.20.7', userAgent: '', clickIds: {}, landingUrl: 'https://other.example/' };
     expect(foreignPageHost({ channel: 'sensor', request, rules })).toBe('other.example');
     expect(foreignPageHost({ channel: 's2s', request, rules })).toBeNull();
