@@ -145,7 +145,7 @@ describe('the changelog wording', () => {
 
   it('still shows an action it has no sentence for, in the category of its prefix', () => {
     expect(wordingOf('label.merged')).toMatchObject({ category: 'labels' });
-    expect(wordingOf('security.apk_updated').category).toBe('security');
+    expect(wordingOf('domain_security.reset').category).toBe('security');
     expect(wordingOf('something.new').sentence({}, context)).toBe('Made a change (something.new)');
   });
 

@@ -65,6 +65,12 @@ function thing(kind: string, detail: Detail): string {
   return id === undefined ? `a ${kind}` : `${kind} #${id}`;
 }
 
+/** "Edited the app lists: blocked com.example.game; no longer allowed com.example.news". */
+function listEdits(subject: string, parts: readonly (readonly [string, string | undefined])[]): string {
+  const said = parts.filter(([, value]) => value !== undefined).map(([what, value]) => `${what} ${value}`);
+  return said.length === 0 ? `${subject} (saved unchanged)` : `${subject}: ${said.join('; ')}`;
+}
+
 /** The changed fields of an entry, in words: "name, status and targeting". */
 function changedNames(detail: Detail, names: Readonly<Record<string, string>> = {}): string {
   const fields = Object.entries(detail)
@@ -246,6 +252,63 @@ export const CHANGELOG_WORDING: Readonly<Record<string, Wording>> = {
     category: 'security',
     sentence: (d) => `Allowed log-ins from ${text(d, 'ip') ?? 'an address'} through the mailed approval link`,
   },
+  // Security settings (/setup/security/)
+  'domain_security.updated': {
+    category: 'security',
+    sentence: (d) =>
+      listEdits('Edited domain security', [
+        ['excluded', text(d, 'excludedAdded')],
+        ['no longer excluded', text(d, 'excludedRemoved')],
+        ['sensor domains added', text(d, 'sensorAdded')],
+        ['sensor domains removed', text(d, 'sensorRemoved')],
+        [
+          'foreign-domain hits',
+          isChange(d.foreignDomainAction) ? `now ${text(d, 'foreignDomainAction')}` : undefined,
+        ],
+      ]),
+  },
+  'app_security.replaced': {
+    category: 'security',
+    sentence: (d) =>
+      listEdits('Edited the app lists', [
+        ['allowed', text(d, 'allowedAdded')],
+        ['no longer allowed', text(d, 'allowedRemoved')],
+        ['blocked', text(d, 'blockedAdded')],
+        ['no longer blocked', text(d, 'blockedRemoved')],
+      ]),
+  },
+  'postback_security.updated': {
+    category: 'security',
+    sentence: (d) =>
+      isChange(d.requireSigned) && !isChange(d.sources)
+        ? `Turned signed postbacks only ${d.requireSigned.to === true ? 'on' : 'off'}`
+        : changed(d, 'postback security', {
+            sources: 'allowed sources',
+            requireSigned: 'signed postbacks only',
+          }),
+  },
+  'postback_security.secret_rotated': {
+    category: 'security',
+    sentence: (d) => {
+      const hours = num(d, 'overlapHours');
+      return hours === undefined || hours === 0
+        ? 'Rotated the postback signing secret; the old one stopped at once'
+        : `Rotated the postback signing secret; the old one signs for ${plural(hours, 'more hour')}`;
+    },
+  },
+  'sensor_settings.updated': {
+    category: 'security',
+    sentence: (d) =>
+      changed(d, 'the JavaScript settings', {
+        'exclusionEvents.google': 'Google Ads exclusion events',
+        'exclusionEvents.facebook': 'Meta exclusion events',
+        'exclusionEvents.microsoft': 'Microsoft Ads exclusion events',
+        'exclusionEvents.tiktok': 'TikTok exclusion events',
+        spaTracking: 'single-page-app tracking',
+        cookieless: 'cookie-less mode',
+        firstPartyPath: 'first-party path',
+      }),
+  },
   // Campaigns, offers, traffic sources, held conversions
   'campaign.created': { category: 'campaigns', sentence: created('S2S campaign') },
   'campaign.updated': { category: 'campaigns', sentence: updated('S2S campaign') },
@@ -357,21 +420,15 @@ export function actionPrefix(action: string): string {
   return dot < 0 ? action : action.slice(0, dot + 1);
 }
 
-/**
- * Prefixes no action has yet whose category is known: the security settings (issue 40) write
- * `security.*` actions.
- */
-const RESERVED_PREFIXES: Readonly<Record<string, ChangelogCategory>> = { 'security.': 'security' };
-
 /** The category of each action prefix; a prefix belongs to one category (a test checks it). */
 function categoryOfPrefix(prefix: string): ChangelogCategory | undefined {
   const known = Object.entries(CHANGELOG_WORDING).find(([action]) => actionPrefix(action) === prefix);
-  return known?.[1].category ?? RESERVED_PREFIXES[prefix];
+  return known?.[1].category;
 }
 
 /** Action prefixes of a category, for filtering in the database. */
 export function actionPrefixesOf(category: ChangelogCategory): string[] {
-  const prefixes = [...Object.keys(CHANGELOG_WORDING).map(actionPrefix), ...Object.keys(RESERVED_PREFIXES)];
+  const prefixes = Object.keys(CHANGELOG_WORDING).map(actionPrefix);
   return [...new Set(prefixes)].filter((prefix) => categoryOfPrefix(prefix) === category);
 }
 
