@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { AccountChanges } from './accounts/account-changes.js';
 import type { Config } from './config.js';
 import { accountRoutes } from './features/account/account.routes.js';
 import { changelogRoutes } from './features/account/changelog.routes.js';
@@ -204,6 +205,7 @@ export async function buildApp(
       secretKey: config.secretKey,
       drivers: options.adChannelDrivers ?? configuredDrivers(config, clock),
     }),
+    accountChanges: new AccountChanges(),
     hubspot: createHubspotIntegration({
       db: stores.accounts.db,
       log: app.log,
@@ -233,6 +235,7 @@ export async function buildApp(
     ...options.ingest,
   });
   app.decorate('ingest', ingest);
+  services.accountChanges.subscribe((relationshipId) => ingest.accounts.forget(relationshipId));
   app.decorate('alertDeps', {
     db: services.db,
     events: stores.events,

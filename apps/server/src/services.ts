@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AccountChanges } from './accounts/account-changes.js';
 import type { Config } from './config.js';
 import type { AdChannelsIntegration } from './features/ad-channels/ad-channels-wiring.js';
 import type { RateLimits } from './features/auth/auth-limits.js';
@@ -26,4 +27,6 @@ export interface Services {
   adChannels: AdChannelsIntegration;
   /** HubSpot's client and token store (features/hubspot/hubspot-wiring.ts). */
   hubspot: HubspotIntegration;
+  /** Where a change of an account's detection settings is announced (the collector forgets its copy). */
+  accountChanges: AccountChanges;
 }

@@ -60,6 +60,8 @@ export class AccountDirectory {
     max: MAX_CACHED,
   });
   readonly #offers = new LRUCache<string, Cached<Promise<Offer | undefined>>>({ max: MAX_CACHED });
+  /** The sensor and API keys each cached account was reached by, to forget them with it. */
+  readonly #keysOf = new Map<number, Set<string>>();
 
   constructor(db: Kysely<Database>, options: AccountDirectoryOptions = {}) {
     this.#db = db;
@@ -74,15 +76,29 @@ export class AccountDirectory {
         .select('id')
         .where('sensor_key', '=', key)
         .executeTakeFirst();
-      return row ? this.#load(row.id) : undefined;
+      return row ? this.#loadByKey(row.id, `sensor:${key}`) : undefined;
     });
   }
 
   byApiKey(key: string): Promise<AccountContext | undefined> {
     return this.#cached(this.#byApiKey, key, async () => {
       const relationshipId = await relationshipOfApiKey(this.#db, key);
-      return relationshipId === undefined ? undefined : this.#load(relationshipId);
+      return relationshipId === undefined ? undefined : this.#loadByKey(relationshipId, `api:${key}`);
     });
+  }
+
+  /**
+   * Forgets what is cached of the account's settings (a dashboard change committed): its next hit on
+   * this server reads them again. Its campaigns and offers keep their own cache period.
+   */
+  forget(relationshipId: number): void {
+    const keys = this.#keysOf.get(relationshipId);
+    if (!keys) return;
+    this.#keysOf.delete(relationshipId);
+    for (const key of keys) {
+      if (key.startsWith('sensor:')) this.#bySensorKey.delete(key.slice('sensor:'.length));
+      else this.#byApiKey.delete(key.slice('api:'.length));
+    }
   }
 
   /** The account by its id (in-process producers such as the first-start demo traffic). */
@@ -126,6 +142,16 @@ export class AccountDirectory {
   /** Counts a hit of in-app traffic towards the apps seen in the account's traffic. */
   async recordApp(account: AccountContext, appPackage: string, at: Date): Promise<void> {
     await recordAppSighting(this.#db, account.relationshipId, appPackage, at);
+  }
+
+  #loadByKey(relationshipId: number, key: string): Promise<AccountContext | undefined> {
+    let keys = this.#keysOf.get(relationshipId);
+    if (!keys) {
+      keys = new Set();
+      this.#keysOf.set(relationshipId, keys);
+    }
+    keys.add(key);
+    return this.#load(relationshipId);
   }
 
   async #load(relationshipId: number): Promise<AccountContext | undefined> {

@@ -26,6 +26,7 @@ export const appSecurityRoutes =
       async (request) => {
         const relationshipId = accountOf(request).relationship.id;
         await replaceAppSecurity(db, actorOf(request), request.body);
+        services.accountChanges.changed(relationshipId);
         return describeAppSecurity(db, relationshipId, services.clock.now());
       },
     );

@@ -32,7 +32,12 @@ export const domainSecurityRoutes =
         config: { access: { kind: 'account', view: VIEW, permission: PERMISSION, write: true } },
         schema: { body: zDomainSecurityUpdate, response: { 200: zDomainSecurity } },
       },
-      async (request) => updateDomainSecurity(db, actorOf(request), request.body),
+      async (request) => {
+        const actor = actorOf(request);
+        const updated = await updateDomainSecurity(db, actor, request.body);
+        services.accountChanges.changed(actor.relationshipId);
+        return updated;
+      },
     );
     app.get(
       '/security/domains/seen',

@@ -25,8 +25,8 @@ const added = (before: readonly string[], after: readonly string[]) =>
 
 /**
  * Replaces both lists and the switch, with one audit entry naming the domains added to and removed from
- * each list and the switch's change. Ingestion reads the new rules once the account directory's cache
- * expires (`config.ingestAccountCacheMs`).
+ * each list and the switch's change. The route announces the change to the collector
+ * (`services.accountChanges`).
  */
 export async function updateDomainSecurity(
   db: Kysely<Database>,

@@ -31,9 +31,12 @@ export const ipSettingsRoutes =
           config: { access: manage },
           schema: { body: zTrafficIpListUpdate, response: { 200: zIpList } },
         },
-        async (request) => ({
-          entries: await replaceTrafficIpList(db, actorOf(request), list, request.body.entries),
-        }),
+        async (request) => {
+          const actor = actorOf(request);
+          const entries = await replaceTrafficIpList(db, actor, list, request.body.entries);
+          services.accountChanges.changed(actor.relationshipId);
+          return { entries };
+        },
       );
     };
     trafficList('/me/ip-whitelist', 'traffic_allow');

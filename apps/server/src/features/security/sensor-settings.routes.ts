@@ -45,6 +45,7 @@ export const sensorSettingsRoutes =
       async (request) => {
         const { relationship } = accountOf(request);
         const settings = await updateSensorSettings(db, actorOf(request), request.body);
+        services.accountChanges.changed(relationship.id);
         return describeSensorSettings(settings, relationship.sensorKey, {
           serverUrl: dashboardBaseUrl(config, request),
           sensorPath: config.sensorPath,
