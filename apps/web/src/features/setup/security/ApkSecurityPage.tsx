@@ -15,6 +15,7 @@ import { isLocked, useWriteAccess, type WriteAccess } from '../../session/use-wr
 import styles from './ApkSecurity.module.css';
 import { listText, type ParsedAppList, parseAppList, withOverlap } from './app-lists';
 import { appSecurityQueryKey, saveAppSecurity, useAppSecurity } from './app-security.api';
+import shared from './Security.module.css';
 
 export const APK_MESSAGES = {
   saved: 'App lists saved',
@@ -26,9 +27,9 @@ export function ApkSecurityPage() {
   const query = useAppSecurity();
   const access = useWriteAccess('account_manage_settings');
   return (
-    <div className={styles.page} data-testid="apk-security-page">
+    <div className={shared.page} data-testid="apk-security-page">
       <PageHeader title="APK security" eyebrow="Setup" />
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Decide which Android apps may send you in-app traffic: visits from a web view inside an app, such as
         ads shown in games and news apps.
       </p>
@@ -94,7 +95,7 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
 
   return (
     <Card title="App lists" data-testid="apk-lists-card">
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="apk-form">
+      <form className={shared.form} onSubmit={submit} noValidate data-testid="apk-form">
         <div className={styles.lists}>
           <AppListField
             label="Blocked apps"
@@ -122,7 +123,7 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
             {APK_MESSAGES.fixLines}
           </p>
         ) : null}
-        <div className={styles.footer}>
+        <div className={shared.footer}>
           <GuardedButton type="submit" access={access} loading={save.isPending} data-testid="apk-save">
             Save lists
           </GuardedButton>
@@ -155,7 +156,7 @@ function AppListField({
   const invalid = showErrors && parsed.errors.length > 0;
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+      <label htmlFor={id} className={shared.label}>
         {label} ({parsed.entries.length})
       </label>
       <textarea
@@ -218,12 +219,12 @@ function AppsSeenCard({ data, access }: { data: AppSecurity; access: WriteAccess
           Apps appear here once visits from a web view inside an Android app arrive.
         </EmptyState>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="apk-seen-table">
+        <div className={shared.tableWrap}>
+          <table className={shared.table} data-testid="apk-seen-table">
             <thead>
               <tr>
                 <th scope="col">App package</th>
-                <th scope="col" className={styles.number}>
+                <th scope="col" className={shared.number}>
                   Visits
                 </th>
                 <th scope="col" className={styles.wide}>
@@ -241,7 +242,7 @@ function AppsSeenCard({ data, access }: { data: AppSecurity; access: WriteAccess
                 return (
                   <tr key={app.package} data-testid={`apk-seen-row-${index}`}>
                     <td className={styles.package}>{app.package}</td>
-                    <td className={styles.number}>{formatNumber(app.hits)}</td>
+                    <td className={shared.number}>{formatNumber(app.hits)}</td>
                     <td className={`${styles.wide} ${styles.muted}`}>{formatDate(app.lastSeenAt)}</td>
                     <td className={current === '–' ? styles.muted : undefined}>{current}</td>
                     <td>

@@ -17,6 +17,7 @@ import {
   useDomainSecurity,
   useSeenDomains,
 } from './domain-security.api';
+import shared from './Security.module.css';
 
 export const DOMAINS_SAVED = 'Domain security saved';
 export const FOREIGN_ACTION_LABELS = {
@@ -54,13 +55,13 @@ function DomainListField({
   const id = useId();
   const invalid = showErrors && errors.length > 0;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={shared.field}>
+      <label htmlFor={id} className={shared.label}>
         {label}
       </label>
       <textarea
         id={id}
-        className={styles.textarea}
+        className={shared.textarea}
         value={value}
         rows={6}
         spellCheck={false}
@@ -119,7 +120,7 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="domain-security-form">
+    <form className={shared.form} onSubmit={submit} noValidate data-testid="domain-security-form">
       <Card title="Excluded referring domains" data-testid="excluded-referrers-card">
         <p className={styles.help}>
           Visits referred by these domains, or any of their subdomains, are marked “Referred by an excluded
@@ -173,7 +174,7 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
           integrations allow it.
         </p>
       </Card>
-      <div className={styles.footer}>
+      <div className={shared.footer}>
         <GuardedButton
           type="submit"
           access={access}
@@ -217,7 +218,7 @@ function SeenTable({
   }
   return (
     <ScrollRegion label={caption} className={styles.tableWrap}>
-      <table className={styles.table} data-testid={testId}>
+      <table className={shared.table} data-testid={testId}>
         <thead>
           <tr>
             <th scope="col">Host</th>
@@ -341,9 +342,9 @@ export function DomainSecurityPage() {
   const query = useDomainSecurity();
   const access = useWriteAccess(PERMISSION);
   return (
-    <div className={styles.page} data-testid="domain-security-page">
+    <div className={shared.page} data-testid="domain-security-page">
       <PageHeader title="Domain security" eyebrow="Setup" />
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Choose which referring domains to exclude and on which domains your sensor may run. Changes apply to
         new visits within half a minute.
       </p>
