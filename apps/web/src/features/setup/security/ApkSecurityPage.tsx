@@ -4,7 +4,7 @@ import {
   type AppSecurityUpdate,
   appPackageInList,
 } from '@veracity/contracts/app-security';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Card } from '../../../components/Card/Card';
 import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -13,14 +13,21 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { useAccountMutation } from '../../../lib/use-api-feedback';
 import { isLocked, useWriteAccess, type WriteAccess } from '../../session/use-write-access';
 import styles from './ApkSecurity.module.css';
-import { listText, type ParsedAppList, parseAppList, withOverlap } from './app-lists';
+import { listText, parseAppList, withOverlap } from './app-lists';
 import { appSecurityQueryKey, saveAppSecurity, useAppSecurity } from './app-security.api';
+import { ListLinesField } from './ListLinesField';
+import type { ListLineError } from './list-lines';
 import shared from './Security.module.css';
 
 export const APK_MESSAGES = {
   saved: 'App lists saved',
   fixLines: 'Fix the lines marked below, then save again',
 } as const;
+
+const APP_PLACEHOLDER = 'com.example.news\ncom.example.*';
+
+const describeAppLine = (error: ListLineError) =>
+  `${error.line > 0 ? `Line ${error.line}: ` : ''}${error.text ? `${error.text} – ` : ''}${error.message}`;
 
 /** /setup/security/apk-security: the Android apps whose in-app traffic is blocked or expected. */
 export function ApkSecurityPage() {
@@ -97,29 +104,37 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
     <Card title="App lists" data-testid="apk-lists-card">
       <form className={shared.form} onSubmit={submit} noValidate data-testid="apk-form">
         <div className={styles.lists}>
-          <AppListField
-            label="Blocked apps"
+          <ListLinesField
+            label={`Blocked apps (${blocked.entries.length})`}
             hint="Visits from these apps are invalid. One package name a line; paste a list at once."
             value={blockedText}
             onChange={setBlockedText}
-            parsed={blocked}
+            placeholder={APP_PLACEHOLDER}
+            rows={8}
+            errors={blocked.errors}
+            describe={describeAppLine}
+            textareaClassName={styles.textarea}
             showErrors={showErrors}
             disabled={isLocked(access)}
             testId="apk-blocked"
           />
-          <AppListField
-            label="Allowed apps"
+          <ListLinesField
+            label={`Allowed apps (${allowed.entries.length})`}
             hint="Leave empty to accept every app. With apps here, visits from other apps are suspicious."
             value={allowedText}
             onChange={setAllowedText}
-            parsed={allowed}
+            placeholder={APP_PLACEHOLDER}
+            rows={8}
+            errors={allowed.errors}
+            describe={describeAppLine}
+            textareaClassName={styles.textarea}
             showErrors={showErrors}
             disabled={isLocked(access)}
             testId="apk-allowed"
           />
         </div>
         {attempted && invalid ? (
-          <p className={styles.errors} role="alert" data-testid="apk-fix-lines">
+          <p className={shared.lineErrors} role="alert" data-testid="apk-fix-lines">
             {APK_MESSAGES.fixLines}
           </p>
         ) : null}
@@ -130,66 +145,6 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
         </div>
       </form>
     </Card>
-  );
-}
-
-function AppListField({
-  label,
-  hint,
-  value,
-  onChange,
-  parsed,
-  showErrors,
-  disabled,
-  testId,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  onChange: (value: string) => void;
-  parsed: ParsedAppList;
-  showErrors: boolean;
-  disabled: boolean;
-  testId: string;
-}) {
-  const id = useId();
-  const invalid = showErrors && parsed.errors.length > 0;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={shared.label}>
-        {label} ({parsed.entries.length})
-      </label>
-      <textarea
-        id={id}
-        className={styles.textarea}
-        value={value}
-        disabled={disabled}
-        rows={8}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoCorrect="off"
-        placeholder={'com.example.news\ncom.example.*'}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={`${id}-hint ${id}-errors`}
-        data-invalid={invalid || undefined}
-        data-testid={`${testId}-input`}
-      />
-      <p id={`${id}-hint`} className={styles.hint}>
-        {hint}
-      </p>
-      <ul id={`${id}-errors`} className={styles.errors} aria-live="polite" data-testid={`${testId}-errors`}>
-        {invalid
-          ? parsed.errors.map((error) => (
-              <li key={`${error.line}-${error.text}-${error.message}`}>
-                {error.line > 0 ? `Line ${error.line}: ` : ''}
-                {error.text ? `${error.text} – ` : ''}
-                {error.message}
-              </li>
-            ))
-          : null}
-      </ul>
-    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { DomainSecurity, ForeignDomainAction, SeenHost } from '@veracity/contracts/domain-security';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Card } from '../../../components/Card/Card';
 import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -9,7 +9,7 @@ import { Toggle } from '../../../components/Toggle/Toggle';
 import { useAccountMutation } from '../../../lib/use-api-feedback';
 import { isLocked, useWriteAccess, type WriteAccess } from '../../session/use-write-access';
 import styles from './DomainSecurity.module.css';
-import { coveredBy, type DomainLineError, parseDomainLines } from './domain-lines';
+import { coveredBy, parseDomainLines } from './domain-lines';
 import {
   domainSecurityQueryKey,
   saveDomainSecurity,
@@ -17,6 +17,8 @@ import {
   useDomainSecurity,
   useSeenDomains,
 } from './domain-security.api';
+import { ListLinesField } from './ListLinesField';
+import type { ListLineError } from './list-lines';
 import shared from './Security.module.css';
 
 export const DOMAINS_SAVED = 'Domain security saved';
@@ -32,65 +34,10 @@ const values = (saved: DomainSecurity) => ({
   sensorDomains: saved.sensorDomains.map((entry) => entry.value),
 });
 
-/** A pasted list of domains, one a line, with the lines that are no domain listed under it. */
-function DomainListField({
-  label,
-  hint,
-  value,
-  onChange,
-  errors,
-  showErrors,
-  disabled,
-  testId,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors: readonly DomainLineError[];
-  showErrors: boolean;
-  disabled: boolean;
-  testId: string;
-}) {
-  const id = useId();
-  const invalid = showErrors && errors.length > 0;
-  return (
-    <div className={shared.field}>
-      <label htmlFor={id} className={shared.label}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={shared.textarea}
-        value={value}
-        rows={6}
-        spellCheck={false}
-        autoCapitalize="off"
-        disabled={disabled}
-        placeholder={'shop.example.com\n*.example.org'}
-        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={`${id}-help`}
-        data-invalid={invalid || undefined}
-        data-testid={`${testId}-input`}
-      />
-      <div id={`${id}-help`}>
-        {invalid ? (
-          <ul className={styles.lineErrors} role="alert" data-testid={`${testId}-errors`}>
-            {errors.map((error) => (
-              <li key={`${error.line}:${error.text}`}>
-                {error.line > 0 ? `Line ${error.line}: “${error.text}”: ` : ''}
-                {error.message}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.hint}>{hint}</p>
-        )}
-      </div>
-    </div>
-  );
-}
+const DOMAIN_PLACEHOLDER = 'shop.example.com\n*.example.org';
+
+const describeDomainLine = (error: ListLineError) =>
+  `${error.line > 0 ? `Line ${error.line}: “${error.text}”: ` : ''}${error.message}`;
 
 function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; access: WriteAccess }) {
   const saved = values(initial);
@@ -126,7 +73,7 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
           Visits referred by these domains, or any of their subdomains, are marked “Referred by an excluded
           domain” and count as suspicious: placements you do not want to pay for.
         </p>
-        <DomainListField
+        <ListLinesField
           label="Referring domains, one per line"
           hint="Paste a list: one domain per line. A domain covers its subdomains."
           value={excludedText}
@@ -134,7 +81,10 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
             setExcludedText(text);
             setTouched((before) => ({ ...before, excluded: true }));
           }}
+          placeholder={DOMAIN_PLACEHOLDER}
+          rows={6}
           errors={excluded.errors}
+          describe={describeDomainLine}
           showErrors={attempted || touched.excluded}
           disabled={locked}
           testId="excluded-referrers"
@@ -146,7 +96,7 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
           snippet on someone else's site) is marked “Sensor running on a domain the account does not own”.
           Leave the list empty to accept every domain.
         </p>
-        <DomainListField
+        <ListLinesField
           label="Sensor domains, one per line"
           hint="shop.example.com also covers www.shop.example.com and every other subdomain."
           value={sensorText}
@@ -154,7 +104,10 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
             setSensorText(text);
             setTouched((before) => ({ ...before, sensor: true }));
           }}
+          placeholder={DOMAIN_PLACEHOLDER}
+          rows={6}
           errors={sensor.errors}
+          describe={describeDomainLine}
           showErrors={attempted || touched.sensor}
           disabled={locked}
           testId="sensor-domains"
