@@ -24,8 +24,6 @@ export const APK_MESSAGES = {
   fixLines: 'Fix the lines marked below, then save again',
 } as const;
 
-const APP_PLACEHOLDER = 'com.example.news\ncom.example.*';
-
 const describeAppLine = (error: ListLineError) =>
   `${error.line > 0 ? `Line ${error.line}: ` : ''}${error.text ? `${error.text} – ` : ''}${error.message}`;
 
@@ -93,6 +91,15 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
   const showErrors =
     attempted || blockedText !== listText(initial.blocked) || allowedText !== listText(initial.allowed);
 
+  const fieldProps = {
+    placeholder: 'com.example.news\ncom.example.*',
+    rows: 8,
+    describe: describeAppLine,
+    textareaClassName: styles.textarea,
+    showErrors,
+    disabled: isLocked(access),
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
@@ -109,13 +116,8 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
             hint="Visits from these apps are invalid. One package name a line; paste a list at once."
             value={blockedText}
             onChange={setBlockedText}
-            placeholder={APP_PLACEHOLDER}
-            rows={8}
             errors={blocked.errors}
-            describe={describeAppLine}
-            textareaClassName={styles.textarea}
-            showErrors={showErrors}
-            disabled={isLocked(access)}
+            {...fieldProps}
             testId="apk-blocked"
           />
           <ListLinesField
@@ -123,13 +125,8 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
             hint="Leave empty to accept every app. With apps here, visits from other apps are suspicious."
             value={allowedText}
             onChange={setAllowedText}
-            placeholder={APP_PLACEHOLDER}
-            rows={8}
             errors={allowed.errors}
-            describe={describeAppLine}
-            textareaClassName={styles.textarea}
-            showErrors={showErrors}
-            disabled={isLocked(access)}
+            {...fieldProps}
             testId="apk-allowed"
           />
         </div>
