@@ -4,7 +4,7 @@ import {
   type AppSecurityUpdate,
   appPackageInList,
 } from '@veracity/contracts/app-security';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Card } from '../../../components/Card/Card';
 import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -13,22 +13,28 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { useAccountMutation } from '../../../lib/use-api-feedback';
 import { isLocked, useWriteAccess, type WriteAccess } from '../../session/use-write-access';
 import styles from './ApkSecurity.module.css';
-import { listText, type ParsedAppList, parseAppList, withOverlap } from './app-lists';
+import { listText, parseAppList, withOverlap } from './app-lists';
 import { appSecurityQueryKey, saveAppSecurity, useAppSecurity } from './app-security.api';
+import { ListLinesField } from './ListLinesField';
+import type { ListLineError } from './list-lines';
+import shared from './Security.module.css';
 
 export const APK_MESSAGES = {
   saved: 'App lists saved',
   fixLines: 'Fix the lines marked below, then save again',
 } as const;
 
+const describeAppLine = (error: ListLineError) =>
+  `${error.line > 0 ? `Line ${error.line}: ` : ''}${error.text ? `${error.text} – ` : ''}${error.message}`;
+
 /** /setup/security/apk-security: the Android apps whose in-app traffic is blocked or expected. */
 export function ApkSecurityPage() {
   const query = useAppSecurity();
   const access = useWriteAccess('account_manage_settings');
   return (
-    <div className={styles.page} data-testid="apk-security-page">
+    <div className={shared.page} data-testid="apk-security-page">
       <PageHeader title="APK security" eyebrow="Setup" />
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Decide which Android apps may send you in-app traffic: visits from a web view inside an app, such as
         ads shown in games and news apps.
       </p>
@@ -85,6 +91,15 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
   const showErrors =
     attempted || blockedText !== listText(initial.blocked) || allowedText !== listText(initial.allowed);
 
+  const fieldProps = {
+    placeholder: 'com.example.news\ncom.example.*',
+    rows: 8,
+    describe: describeAppLine,
+    textareaClassName: styles.textarea,
+    showErrors,
+    disabled: isLocked(access),
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
@@ -94,101 +109,39 @@ function AppListsForm({ initial, access }: { initial: AppSecurity; access: Write
 
   return (
     <Card title="App lists" data-testid="apk-lists-card">
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="apk-form">
+      <form className={shared.form} onSubmit={submit} noValidate data-testid="apk-form">
         <div className={styles.lists}>
-          <AppListField
-            label="Blocked apps"
+          <ListLinesField
+            label={`Blocked apps (${blocked.entries.length})`}
             hint="Visits from these apps are invalid. One package name a line; paste a list at once."
             value={blockedText}
             onChange={setBlockedText}
-            parsed={blocked}
-            showErrors={showErrors}
-            disabled={isLocked(access)}
+            errors={blocked.errors}
+            {...fieldProps}
             testId="apk-blocked"
           />
-          <AppListField
-            label="Allowed apps"
+          <ListLinesField
+            label={`Allowed apps (${allowed.entries.length})`}
             hint="Leave empty to accept every app. With apps here, visits from other apps are suspicious."
             value={allowedText}
             onChange={setAllowedText}
-            parsed={allowed}
-            showErrors={showErrors}
-            disabled={isLocked(access)}
+            errors={allowed.errors}
+            {...fieldProps}
             testId="apk-allowed"
           />
         </div>
         {attempted && invalid ? (
-          <p className={styles.errors} role="alert" data-testid="apk-fix-lines">
+          <p className={shared.lineErrors} role="alert" data-testid="apk-fix-lines">
             {APK_MESSAGES.fixLines}
           </p>
         ) : null}
-        <div className={styles.footer}>
+        <div className={shared.footer}>
           <GuardedButton type="submit" access={access} loading={save.isPending} data-testid="apk-save">
             Save lists
           </GuardedButton>
         </div>
       </form>
     </Card>
-  );
-}
-
-function AppListField({
-  label,
-  hint,
-  value,
-  onChange,
-  parsed,
-  showErrors,
-  disabled,
-  testId,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  onChange: (value: string) => void;
-  parsed: ParsedAppList;
-  showErrors: boolean;
-  disabled: boolean;
-  testId: string;
-}) {
-  const id = useId();
-  const invalid = showErrors && parsed.errors.length > 0;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label} ({parsed.entries.length})
-      </label>
-      <textarea
-        id={id}
-        className={styles.textarea}
-        value={value}
-        disabled={disabled}
-        rows={8}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoCorrect="off"
-        placeholder={'com.example.news\ncom.example.*'}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={`${id}-hint ${id}-errors`}
-        data-invalid={invalid || undefined}
-        data-testid={`${testId}-input`}
-      />
-      <p id={`${id}-hint`} className={styles.hint}>
-        {hint}
-      </p>
-      <ul id={`${id}-errors`} className={styles.errors} aria-live="polite" data-testid={`${testId}-errors`}>
-        {invalid
-          ? parsed.errors.map((error) => (
-              <li key={`${error.line}-${error.text}-${error.message}`}>
-                {error.line > 0 ? `Line ${error.line}: ` : ''}
-                {error.text ? `${error.text} – ` : ''}
-                {error.message}
-              </li>
-            ))
-          : null}
-      </ul>
-    </div>
   );
 }
 
@@ -218,12 +171,12 @@ function AppsSeenCard({ data, access }: { data: AppSecurity; access: WriteAccess
           Apps appear here once visits from a web view inside an Android app arrive.
         </EmptyState>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="apk-seen-table">
+        <div className={shared.tableWrap}>
+          <table className={shared.table} data-testid="apk-seen-table">
             <thead>
               <tr>
                 <th scope="col">App package</th>
-                <th scope="col" className={styles.number}>
+                <th scope="col" className={shared.number}>
                   Visits
                 </th>
                 <th scope="col" className={styles.wide}>
@@ -241,7 +194,7 @@ function AppsSeenCard({ data, access }: { data: AppSecurity; access: WriteAccess
                 return (
                   <tr key={app.package} data-testid={`apk-seen-row-${index}`}>
                     <td className={styles.package}>{app.package}</td>
-                    <td className={styles.number}>{formatNumber(app.hits)}</td>
+                    <td className={shared.number}>{formatNumber(app.hits)}</td>
                     <td className={`${styles.wide} ${styles.muted}`}>{formatDate(app.lastSeenAt)}</td>
                     <td className={current === '–' ? styles.muted : undefined}>{current}</td>
                     <td>

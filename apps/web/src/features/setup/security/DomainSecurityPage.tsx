@@ -1,5 +1,5 @@
 import type { DomainSecurity, ForeignDomainAction, SeenHost } from '@veracity/contracts/domain-security';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Card } from '../../../components/Card/Card';
 import { GuardedButton } from '../../../components/GuardedButton/GuardedButton';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
@@ -9,7 +9,7 @@ import { Toggle } from '../../../components/Toggle/Toggle';
 import { useAccountMutation } from '../../../lib/use-api-feedback';
 import { isLocked, useWriteAccess, type WriteAccess } from '../../session/use-write-access';
 import styles from './DomainSecurity.module.css';
-import { coveredBy, type DomainLineError, parseDomainLines } from './domain-lines';
+import { coveredBy, parseDomainLines } from './domain-lines';
 import {
   domainSecurityQueryKey,
   saveDomainSecurity,
@@ -17,6 +17,9 @@ import {
   useDomainSecurity,
   useSeenDomains,
 } from './domain-security.api';
+import { ListLinesField } from './ListLinesField';
+import type { ListLineError } from './list-lines';
+import shared from './Security.module.css';
 
 export const DOMAINS_SAVED = 'Domain security saved';
 export const FOREIGN_ACTION_LABELS = {
@@ -31,65 +34,10 @@ const values = (saved: DomainSecurity) => ({
   sensorDomains: saved.sensorDomains.map((entry) => entry.value),
 });
 
-/** A pasted list of domains, one a line, with the lines that are no domain listed under it. */
-function DomainListField({
-  label,
-  hint,
-  value,
-  onChange,
-  errors,
-  showErrors,
-  disabled,
-  testId,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors: readonly DomainLineError[];
-  showErrors: boolean;
-  disabled: boolean;
-  testId: string;
-}) {
-  const id = useId();
-  const invalid = showErrors && errors.length > 0;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={styles.textarea}
-        value={value}
-        rows={6}
-        spellCheck={false}
-        autoCapitalize="off"
-        disabled={disabled}
-        placeholder={'shop.example.com\n*.example.org'}
-        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={`${id}-help`}
-        data-invalid={invalid || undefined}
-        data-testid={`${testId}-input`}
-      />
-      <div id={`${id}-help`}>
-        {invalid ? (
-          <ul className={styles.lineErrors} role="alert" data-testid={`${testId}-errors`}>
-            {errors.map((error) => (
-              <li key={`${error.line}:${error.text}`}>
-                {error.line > 0 ? `Line ${error.line}: “${error.text}”: ` : ''}
-                {error.message}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.hint}>{hint}</p>
-        )}
-      </div>
-    </div>
-  );
-}
+const DOMAIN_PLACEHOLDER = 'shop.example.com\n*.example.org';
+
+const describeDomainLine = (error: ListLineError) =>
+  `${error.line > 0 ? `Line ${error.line}: “${error.text}”: ` : ''}${error.message}`;
 
 function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; access: WriteAccess }) {
   const saved = values(initial);
@@ -119,13 +67,13 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="domain-security-form">
+    <form className={shared.form} onSubmit={submit} noValidate data-testid="domain-security-form">
       <Card title="Excluded referring domains" data-testid="excluded-referrers-card">
         <p className={styles.help}>
           Visits referred by these domains, or any of their subdomains, are marked “Referred by an excluded
           domain” and count as suspicious: placements you do not want to pay for.
         </p>
-        <DomainListField
+        <ListLinesField
           label="Referring domains, one per line"
           hint="Paste a list: one domain per line. A domain covers its subdomains."
           value={excludedText}
@@ -133,7 +81,10 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
             setExcludedText(text);
             setTouched((before) => ({ ...before, excluded: true }));
           }}
+          placeholder={DOMAIN_PLACEHOLDER}
+          rows={6}
           errors={excluded.errors}
+          describe={describeDomainLine}
           showErrors={attempted || touched.excluded}
           disabled={locked}
           testId="excluded-referrers"
@@ -145,7 +96,7 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
           snippet on someone else's site) is marked “Sensor running on a domain the account does not own”.
           Leave the list empty to accept every domain.
         </p>
-        <DomainListField
+        <ListLinesField
           label="Sensor domains, one per line"
           hint="shop.example.com also covers www.shop.example.com and every other subdomain."
           value={sensorText}
@@ -153,7 +104,10 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
             setSensorText(text);
             setTouched((before) => ({ ...before, sensor: true }));
           }}
+          placeholder={DOMAIN_PLACEHOLDER}
+          rows={6}
           errors={sensor.errors}
+          describe={describeDomainLine}
           showErrors={attempted || touched.sensor}
           disabled={locked}
           testId="sensor-domains"
@@ -173,7 +127,7 @@ function DomainSecurityForm({ initial, access }: { initial: DomainSecurity; acce
           integrations allow it.
         </p>
       </Card>
-      <div className={styles.footer}>
+      <div className={shared.footer}>
         <GuardedButton
           type="submit"
           access={access}
@@ -217,7 +171,7 @@ function SeenTable({
   }
   return (
     <ScrollRegion label={caption} className={styles.tableWrap}>
-      <table className={styles.table} data-testid={testId}>
+      <table className={shared.table} data-testid={testId}>
         <thead>
           <tr>
             <th scope="col">Host</th>
@@ -341,9 +295,9 @@ export function DomainSecurityPage() {
   const query = useDomainSecurity();
   const access = useWriteAccess(PERMISSION);
   return (
-    <div className={styles.page} data-testid="domain-security-page">
+    <div className={shared.page} data-testid="domain-security-page">
       <PageHeader title="Domain security" eyebrow="Setup" />
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Choose which referring domains to exclude and on which domains your sensor may run. Changes apply to
         new visits within half a minute.
       </p>

@@ -17,6 +17,7 @@ import { threatsText } from '../../google-ads/exclusion-display';
 import { GOOGLE_ADS_PATHS } from '../../google-ads/google-ads-copy';
 import styles from './IpSettings.module.css';
 import { type IpExclusionLists, useIpExclusionLists } from './ip-settings.api';
+import shared from './Security.module.css';
 
 /** Entries a page of an expanded list shows: a full list holds hundreds. */
 export const IP_EXCLUSION_PAGE_SIZE = 25;
@@ -89,8 +90,8 @@ function ExclusionItems({ list }: { list: IpExclusionList }) {
           The newest {formatNumber(list.items.length)} of {formatNumber(list.entries)} entries.
         </p>
       ) : null}
-      <ScrollRegion label={`${list.label} entries`} className={styles.tableWrap}>
-        <table className={styles.table} data-testid={`ip-exclusion-items-${list.type}`}>
+      <ScrollRegion label={`${list.label} entries`} className={shared.tableWrap}>
+        <table className={shared.table} data-testid={`ip-exclusion-items-${list.type}`}>
           <thead>
             <tr>
               <th scope="col">IP / range</th>
@@ -98,7 +99,7 @@ function ExclusionItems({ list }: { list: IpExclusionList }) {
               <th scope="col">State</th>
               <th scope="col">Added</th>
               <th scope="col">Until</th>
-              <th scope="col" className={styles.number}>
+              <th scope="col" className={shared.number}>
                 Invalid sessions
               </th>
               <th scope="col">Why</th>
@@ -115,7 +116,7 @@ function ExclusionItems({ list }: { list: IpExclusionList }) {
                 <td>{EXCLUSION_STATE_LABELS[entry.state]}</td>
                 <td>{formatDate(entry.addedAt)}</td>
                 <td>{entry.expiresAt ? formatDate(entry.expiresAt) : 'Until removed'}</td>
-                <td className={styles.number}>{formatNumber(entry.invalidSessions)}</td>
+                <td className={shared.number}>{formatNumber(entry.invalidSessions)}</td>
                 <td className={styles.threats}>{threatsText(entry.threats)}</td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import type { PastedLineError } from '@veracity/contracts/ip-settings';
 import { useId } from 'react';
 import styles from './IpSettings.module.css';
+import shared from './Security.module.css';
 
 export const IP_PASTE_MESSAGES = {
   label: 'Paste addresses',
@@ -27,12 +28,12 @@ export function IpPasteBox({ text, onChange, errors, disabled, testId }: IpPaste
   const errorsId = `${id}-errors`;
   return (
     <div className={styles.paste}>
-      <label htmlFor={id} className={styles.pasteLabel}>
+      <label htmlFor={id} className={shared.label}>
         {IP_PASTE_MESSAGES.label}
       </label>
       <textarea
         id={id}
-        className={styles.textarea}
+        className={shared.textarea}
         value={text}
         onChange={(event) => onChange(event.target.value)}
         placeholder={'203.0.113.7\n198.51.100.0/24, 2001:db8::/48'}
@@ -43,12 +44,12 @@ export function IpPasteBox({ text, onChange, errors, disabled, testId }: IpPaste
         aria-describedby={errors.length > 0 ? `${hintId} ${errorsId}` : hintId}
         data-testid={`${testId}-paste`}
       />
-      <p id={hintId} className={styles.help}>
+      <p id={hintId} className={shared.help}>
         {IP_PASTE_MESSAGES.hint}
       </p>
       {errors.length > 0 ? (
         <div id={errorsId} role="alert">
-          <p className={styles.help} data-testid={`${testId}-paste-summary`}>
+          <p className={shared.help} data-testid={`${testId}-paste-summary`}>
             {IP_PASTE_MESSAGES.summary(errors.length)}
           </p>
           <ul className={styles.pasteErrors} data-testid={`${testId}-paste-errors`}>

@@ -1,6 +1,6 @@
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { IpExclusionListsCard } from './IpExclusionListsCard';
-import styles from './IpSettings.module.css';
+import shared from './Security.module.css';
 import { TrafficIpListCard } from './TrafficIpListCard';
 
 /**
@@ -9,9 +9,9 @@ import { TrafficIpListCard } from './TrafficIpListCard';
  */
 export function IpSettingsPage() {
   return (
-    <div className={styles.page} data-testid="ip-settings-page">
+    <div className={shared.page} data-testid="ip-settings-page">
       <PageHeader title="IP settings" eyebrow="Setup" />
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Decide how traffic from an address is classified, whatever its signals, and see the IP exclusion lists
         Veracity keeps on your ad platforms.
       </p>

@@ -20,6 +20,7 @@ import { isLocked, useWriteAccess } from '../../session/use-write-access';
 import { CodeBlock } from '../SensorSnippet';
 import { cloudflareWorkerSnippet, nginxProxySnippet } from './first-party-proxy';
 import styles from './JavascriptSettings.module.css';
+import shared from './Security.module.css';
 import { sensorSettingsQueryKey, updateSensorSettings, useSensorSettings } from './sensor-settings.api';
 
 export const JS_SETTINGS_MESSAGES = {
@@ -102,7 +103,7 @@ function JavascriptSettingsForm({ answer }: { answer: SensorSettingsAnswer }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="js-settings-form">
+    <form className={shared.form} onSubmit={submit} noValidate data-testid="js-settings-form">
       <Card title="Exclusion events">
         <div className={styles.rows}>
           <p className={styles.help}>
@@ -203,7 +204,7 @@ function JavascriptSettingsForm({ answer }: { answer: SensorSettingsAnswer }) {
           pages with this one (also on <Link to="/setup/sensor-js">Sensor script</Link>).
         </CodeBlock>
       </Card>
-      <div className={styles.footer}>
+      <div className={shared.footer}>
         <GuardedButton type="submit" access={access} loading={save.isPending} data-testid="js-settings-save">
           Save settings
         </GuardedButton>
@@ -218,9 +219,9 @@ export function JavascriptSettingsPage() {
   const accountSelected = Boolean(me.data?.sensorKey);
   const settings = useSensorSettings(accountSelected);
   return (
-    <div className={styles.page} data-testid="js-settings-page">
+    <div className={shared.page} data-testid="js-settings-page">
       <PageHeader title="JavaScript settings" eyebrow="Setup" />
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         How the sensor script behaves on your pages: the exclusion events it fires, what it tracks, and where
         it is served from.
       </p>

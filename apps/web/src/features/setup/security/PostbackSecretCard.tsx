@@ -16,6 +16,7 @@ import { formatDateTime } from '../../account/format';
 import { isLocked, useWriteAccess } from '../../session/use-write-access';
 import styles from './PostbackSecurity.module.css';
 import { postbackSecurityQueryKey, rotatePostbackSecret } from './postback-security.api';
+import shared from './Security.module.css';
 
 export const OVERLAP_LABELS: Record<PostbackOverlapHours, string> = {
   0: 'None',
@@ -43,7 +44,7 @@ export function rotationText(overlapHours: PostbackOverlapHours): string {
 
 function RevealedSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
   return (
-    <div className={styles.form} data-testid="postback-secret-revealed">
+    <div className={shared.form} data-testid="postback-secret-revealed">
       <p className={styles.warning} role="note" data-testid="postback-secret-warning">
         {SECRET_MESSAGES.shownOnce}
       </p>
@@ -78,8 +79,8 @@ export function PostbackSecretCard({ settings }: { settings: PostbackSecurity })
   const { secret } = settings;
   return (
     <Card title="Signing secret" data-testid="postback-secret-card">
-      <div className={styles.form}>
-        <p className={styles.help}>
+      <div className={shared.form}>
+        <p className={shared.help}>
           Advertisers sign each postback with this secret (HMAC-SHA256, below). A signed postback is accepted
           from any address.
         </p>

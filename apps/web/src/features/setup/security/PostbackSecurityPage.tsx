@@ -2,10 +2,10 @@ import { Card } from '../../../components/Card/Card';
 import { PageHeader } from '../../../components/PageHeader/PageHeader';
 import { LoadError, SkeletonRows } from '../../../components/PageStates/PageStates';
 import { PostbackSecretCard } from './PostbackSecretCard';
-import styles from './PostbackSecurity.module.css';
 import { PostbackSigningCard } from './PostbackSigningCard';
 import { PostbackSourcesCard } from './PostbackSourcesCard';
 import { usePostbackSecurity } from './postback-security.api';
+import shared from './Security.module.css';
 
 /**
  * /setup/security/postback-security (view `postback`): who may post conversions back to the firewall's
@@ -15,9 +15,9 @@ import { usePostbackSecurity } from './postback-security.api';
 export function PostbackSecurityPage() {
   const settings = usePostbackSecurity();
   return (
-    <div className={styles.page} data-testid="postback-security-page">
+    <div className={shared.page} data-testid="postback-security-page">
       <PageHeader title="Postback security" eyebrow="Setup" />
-      <p className={styles.intro}>
+      <p className={shared.intro}>
         Advertisers post conversions back to Veracity. A postback is accepted when it is signed with the
         account’s secret, or when it comes from an allowed address: a traffic source’s own or one of the
         account-wide sources below.

@@ -5,6 +5,7 @@ import { useMe } from '../../session/session.api';
 import { sensorFolderOf } from '../firewall/CampaignLinksPane';
 import { CodeBlock } from '../SensorSnippet';
 import styles from './PostbackSecurity.module.css';
+import shared from './Security.module.css';
 
 /** The example's parameters: the sensor key stands in until /me answers. */
 export function signingExample(serverUrl: string, sensorPath: string, sensorKey: string) {
@@ -33,7 +34,7 @@ export function PostbackSigningCard() {
   );
   return (
     <Card title="How to sign a postback" data-testid="postback-signing-card">
-      <div className={styles.form}>
+      <div className={shared.form}>
         <ol className={styles.steps}>
           <li>Take every parameter of the postback except sig.</li>
           <li>Sort them by name, then by value.</li>

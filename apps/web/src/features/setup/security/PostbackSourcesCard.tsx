@@ -13,6 +13,7 @@ import { useAccountMutation } from '../../../lib/use-api-feedback';
 import { isLocked, useWriteAccess } from '../../session/use-write-access';
 import styles from './PostbackSecurity.module.css';
 import { postbackSecurityQueryKey, updatePostbackSecurity } from './postback-security.api';
+import shared from './Security.module.css';
 
 export const SOURCES_MESSAGES = {
   saved: 'Postback security saved',
@@ -57,8 +58,8 @@ function SourcesForm({ initial }: { initial: PostbackSecurity }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="postback-sources-form">
-      <p className={styles.help} id={`${fieldId}-help`}>
+    <form className={shared.form} onSubmit={submit} noValidate data-testid="postback-sources-form">
+      <p className={shared.help} id={`${fieldId}-help`}>
         {SOURCES_MESSAGES.help}
       </p>
       <label htmlFor={fieldId} className={styles.label}>

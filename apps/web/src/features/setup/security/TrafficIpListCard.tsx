@@ -25,6 +25,7 @@ import {
   type TrafficIpList,
   useTrafficIpList,
 } from './ip-settings.api';
+import shared from './Security.module.css';
 
 /** The two traffic lists: what they do to classification, in the product's words. */
 export const TRAFFIC_IP_LISTS: Record<
@@ -98,8 +99,8 @@ function TrafficIpListForm({ list, initial }: { list: TrafficIpList; initial: Ip
 
   const locked = isLocked(access);
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid={`${copy.testId}-form`}>
-      <p className={styles.help}>{copy.description}</p>
+    <form className={shared.form} onSubmit={submit} noValidate data-testid={`${copy.testId}-form`}>
+      <p className={shared.help}>{copy.description}</p>
       <IpEntriesEditor
         drafts={drafts}
         errors={errors}
