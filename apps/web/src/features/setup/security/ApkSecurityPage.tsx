@@ -49,8 +49,8 @@ export function ApkSecurityPage() {
         <p className={styles.text}>
           A visit from a <strong>blocked</strong> app is invalid. When the <strong>allowed</strong> list has
           apps, a visit from any other app is suspicious; visits from browsers are not affected. An entry
-          ending in <code>.*</code> covers every app under it (<code>com.example.*</code>). Changes apply to
-          new visits within a minute.
+          ending in <code>.*</code> covers every app under it (<code>com.example.*</code>). Saved changes
+          apply to the next visits; visits already counted keep their verdict.
         </p>
       </Card>
       {query.isPending ? (

@@ -298,8 +298,8 @@ export function DomainSecurityPage() {
     <div className={shared.page} data-testid="domain-security-page">
       <PageHeader title="Domain security" eyebrow="Setup" />
       <p className={shared.intro}>
-        Choose which referring domains to exclude and on which domains your sensor may run. Changes apply to
-        new visits within half a minute.
+        Choose which referring domains to exclude and on which domains your sensor may run. Saved changes
+        apply to the next visits; visits already counted keep their verdict.
       </p>
       {query.isPending ? (
         <Card>
