@@ -133,7 +133,10 @@ test.describe('Google Ads', () => {
 
     // Step 2: protection, and Veracity's tracking template on the protected account.
     const protection = page.getByTestId('google-step-protection');
-    await protection.getByRole('radio', { name: /^Protection/ }).check();
+    // The group shows the mode being saved once the mutation has started: click, then wait for it.
+    const protectionMode = protection.getByRole('radio', { name: /^Protection/ });
+    await protectionMode.click();
+    await expect(protectionMode).toBeChecked();
     await expectNotification(page, 'Protection mode: Protection');
     await protection.getByTestId('google-template-save').click();
     await expectNotification(page, 'Tracking template set on your protected accounts');
