@@ -48,6 +48,10 @@ const zEnv = z.object({
       error: 'must be an http(s) URL such as http://user:password@127.0.0.1:8123/veracity',
     })
     .optional(),
+  SHARED_STATE_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
@@ -289,6 +293,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   clickhouseUrl: string | undefined;
+  /**
+   * The store several servers share their short-lived state in (recent activity, rate limits, the ids
+   * seen lately): Redis or Valkey. Unset: each process keeps its own, which is right for one server.
+   */
+  sharedStateUrl: string | undefined;
   smtpUrl: string | undefined;
   /**
    * PUBLIC_URL without its trailing slash, or `http://localhost:PORT` when it is not set. Links go
@@ -444,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaultWebDist?: string): Con
     dataDir,
     databaseUrl: values.DATABASE_URL,
     clickhouseUrl: values.CLICKHOUSE_URL,
+    sharedStateUrl: values.SHARED_STATE_URL,
     smtpUrl: values.SMTP_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${portForUrl}`).replace(/\/$/, ''),
     publicUrlSet: values.PUBLIC_URL !== undefined,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InProcessRecentActivity } from '../counters/recent-activity.js';
 import { createCrmLeadRecorder } from '../crm/hubspot-leads.js';
 import { type Clock, systemClock } from '../jobs/clock.js';
+import { SharedRecentActivity } from '../shared-state/shared-recent-activity.js';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
 import { FirewallPostbacks } from './firewall-postbacks.js';
@@ -61,7 +62,8 @@ export async function createIngest(
     writer,
     accounts,
     ipIntelligence: ipIntelligence(),
-    activity: new InProcessRecentActivity(),
+    // Several servers count on the store they share, so a burst split between them is one burst.
+    activity: stores.shared ? new SharedRecentActivity(stores.shared) : new InProcessRecentActivity(),
     ...(options.secretKey
       ? { crmLeads: createCrmLeadRecorder(stores.accounts.db, options.secretKey, clock) }
       : {}),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import { openSharedState, type SharedState } from '../shared-state/shared-state.js';
 import { openClickHouseEventStore } from './events/clickhouse/clickhouse-event-store.js';
 import { openClickHouseHttpExecutor } from './events/clickhouse/clickhouse-http-executor.js';
 import { openDuckDbEventStore } from './events/duckdb/duckdb-event-store.js';
@@ -19,6 +20,8 @@ export interface Stores {
    * journal was loaded before `openStores` resolved.
    */
   journal: BatchWriter;
+  /** The state several servers share (SHARED_STATE_URL); none for one server, whose state is in process. */
+  shared: SharedState | undefined;
   /** Each store's health under its name, for GET /api/health. */
   checks: readonly { name: string; check(): Promise<StoreHealth> }[];
   /** True when these stores were just created: the first start on this DATA_DIR or database. */
@@ -48,7 +51,10 @@ export const INGEST_JOURNAL_DIR = 'ingest-journal';
  * acknowledged and not yet loaded are loaded before this resolves, so before ingestion accepts anything.
  */
 export async function openStores(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'> & { clickhouseUrl?: string | undefined },
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & {
+    clickhouseUrl?: string | undefined;
+    sharedStateUrl?: string | undefined;
+  },
   options: OpenStoresOptions = {},
 ): Promise<Stores> {
   const { openEvents } = options;
@@ -83,21 +89,26 @@ export async function openStores(
   const eventStore = events;
   const eventJournal = journal;
   const eventsKind = eventStore.dialect.name === 'clickhouse' ? 'ClickHouse' : 'DuckDB';
+  const shared = config.sharedStateUrl
+    ? await openSharedState(config.sharedStateUrl, { log: options.log })
+    : undefined;
   return {
     accounts,
     events: eventStore,
     journal: eventJournal,
+    shared,
     firstStart,
     checks: [
       { name: 'accounts', check: () => accounts.health() },
       { name: 'events', check: async () => ({ ...(await eventStore.health()), kind: eventsKind }) },
+      ...(shared ? [{ name: 'sharedState', check: () => shared.health() }] : []),
     ],
     async close() {
       // The journal drains into the event store before the store closes.
       await eventJournal.close().catch((error: unknown) => {
         options.log?.error({ err: error }, 'the ingestion journal did not drain before the stores closed');
       });
-      await Promise.allSettled([eventStore.close(), accounts.close()]);
+      await Promise.allSettled([eventStore.close(), accounts.close(), shared?.close()]);
     },
   };
 }
