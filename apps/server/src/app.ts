@@ -76,6 +76,7 @@ import { type Clock, systemClock } from './jobs/clock.js';
 import { createJobScheduler } from './jobs/jobs.js';
 import type { JobScheduler } from './jobs/scheduler.js';
 import type { Services } from './services.js';
+import { shareAccountChanges } from './shared-state/shared-account-changes.js';
 import type { Stores } from './storage/open-stores.js';
 
 /** Body limit of the dashboard's API; ingestion endpoints set their own. */
@@ -236,6 +237,7 @@ export async function buildApp(
   });
   app.decorate('ingest', ingest);
   services.accountChanges.subscribe((relationshipId) => ingest.accounts.forget(relationshipId));
+  if (stores.shared) shareAccountChanges(services.accountChanges, stores.shared);
   app.decorate('alertDeps', {
     db: services.db,
     events: stores.events,

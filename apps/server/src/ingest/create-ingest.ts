@@ -5,6 +5,7 @@ import { InProcessRecentActivity } from '../counters/recent-activity.js';
 import { createCrmLeadRecorder } from '../crm/hubspot-leads.js';
 import { type Clock, systemClock } from '../jobs/clock.js';
 import { SharedRecentActivity } from '../shared-state/shared-recent-activity.js';
+import { SharedSeenEvents } from '../shared-state/shared-seen-events.js';
 import type { Stores } from '../storage/open-stores.js';
 import { AccountDirectory, type AccountDirectoryOptions } from './account-directory.js';
 import { FirewallPostbacks } from './firewall-postbacks.js';
@@ -57,17 +58,21 @@ export async function createIngest(
   const clock = options.clock ?? systemClock;
   const writer = stores.journal;
   const accounts = new AccountDirectory(stores.accounts.db, options.accounts);
-  const pipeline = new IngestPipeline({
-    store: stores.events,
-    writer,
-    accounts,
-    ipIntelligence: ipIntelligence(),
-    // Several servers count on the store they share, so a burst split between them is one burst.
-    activity: stores.shared ? new SharedRecentActivity(stores.shared) : new InProcessRecentActivity(),
-    ...(options.secretKey
-      ? { crmLeads: createCrmLeadRecorder(stores.accounts.db, options.secretKey, clock) }
-      : {}),
-  });
+  const pipeline = new IngestPipeline(
+    {
+      store: stores.events,
+      writer,
+      accounts,
+      ipIntelligence: ipIntelligence(),
+      // Several servers count on the store they share, so a burst split between them is one burst.
+      activity: stores.shared ? new SharedRecentActivity(stores.shared) : new InProcessRecentActivity(),
+      ...(options.secretKey
+        ? { crmLeads: createCrmLeadRecorder(stores.accounts.db, options.secretKey, clock) }
+        : {}),
+    },
+    // A repeated id is answered with its first verdict whichever server stored it.
+    { seen: stores.shared ? new SharedSeenEvents(stores.shared) : undefined },
+  );
   // Visits running when the server stopped go on, with their counts: hits wait for the read.
   const restoring = performance.now();
   const sessionsRestored = pipeline.restoreSessions(clock.now()).then(

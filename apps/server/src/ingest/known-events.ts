@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { SharedSeenEvents } from '../shared-state/shared-seen-events.js';
 import type { ConversionStatus, EventStore, KeyedTable } from '../storage/events/event-store.js';
 import type { Verdict } from '../verdicts/verdict.js';
 import type { AccountContext } from './account-directory.js';
@@ -11,6 +12,8 @@ export interface KnownEventsOptions {
   recentHits?: number;
   /** How hits not in memory are read back from the store. */
   storedHitReader?: StoredHitReaderOptions;
+  /** The events every server stored lately, when several share the state (SHARED_STATE_URL). */
+  seen?: SharedSeenEvents | undefined;
 }
 
 /** A conversion's key within the collector: its account and its id. */
@@ -37,6 +40,8 @@ export class KnownEvents {
   });
   /** The ids in the store, when it can hand them over: an id surely not stored is not looked up. */
   readonly storedIds: StoredIds | undefined;
+  /** The events every server stored lately (several servers), checked after this one's memory. */
+  readonly seen: SharedSeenEvents | undefined;
   /** Hits not in memory, read back from the store in batches. */
   readonly #storedHits: StoredHitReader;
   /** Callers waiting for a hit not yet arrived, by its key (an engagement beacon racing its page view). */
@@ -47,6 +52,7 @@ export class KnownEvents {
     this.#store = store;
     this.#recentHits = new LRUCache({ max: options.recentHits ?? 50_000 });
     this.storedIds = store.scanKeys ? new StoredIds(store.scanKeys.bind(store)) : undefined;
+    this.seen = options.seen;
     this.#storedHits = new StoredHitReader(
       (wanted) => readStoredHits(store, wanted),
       options.storedHitReader,
@@ -97,10 +103,17 @@ export class KnownEvents {
     this.#recentHits.delete(key);
   }
 
-  /** A hit from memory, or read back from the store (after a restart, or once it left the recent hits). */
+  /**
+   * A hit from memory, from what the servers stored lately (another server's hit, perhaps not loaded
+   * into the event store yet), or read back from the store (after a restart, or once it left the
+   * recent hits).
+   */
   async knownHit(account: AccountContext, hitId: string): Promise<KnownHit | undefined> {
-    const recent = await this.#recentHits.get(hitKey(account.relationshipId, hitId))?.catch(() => undefined);
-    if (recent || !this.#mayBeStored('hits', account, hitId)) return recent;
+    const key = hitKey(account.relationshipId, hitId);
+    const recent = await this.#recentHits.get(key)?.catch(() => undefined);
+    if (recent) return recent;
+    const seen = await this.seen?.hit(key);
+    if (seen || !this.#mayBeStored('hits', account, hitId)) return seen;
     return this.#storedHits.get(account, hitId);
   }
 

@@ -113,13 +113,17 @@ export class IngestPipeline {
       const found = await stored;
       if (found) return knownHitVerdict(found.row, true);
     }
-    const pending = this.#ingestHit(account, hit);
+    const ingesting = this.#ingestHit(account, hit, key);
+    const pending = ingesting.then((done) => done.known);
+    // Awaited through `ingesting`; a repeat waiting on `pending` sees the failure its own way.
+    pending.catch(() => undefined);
     this.#known.rememberHit(key, pending);
     try {
-      const done = await pending;
+      const done = await ingesting;
+      if (done.storedElsewhere) return knownHitVerdict(done.known.row, true);
       if (!account.sensorIntegrated) await this.deps.accounts.markIntegrated(account);
       if (hit.request.appPackage) await this.deps.accounts.recordApp(account, hit.request.appPackage, hit.at);
-      return knownHitVerdict(done.row, false);
+      return knownHitVerdict(done.known.row, false);
     } catch (error) {
       this.#known.forgetHit(key);
       throw error;
@@ -217,7 +221,7 @@ export class IngestPipeline {
       const found = await stored;
       if (found) return { ...found, duplicate: true };
     }
-    const pending = this.#ingestConversion(account, conversion);
+    const pending = this.#ingestConversion(account, conversion, key);
     this.#known.rememberConversion(key, pending);
     try {
       return await pending;
@@ -245,29 +249,47 @@ export class IngestPipeline {
     await this.deps.writer.append({ exclusionFirings: exclusionFiringRows(known.row, platforms, at) });
   }
 
-  async #ingestHit(account: AccountContext, hit: IncomingHit): Promise<KnownHit> {
+  /**
+   * Assesses the hit and stores it, unless another server sharing the state claimed its id first:
+   * then that server's hit is the answer, and nothing is stored here.
+   */
+  async #ingestHit(
+    account: AccountContext,
+    hit: IncomingHit,
+    key: string,
+  ): Promise<{ known: KnownHit; storedElsewhere: boolean }> {
     const landing = readLanding(hit.url, hit.referrer);
     const assessed = await this.#assessor.hit(account, hit, landing);
     const hitStatus = hit.firewall ? hit.firewall.decide(assessed) : 'delivered';
     const counted = this.#sessions.count(account.relationshipId, hit.sessionId, assessed.deviceId, hit.at);
     const session = counted instanceof Promise ? await counted : counted;
     const row = hitRow(account, hit, landing, assessed, session.id, hitStatus);
-    await this.deps.writer.append({
-      hits: [row],
-      hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
-    });
-    this.#known.stored('hits', account, hit.id);
-    return {
+    const known: KnownHit = {
       row,
       engaged: false,
       loadedHidden: hit.sensor !== null && loadedHidden(hit.sensor),
       paidLanding: assessed.paidLanding,
     };
+    const seen = this.#known.seen;
+    const first = await seen?.claimHit(key, known);
+    if (first !== undefined && first !== 'unavailable') return { known: first, storedElsewhere: true };
+    try {
+      await this.deps.writer.append({
+        hits: [row],
+        hitSessions: [{ hits: session.hits, startedAt: session.startedAt }],
+      });
+    } catch (error) {
+      if (first === undefined) await seen?.release('hit', key);
+      throw error;
+    }
+    this.#known.stored('hits', account, hit.id);
+    return { known, storedElsewhere: false };
   }
 
   async #ingestConversion(
     account: AccountContext,
     conversion: IncomingConversion,
+    key: string,
   ): Promise<ConversionVerdict> {
     const hit = conversion.hitId ? await this.#known.knownHit(account, conversion.hitId) : undefined;
     let judged: ConversionJudgement;
@@ -286,20 +308,8 @@ export class IngestPipeline {
       throw new UnknownHitError(`no hit ${conversion.hitId ?? ''} is known for this account`);
     }
     const status = conversion.statusOf?.(judged, hit?.row) ?? 'not_reported';
-    // Before the conversion is stored: a lead that could not be kept fails the call, which is retried.
-    if (conversion.crm && this.deps.crmLeads) {
-      await this.deps.crmLeads.record(
-        account.relationshipId,
-        { id: conversion.id, name: conversion.name, at: conversion.at, crm: conversion.crm },
-        judged,
-      );
-    }
-    await this.deps.writer.append({
-      conversions: [conversionRow(account, conversion, judged, hit, status)],
-    });
-    this.#known.stored('conversions', account, conversion.id);
     const { riskLevel, score, threats } = judged;
-    return {
+    const verdict: ConversionVerdict = {
       id: conversion.id,
       riskLevel,
       score,
@@ -307,5 +317,27 @@ export class IngestPipeline {
       duplicate: false,
       status,
     };
+    // Another server sharing the state stored this id first: its verdict is the answer.
+    const seen = this.#known.seen;
+    const first = await seen?.claimConversion(key, verdict);
+    if (first !== undefined && first !== 'unavailable') return { ...first, duplicate: true };
+    try {
+      // Before the conversion is stored: a lead that could not be kept fails the call, which is retried.
+      if (conversion.crm && this.deps.crmLeads) {
+        await this.deps.crmLeads.record(
+          account.relationshipId,
+          { id: conversion.id, name: conversion.name, at: conversion.at, crm: conversion.crm },
+          judged,
+        );
+      }
+      await this.deps.writer.append({
+        conversions: [conversionRow(account, conversion, judged, hit, status)],
+      });
+    } catch (error) {
+      if (first === undefined) await seen?.release('conversion', key);
+      throw error;
+    }
+    this.#known.stored('conversions', account, conversion.id);
+    return verdict;
   }
 }

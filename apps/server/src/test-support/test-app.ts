@@ -13,7 +13,7 @@ import type { BatchWriterOptions } from '../storage/events/journal/batch-writer.
 import { openStores, type Stores } from '../storage/open-stores.js';
 
 /** Tests log the same people in many times; the rate-limit test sets tight limits of its own. */
-const RELAXED_LIMITS = Object.fromEntries(
+export const RELAXED_LIMITS = Object.fromEntries(
   Object.keys(RATE_LIMITS).map((rule) => [rule, { limit: 10_000, windowMs: 60_000 }]),
 ) as RateLimits;
 
