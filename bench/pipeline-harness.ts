@@ -54,12 +54,22 @@ export interface PipelineHarness {
   close(): Promise<void>;
 }
 
-/** A pipeline over fresh stores in a temporary folder under `parent`. */
-export async function openPipeline(parent: string, writer?: BatchWriterOptions): Promise<PipelineHarness> {
+/**
+ * A pipeline over fresh stores in a temporary folder under `parent`; with `sharedStateUrl`, on the
+ * state several servers share (Redis), as a server with SHARED_STATE_URL runs.
+ */
+export async function openPipeline(
+  parent: string,
+  writer?: BatchWriterOptions,
+  sharedStateUrl?: string,
+): Promise<PipelineHarness> {
   const dataDir = await mkdtemp(path.join(parent, 'veracity-bench-pipeline-'));
   let stores: Stores | undefined;
   try {
-    stores = await openStores({ dataDir, databaseUrl: undefined }, writer ? { journal: writer } : {});
+    stores = await openStores(
+      { dataDir, databaseUrl: undefined, sharedStateUrl },
+      writer ? { journal: writer } : {},
+    );
     const events = stores.events;
     // The routes, with their limits, go unused.
     const ingest = await createIngest(stores, undefined, {
