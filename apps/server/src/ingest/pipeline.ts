@@ -259,7 +259,12 @@ export class IngestPipeline {
     key: string,
   ): Promise<{ known: KnownHit; storedElsewhere: boolean }> {
     const landing = readLanding(hit.url, hit.referrer);
+    // The claim leaves with the hit's activity count (one write to the shared state), before the verdict.
+    const seen = this.#known.seen;
+    const claiming = seen?.claimHit(key);
     const assessed = await this.#assessor.hit(account, hit, landing);
+    const first = await claiming;
+    if (first !== undefined && first !== 'unavailable') return { known: first, storedElsewhere: true };
     const hitStatus = hit.firewall ? hit.firewall.decide(assessed) : 'delivered';
     const counted = this.#sessions.count(account.relationshipId, hit.sessionId, assessed.deviceId, hit.at);
     const session = counted instanceof Promise ? await counted : counted;
@@ -270,9 +275,7 @@ export class IngestPipeline {
       loadedHidden: hit.sensor !== null && loadedHidden(hit.sensor),
       paidLanding: assessed.paidLanding,
     };
-    const seen = this.#known.seen;
-    const first = await seen?.claimHit(key, known);
-    if (first !== undefined && first !== 'unavailable') return { known: first, storedElsewhere: true };
+    if (first === undefined) seen?.publishHit(key, known);
     try {
       await this.deps.writer.append({
         hits: [row],
@@ -319,8 +322,9 @@ export class IngestPipeline {
     };
     // Another server sharing the state stored this id first: its verdict is the answer.
     const seen = this.#known.seen;
-    const first = await seen?.claimConversion(key, verdict);
+    const first = await seen?.claimConversion(key);
     if (first !== undefined && first !== 'unavailable') return { ...first, duplicate: true };
+    if (first === undefined) seen?.publishConversion(key, verdict);
     try {
       // Before the conversion is stored: a lead that could not be kept fails the call, which is retried.
       if (conversion.crm && this.deps.crmLeads) {

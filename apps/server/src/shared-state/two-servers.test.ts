@@ -15,12 +15,7 @@ import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhous
 import { sql } from '../storage/events/sql.js';
 import { openStores, type Stores } from '../storage/open-stores.js';
 import { accountToken, call } from '../test-support/fixtures.js';
-import {
-  CHROME,
-  createIngestTenant,
-  HOME_IP,
-  type IngestTenant,
-} from '../test-support/ingest-fixtures.js';
+import { CHROME, createIngestTenant, HOME_IP, type IngestTenant } from '../test-support/ingest-fixtures.js';
 import { NO_JOBS, RELAXED_LIMITS, startTestApp, type TestApp } from '../test-support/test-app.js';
 import { TEST_REDIS_URL } from './shared-test-support.js';
 
