@@ -65,7 +65,7 @@ import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { dashboardText } from './http/json-text.js';
 import { createLogger } from './http/logger.js';
-import { RateLimiter, type RateRule } from './http/rate-limit.js';
+import type { RateRule } from './http/rate-limit.js';
 import { registerRequestLimits } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
@@ -76,6 +76,7 @@ import { type Clock, systemClock } from './jobs/clock.js';
 import { createJobScheduler } from './jobs/jobs.js';
 import type { JobScheduler } from './jobs/scheduler.js';
 import type { Services } from './services.js';
+import { createRateLimiter } from './shared-state/shared-rate-limiter.js';
 import type { Stores } from './storage/open-stores.js';
 
 /** Body limit of the dashboard's API; ingestion endpoints set their own. */
@@ -194,7 +195,7 @@ export async function buildApp(
     config,
     db: stores.accounts.db,
     mailer: createMailer(stores.accounts.db, config.smtpUrl, app.log),
-    rateLimiter: new RateLimiter(options.rateLimits ?? RATE_LIMITS),
+    rateLimiter: createRateLimiter(stores.shared, 'auth', options.rateLimits ?? RATE_LIMITS),
     clock,
     requestLimits: authRequestLimits(app, options.rateLimits ?? RATE_LIMITS),
     googleAds: createGoogleAdsIntegration(config, stores.accounts.db, app.log, clock, options.googleAds),

@@ -16,6 +16,7 @@ export interface Services {
   config: Config;
   db: Kysely<Database>;
   mailer: Mailer;
+  /** Shared by the servers when they share a store (`stores.shared`), else this process's own. */
   rateLimiter: RateLimiter<keyof RateLimits>;
   /** The one clock of the app: ingestion and the jobs read the time from it (jobs/clock.ts). */
   clock: Clock;
