@@ -66,7 +66,6 @@ import { installErrorHandler } from './http/error-handler.js';
 import { dashboardText } from './http/json-text.js';
 import { createLogger } from './http/logger.js';
 import type { RateRule } from './http/rate-limit.js';
-import { registerRequestLimits } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
 import type { AdChannelDriver } from './integrations/ad-channel-driver.js';
@@ -186,7 +185,6 @@ export async function buildApp(
   // Headers first: an answer refused by the connection limits carries them too.
   await registerSecurityHeaders(app, config.publicUrl, thirdPartySources(config));
   installConnectionLimits(app, config.connections, config.trustProxy);
-  await registerRequestLimits(app);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -197,7 +195,7 @@ export async function buildApp(
     mailer: createMailer(stores.accounts.db, config.smtpUrl, app.log),
     rateLimiter: createRateLimiter(stores.shared, 'auth', options.rateLimits ?? RATE_LIMITS),
     clock,
-    requestLimits: authRequestLimits(app, options.rateLimits ?? RATE_LIMITS),
+    requestLimits: authRequestLimits(stores.shared, options.rateLimits ?? RATE_LIMITS),
     googleAds: createGoogleAdsIntegration(config, stores.accounts.db, app.log, clock, options.googleAds),
     adChannels: createAdChannelsIntegration({
       db: stores.accounts.db,
@@ -297,7 +295,7 @@ export async function buildApp(
         ),
       );
       await api.register(clientConfigRoutes(config));
-      await api.register(clientErrorsRoutes(options.clientErrorRate));
+      await api.register(clientErrorsRoutes(stores.shared, options.clientErrorRate));
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(billingRoutes(services, billing));

@@ -20,7 +20,7 @@ export interface Services {
   rateLimiter: RateLimiter<keyof RateLimits>;
   /** The one clock of the app: ingestion and the jobs read the time from it (jobs/clock.ts). */
   clock: Clock;
-  /** The limits that refuse a request outright (@fastify/rate-limit). */
+  /** The limits that refuse a request outright (`http/request-limits.ts`). */
   requestLimits: AuthRequestLimits;
   /** The Google Ads integration's OAuth and REST clients and the token store (features/google-ads/google-ads-wiring.ts). */
   googleAds: GoogleAdsIntegration;
