@@ -65,8 +65,7 @@ import { registerDashboard } from './http/dashboard.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { dashboardText } from './http/json-text.js';
 import { createLogger } from './http/logger.js';
-import { RateLimiter, type RateRule } from './http/rate-limit.js';
-import { registerRequestLimits } from './http/request-limits.js';
+import type { RateRule } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngest, type Ingest, type IngestOptions } from './ingest/create-ingest.js';
 import type { AdChannelDriver } from './integrations/ad-channel-driver.js';
@@ -77,6 +76,7 @@ import { createJobScheduler } from './jobs/jobs.js';
 import type { JobScheduler } from './jobs/scheduler.js';
 import type { Services } from './services.js';
 import { shareAccountChanges } from './shared-state/shared-account-changes.js';
+import { createRateLimiter } from './shared-state/shared-rate-limiter.js';
 import type { Stores } from './storage/open-stores.js';
 
 /** Body limit of the dashboard's API; ingestion endpoints set their own. */
@@ -186,7 +186,6 @@ export async function buildApp(
   // Headers first: an answer refused by the connection limits carries them too.
   await registerSecurityHeaders(app, config.publicUrl, thirdPartySources(config));
   installConnectionLimits(app, config.connections, config.trustProxy);
-  await registerRequestLimits(app);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -195,9 +194,9 @@ export async function buildApp(
     config,
     db: stores.accounts.db,
     mailer: createMailer(stores.accounts.db, config.smtpUrl, app.log),
-    rateLimiter: new RateLimiter(options.rateLimits ?? RATE_LIMITS),
+    rateLimiter: createRateLimiter(stores.shared, 'auth', options.rateLimits ?? RATE_LIMITS),
     clock,
-    requestLimits: authRequestLimits(app, options.rateLimits ?? RATE_LIMITS),
+    requestLimits: authRequestLimits(stores.shared, options.rateLimits ?? RATE_LIMITS),
     googleAds: createGoogleAdsIntegration(config, stores.accounts.db, app.log, clock, options.googleAds),
     adChannels: createAdChannelsIntegration({
       db: stores.accounts.db,
@@ -298,7 +297,7 @@ export async function buildApp(
         ),
       );
       await api.register(clientConfigRoutes(config));
-      await api.register(clientErrorsRoutes(options.clientErrorRate));
+      await api.register(clientErrorsRoutes(stores.shared, options.clientErrorRate));
       await api.register(authRoutes(services));
       await api.register(meRoutes(services));
       await api.register(billingRoutes(services, billing));

@@ -16,10 +16,11 @@ export interface Services {
   config: Config;
   db: Kysely<Database>;
   mailer: Mailer;
+  /** Shared by the servers when they share a store (`stores.shared`), else this process's own. */
   rateLimiter: RateLimiter<keyof RateLimits>;
   /** The one clock of the app: ingestion and the jobs read the time from it (jobs/clock.ts). */
   clock: Clock;
-  /** The limits that refuse a request outright (@fastify/rate-limit). */
+  /** The limits that refuse a request outright (`http/request-limits.ts`). */
   requestLimits: AuthRequestLimits;
   /** The Google Ads integration's OAuth and REST clients and the token store (features/google-ads/google-ads-wiring.ts). */
   googleAds: GoogleAdsIntegration;

@@ -86,12 +86,44 @@ class Windows {
   }
 }
 
+/** One attempt: the rule it counts under and its key (compared whatever its case). */
+export type Attempt<Rule extends string> = readonly [rule: Rule, key: string];
+
 /**
- * Fixed-window counters in memory, per process: a key's window opens at its first attempt and lasts
- * the rule's `windowMs`. Behind several processes each counts alone, which multiplies a limit by the
- * number of processes: acceptable for abuse control (docs/decisions.md).
+ * Fixed-window limits: a key's window opens at its first attempt and lasts the rule's `windowMs`.
+ * {@link InProcessRateLimiter} counts in this process and answers synchronously; `SharedRateLimiter`
+ * (shared-state/) counts in the store several servers share and answers with a promise. Callers
+ * `await` the answer either way; the same conformance suite runs on both (`rate-limit.conformance.ts`).
  */
-export class RateLimiter<Rule extends string> {
+export interface RateLimiter<Rule extends string> {
+  readonly rules: Record<Rule, RateRule>;
+  /** Counts an attempt without refusing it; answers the count in the window, this one included. */
+  record(rule: Rule, key: string): number | Promise<number>;
+  /** The attempts counted for the key in its live window. */
+  count(rule: Rule, key: string): number | Promise<number>;
+  /** Gives one counted attempt back (it succeeded): only failures use up a failure limit. */
+  giveBack(rule: Rule, key: string): void | Promise<void>;
+  /**
+   * Counts an attempt under each rule in turn; throws a 429 with Retry-After at the first whose window
+   * is full, and the attempts after it are not counted. Several at once cost one round trip when shared.
+   */
+  hit(...attempts: readonly Attempt<Rule>[]): void | Promise<void>;
+}
+
+/** The answer past a limit: 429 with Retry-After, the seconds until the key's window ends. */
+export function tooManyRequests(msLeft: number): ApiError {
+  return new ApiError(HTTP_STATUS.TOO_MANY_REQUESTS, 'Too many requests, please try again in a few seconds', {
+    'retry-after': String(Math.max(1, Math.ceil(msLeft / 1000))),
+  });
+}
+
+/**
+ * The windows in memory, per process: right for one server. Behind several, each would count alone and
+ * multiply every limit by their number; they share `SharedRateLimiter` instead (docs/decisions.md,
+ * "Rate limits are shared on Redis"). It answers synchronously, so a caller without a shared store
+ * waits for no promise; it is also the shared limiter's fallback while Redis does not answer.
+ */
+export class InProcessRateLimiter<Rule extends string> implements RateLimiter<Rule> {
   readonly #windows = new Map<Rule, Windows>();
 
   constructor(
@@ -110,33 +142,24 @@ export class RateLimiter<Rule extends string> {
     return windows;
   }
 
-  /** Counts an attempt without refusing it; answers the count in the window, this one included. */
   record(rule: Rule, key: string): number {
     return this.#windowsOf(rule).hit(key.toLowerCase(), this.now(), this.rules[rule].windowMs).count;
   }
 
-  /** The attempts counted for the key in its live window. */
   count(rule: Rule, key: string): number {
     return this.#windowsOf(rule).peek(key.toLowerCase(), this.now());
   }
 
-  /** Gives one counted attempt back (it succeeded): only failures use up a failure limit. */
   giveBack(rule: Rule, key: string): void {
     this.#windowsOf(rule).giveBack(key.toLowerCase(), this.now());
   }
 
-  /** Counts an attempt; throws a 429 with Retry-After when the window is full. */
-  hit(rule: Rule, key: string): void {
-    const { limit, windowMs } = this.rules[rule];
+  hit(...attempts: readonly Attempt<Rule>[]): void {
     const now = this.now();
-    const { count, resetAt } = this.#windowsOf(rule).hit(key.toLowerCase(), now, windowMs);
-    if (count > limit) {
-      const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      throw new ApiError(
-        HTTP_STATUS.TOO_MANY_REQUESTS,
-        'Too many requests, please try again in a few seconds',
-        { 'retry-after': String(retryAfter) },
-      );
+    for (const [rule, key] of attempts) {
+      const { limit, windowMs } = this.rules[rule];
+      const { count, resetAt } = this.#windowsOf(rule).hit(key.toLowerCase(), now, windowMs);
+      if (count > limit) throw tooManyRequests(resetAt - now);
     }
   }
 }

@@ -114,6 +114,7 @@ export async function createIngest(
       writer,
       accounts,
       rateLimits: options.rateLimits,
+      shared: stores.shared,
       sensorPath: options.sensorPath,
       clock,
       postbacks,

@@ -108,7 +108,7 @@ export function firewallClickRoutes(
     async (request, reply) => {
       const query = request.query;
       const ip = request.ip;
-      const account = admission.admitClick(ip, await accounts.bySensorKey(query.k), query.k);
+      const account = await admission.admitClick(ip, await accounts.bySensorKey(query.k), query.k);
       const target = await clicks.target(account, request.params.campaignId, query.offer);
       const outcome = await clicks.click(target, {
         url: requestedUrl(request),
@@ -131,7 +131,7 @@ export function firewallClickRoutes(
     async (request, reply) => {
       const query = request.query;
       const ip = request.ip;
-      const account = admission.admitClick(ip, await accounts.bySensorKey(query.k), query.k);
+      const account = await admission.admitClick(ip, await accounts.bySensorKey(query.k), query.k);
       const target = await clicks.target(account, query.c, undefined).catch((error: unknown) => {
         throw error instanceof UnknownClickTargetError ? ApiError.notFound(error.message) : error;
       });

@@ -89,7 +89,7 @@ export function firewallPostbackRoutes(
   const handler = async (request: FastifyRequest) => {
     const params = postbackParams(request);
     const query = parsedParams(params);
-    const account = admission.admitPostback(request.ip, await accounts.bySensorKey(query.k), query.k);
+    const account = await admission.admitPostback(request.ip, await accounts.bySensorKey(query.k), query.k);
     const { k: _key, sig: _sig, ...fields } = query;
     return postbacks.take(account, { ...fields, params, sourceIp: request.ip }, request.log);
   };

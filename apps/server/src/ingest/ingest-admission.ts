@@ -2,8 +2,10 @@ import { HTTP_STATUS } from '@veracity/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../http/api-error.js';
-import { RateLimiter } from '../http/rate-limit.js';
+import type { Attempt, RateLimiter } from '../http/rate-limit.js';
 import type { Clock } from '../jobs/clock.js';
+import { createRateLimiter } from '../shared-state/shared-rate-limiter.js';
+import type { SharedState } from '../shared-state/shared-state.js';
 import {
   type EventAppender,
   WriterClosedError,
@@ -42,6 +44,12 @@ function bearerKey(request: FastifyRequest): string | null {
 }
 
 /**
+ * An admitted account: at once when the limits are counted in this process, once they are counted when
+ * the servers share them. Routes await it either way (one microtask without a shared store).
+ */
+export type Admitted = AccountContext | Promise<AccountContext>;
+
+/**
  * What every ingestion route does before its event reaches the pipeline: resolve the key to its
  * account, refuse an unknown key or an inactive account, count the rate limits, refuse while the writer
  * is overloaded or closing; and the cohort hook between reading a body and validating it.
@@ -59,16 +67,19 @@ export class IngestAdmission {
     accounts: AccountDirectory;
     rateLimits: IngestRateLimits;
     clock: Clock;
+    /** The store the servers share: the limits are counted there, one round trip an event. */
+    shared?: SharedState | undefined;
   }) {
     this.#writer = deps.writer;
     this.#accounts = deps.accounts;
-    this.#limiter = new RateLimiter(
+    this.#limiter = createRateLimiter(
+      deps.shared,
+      'ingest',
       {
         perIp: { limit: deps.rateLimits.perIpPerMinute, windowMs: MINUTE },
         perKey: { limit: deps.rateLimits.perKeyPerMinute, windowMs: MINUTE },
       },
-      () => deps.clock.now().getTime(),
-      LIMITED_KEYS,
+      { clock: () => deps.clock.now().getTime(), maxKeys: LIMITED_KEYS },
     );
   }
 
@@ -77,7 +88,7 @@ export class IngestAdmission {
   readonly inCohort = () => this.#cohort.wait();
 
   /** The account of the sensor's public key, as `AccountDirectory.bySensorKey` found it, admitted. */
-  admitSensor(ip: string, account: AccountContext | undefined, key: string): AccountContext {
+  admitSensor(ip: string, account: AccountContext | undefined, key: string): Admitted {
     return this.#admit(ip, account, key, 'always');
   }
 
@@ -85,7 +96,7 @@ export class IngestAdmission {
    * The account of a firewall click (by its link's sensor key), admitted as a sensor event is, except
    * that a writer refusing writes does not turn the click away: the campaign's `whenStoreDown` decides.
    */
-  admitClick(ip: string, account: AccountContext | undefined, key: string): AccountContext {
+  admitClick(ip: string, account: AccountContext | undefined, key: string): Admitted {
     return this.#admit(ip, account, key, 'always', false);
   }
 
@@ -93,7 +104,7 @@ export class IngestAdmission {
    * The account of an advertiser's postback (its sensor key), admitted: an advertiser's server sends
    * every conversion from one address, so a known key counts per key only, like S2S.
    */
-  admitPostback(ip: string, account: AccountContext | undefined, key: string): AccountContext {
+  admitPostback(ip: string, account: AccountContext | undefined, key: string): Admitted {
     return this.#admit(ip, account, key, 'unless-authenticated');
   }
 
@@ -116,7 +127,7 @@ export class IngestAdmission {
   async #s2sAccount(request: FastifyRequest): Promise<AccountContext> {
     const key = bearerKey(request);
     if (!key) {
-      this.#limiter.hit('perIp', request.ip);
+      await this.#limiter.hit(['perIp', request.ip]);
       throw ApiError.unauthorized('An API key is required: Authorization: Bearer <key>');
     }
     return this.#admit(request.ip, await this.#accounts.byApiKey(key), key, 'unless-authenticated');
@@ -125,7 +136,8 @@ export class IngestAdmission {
   /**
    * Refuses before any work. Browsers are limited per address and per account; a customer's server
    * sends every visitor's events from one address, so S2S calls with a valid key count per key only
-   * (and per address while the key is wrong, against guessing).
+   * (and per address while the key is wrong, against guessing). Both limits are counted in one call
+   * (one round trip when shared), the address first: a full address refuses before the key counts.
    */
   #admit(
     ip: string,
@@ -133,11 +145,18 @@ export class IngestAdmission {
     key: string,
     perIp: 'always' | 'unless-authenticated',
     writerMustAccept = true,
-  ): AccountContext {
-    if (perIp === 'always' || !account) this.#limiter.hit('perIp', ip);
+  ): Admitted {
+    const attempts: Attempt<'perIp' | 'perKey'>[] = [];
+    if (perIp === 'always' || !account) attempts.push(['perIp', ip]);
+    if (account?.active) attempts.push(['perKey', key]);
+    const counted = this.#limiter.hit(...attempts);
+    if (counted instanceof Promise) return counted.then(() => this.#admitted(account, writerMustAccept));
+    return this.#admitted(account, writerMustAccept);
+  }
+
+  #admitted(account: AccountContext | undefined, writerMustAccept: boolean): AccountContext {
     if (!account) throw new ApiError(HTTP_STATUS.UNAUTHORIZED, 'Unknown key');
     if (!account.active) throw ApiError.forbidden('This account is inactive');
-    this.#limiter.hit('perKey', key);
     if (!writerMustAccept) return account;
     try {
       this.#writer.assertAccepting();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../jobs/clock.js';
+import type { SharedState } from '../shared-state/shared-state.js';
 import type { EventAppender } from '../storage/events/journal/batch-writer.js';
 import type { AccountDirectory } from './account-directory.js';
 import { firewallClickRoutes } from './firewall-click.routes.js';
@@ -21,6 +22,8 @@ export interface IngestDeps {
   writer: EventAppender;
   accounts: AccountDirectory;
   rateLimits: IngestRateLimits;
+  /** The store the servers share, when they do: the rate limits are counted there. */
+  shared?: SharedState | undefined;
   /** The folder of the sensor's two paths (`SENSOR_PATH`). */
   sensorPath: string;
   /** Receive times, the S2S age checks and the rate limit windows read "now" from it. */

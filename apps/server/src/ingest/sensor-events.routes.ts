@@ -72,7 +72,7 @@ export function sensorEventRoutes(
     async (request, reply) => {
       const event = request.body;
       const ip = request.ip;
-      const account = admission.admitSensor(ip, await accounts.bySensorKey(event.key), event.key);
+      const account = await admission.admitSensor(ip, await accounts.bySensorKey(event.key), event.key);
       const now = deps.clock.now();
       try {
         if (event.type === 'hit') {

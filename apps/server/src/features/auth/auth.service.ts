@@ -69,22 +69,23 @@ export async function login(services: Services, body: LoginBody, client: ClientI
   const address = addressKey(client.ip);
   const pair = `${account} ${address}`;
   // Counted as they start (parallel guesses count too); a success gives its attempt back below.
-  rateLimiter.hit('loginPerAddress', address);
-  rateLimiter.hit('loginPerAccountAddress', pair);
+  await rateLimiter.hit(['loginPerAddress', address], ['loginPerAccountAddress', pair]);
   // Account-wide, failures from anywhere slow every answer down but never refuse: no lock-out.
   const delay = loginDelayMs(
-    rateLimiter.count('loginFailuresPerAccount', account),
+    await rateLimiter.count('loginFailuresPerAccount', account),
     rateLimiter.rules.loginFailuresPerAccount.limit,
   );
   if (delay > 0) await sleep(delay);
   const user = await findUserByEmail(db, body.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !passwordOk) {
-    rateLimiter.record('loginFailuresPerAccount', account);
+    await rateLimiter.record('loginFailuresPerAccount', account);
     throw ApiError.unauthorized('E-Mail or password not valid');
   }
-  rateLimiter.giveBack('loginPerAddress', address);
-  rateLimiter.giveBack('loginPerAccountAddress', pair);
+  await Promise.all([
+    rateLimiter.giveBack('loginPerAddress', address),
+    rateLimiter.giveBack('loginPerAccountAddress', pair),
+  ]);
   if (!user.active) throw userInactive();
   if (!user.emailVerified) {
     throw new ApiError(HTTP_STATUS.EMAIL_VERIFICATION_PENDING, 'Please verify your email first');
@@ -234,8 +235,8 @@ export async function forgotPassword(services: Services, email: string, client: 
   if (await belongsOnlyToDemoAccounts(services.db, user.id)) return;
   // Past the account-wide count the answer stays the same and no mail goes out: the newest link
   // mailed still works, and no one can flood the owner's mailbox or keep ending the owner's link.
-  if (rateLimiter.record('resetMailsPerAccount', account) > rateLimiter.rules.resetMailsPerAccount.limit)
-    return;
+  const mails = await rateLimiter.record('resetMailsPerAccount', account);
+  if (mails > rateLimiter.rules.resetMailsPerAccount.limit) return;
   // Only the newest link works: asking again ends the links mailed before.
   await endUserTokens(services.db, user.id, ['password_reset']);
   const hash = await issueOneTimeToken(services.db, 'password_reset', { userId: user.id, email: user.email });

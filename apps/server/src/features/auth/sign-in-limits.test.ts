@@ -1,7 +1,10 @@
+import { randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL } from '../../shared-state/shared-test-support.js';
 import { trialSignupBody } from '../../test-support/auth-fixtures.js';
 import { call, createTenant, lastMail, mailsTo, PASSWORD, uniqueEmail } from '../../test-support/fixtures.js';
-import { startTestApp } from '../../test-support/test-app.js';
+import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { RATE_LIMITS } from './auth-limits.js';
 
 /**
@@ -128,3 +131,42 @@ describe('rate limits', () => {
     }
   }, 60_000);
 });
+
+if (TEST_REDIS_URL) {
+  describe('rate limits of two servers on one Redis', () => {
+    it('refuses a guesser spreading sign-ins and reset requests over both at the limit of one', async () => {
+      const rateLimits = {
+        ...RATE_LIMITS,
+        loginPerAddress: { limit: 4, windowMs: 60_000 },
+        forgotPerIp: { limit: 1, windowMs: 60_000 },
+      };
+      const env = { SHARED_STATE_URL: TEST_REDIS_URL ?? '' };
+      const first = await startTestApp(env, { rateLimits });
+      const second = await startTestApp(env, { rateLimits });
+      // An address of this run's own: the servers use the default key prefix.
+      const ip = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const body = { email: uniqueEmail('spread'), password: 'Winter2026!' };
+          const server = i % 2 === 0 ? first : second;
+          statuses.push((await call(server, 'POST', '/auth/login', { body, ip })).statusCode);
+        }
+        expect(statuses).toEqual([401, 401, 401, 401, 429]);
+        const forgot = (server: TestApp) =>
+          call(server, 'POST', '/auth/password/forgot', {
+            body: { email: uniqueEmail('forgot') },
+            ip,
+          });
+        expect((await forgot(first)).statusCode).toBe(200);
+        expect((await forgot(second)).statusCode).toBe(429);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+        const redis = new Redis(TEST_REDIS_URL ?? '');
+        const keys = await redis.keys(`veracity:rate:*${ip}*`);
+        if (keys.length > 0) await redis.del(...keys);
+        await redis.quit();
+      }
+    }, 60_000);
+  });
+}

@@ -7,6 +7,7 @@ import {
 import { scrubReportPath, scrubReportText } from '@veracity/contracts/error-scrubbing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type RequestRule, requestLimit } from '../../http/request-limits.js';
+import type { SharedState } from '../../shared-state/shared-state.js';
 
 /** Reports one address may send: a broken screen sends a few at once, a loop is cut off. */
 export const CLIENT_ERROR_RATE: RequestRule = { limit: 60, windowMs: 10 * 60_000 };
@@ -35,9 +36,9 @@ function scrubbed(report: ClientErrorReport, ownOrigin: string): ClientErrorRepo
  * request's id: uncaught errors at error level, failed queries at warn.
  */
 export const clientErrorsRoutes =
-  (rate: RequestRule = CLIENT_ERROR_RATE): FastifyPluginAsyncZod =>
+  (shared: SharedState | undefined, rate: RequestRule = CLIENT_ERROR_RATE): FastifyPluginAsyncZod =>
   async (app) => {
-    const limit = requestLimit(app, rate, (request) => request.ip);
+    const limit = requestLimit(shared, 'clientErrors', rate, (request) => request.ip);
     app.post(
       CLIENT_ERRORS_PATH,
       {
