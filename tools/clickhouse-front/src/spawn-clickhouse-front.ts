@@ -28,7 +28,15 @@ export async function spawnClickHouseFront(options: { dataDir: string }): Promis
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test process that exits without stopping the front (a crash, a timeout) takes it along.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', killOnExit);
+      resolve();
+    }),
+  );
   try {
     const first = await firstLine(child);
     const { url, version } = JSON.parse(first) as { url: string; version: string };
