@@ -21,6 +21,23 @@ const environment = twoServersEnvironment();
 function landing(clickId: string): string {
   return `https://shop.example/landing?gclid=${clickId}`;
 }
+
+/** One more hit than the IP burst threshold of an address of no known network (a test address). */
+const BURST = IP_BURST.unknown.minHits + 3;
+
+/** The burst, one hit after the other, from one visitor address with one click id. */
+async function sendBurst(baseUrl: string, key: string, name: string, ip: string): Promise<SentHit[]> {
+  const hits: SentHit[] = [];
+  for (let index = 0; index < BURST; index += 1) {
+    hits.push(await sendHit(baseUrl, key, { id: `${name}-${index}`, ip, url: landing(name) }));
+  }
+  return hits;
+}
+
+/** The threat reasons of each hit, in order. */
+function reasons(hits: SentHit[]): string[][] {
+  return hits.map((hit) => hit.verdict.threats.map((threat) => threat.id).sort());
+}
 const JOB = 'alerts.evaluate';
 
 describe.skipIf(environment === undefined)('two servers behind a round-robin proxy', () => {
@@ -61,33 +78,11 @@ describe.skipIf(environment === undefined)('two servers behind a round-robin pro
   }, 60_000);
 
   it('trips the same burst reasons on a burst split across both servers as on one server', async () => {
-    // One more hit than the threshold of an address of no known network (a test address).
-    const burst = IP_BURST.unknown.minHits + 3;
     const run = `${Date.now()}`;
-    const split: SentHit[] = [];
-    for (let index = 0; index < burst; index += 1) {
-      split.push(
-        await sendHit(two.proxy.url, key, {
-          id: `split-${run}-${index}`,
-          ip: '203.0.113.10',
-          url: landing(`split-${run}`),
-        }),
-      );
-    }
-    const single: SentHit[] = [];
-    for (let index = 0; index < burst; index += 1) {
-      single.push(
-        await sendHit(two.servers[0].url, key, {
-          id: `single-${run}-${index}`,
-          ip: '203.0.113.20',
-          url: landing(`single-${run}`),
-        }),
-      );
-    }
+    const split = await sendBurst(two.proxy.url, key, `split-${run}`, '203.0.113.10');
+    const single = await sendBurst(two.servers[0].url, key, `single-${run}`, '203.0.113.20');
     // The proxy alternated: both servers decided half of the split burst.
     expect(new Set(split.map((hit) => hit.upstream))).toEqual(new Set([0, 1]));
-    const reasons = (hits: SentHit[]) =>
-      hits.map((hit) => hit.verdict.threats.map((threat) => threat.id).sort());
     expect(reasons(single).at(-1)).toContain('frequency:ip_burst');
     expect(reasons(split)).toEqual(reasons(single));
   });
@@ -159,4 +154,25 @@ describe.skipIf(environment === undefined)('two servers behind a round-robin pro
       `${JOB}: ${runs.length} windows of ${ALERTS_CHECK_SECONDS} s, run by ${owners.size} server(s)`,
     );
   }, 180_000);
+});
+
+describe.skipIf(environment === undefined)('two servers without the shared state (the control)', () => {
+  let two: TwoServers;
+  let key: string;
+
+  beforeAll(async () => {
+    if (!environment) return;
+    two = await startTwoServers(environment, { sharedState: false });
+    key = await createS2sKey(two.proxy.url, ADMIN, 'Veracity');
+  }, 300_000);
+
+  afterAll(async () => {
+    await two?.stop();
+  }, 60_000);
+
+  it('does not trip the IP burst on a burst split across them: each counts only its own half', async () => {
+    const split = await sendBurst(two.proxy.url, key, `control-${Date.now()}`, '203.0.113.30');
+    expect(new Set(split.map((hit) => hit.upstream))).toEqual(new Set([0, 1]));
+    expect(reasons(split).flat()).not.toContain('frequency:ip_burst');
+  });
 });

@@ -74,7 +74,11 @@ process.once('exit', () => {
 
 export async function startTwoServers(
   environment: TwoServersEnvironment,
-  options: { beforeSecondServer?: (database: pg.Client) => Promise<void> } = {},
+  options: {
+    beforeSecondServer?: (database: pg.Client) => Promise<void>;
+    /** false: no SHARED_STATE_URL, each server keeps its own counters (the control run). */
+    sharedState?: boolean;
+  } = {},
 ): Promise<TwoServers> {
   if (!existsSync(entryPoint)) throw new Error(`${entryPoint} is missing: run npm run build first`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'veracity-scale-out-'));
@@ -112,7 +116,7 @@ export async function startTwoServers(
       DATA_DIR: path.join(work, `server-${index}`),
       DATABASE_URL: databaseUrl.href,
       CLICKHOUSE_URL: clickhouseUrl,
-      SHARED_STATE_URL: environment.redisUrl,
+      ...(options.sharedState === false ? {} : { SHARED_STATE_URL: environment.redisUrl }),
       // Behind the proxy: the client address is the one it appends to X-Forwarded-For.
       TRUST_PROXY: 'true',
       PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
