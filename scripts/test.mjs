@@ -1,7 +1,7 @@
 // npm test: install check (lockfile, engines, install scripts), lint, type-check, unit and integration
 // tests, build, the two-server test, end-to-end tests. Every step runs even when an earlier one fails,
-// so one run shows everything that is wrong; the exit code is non-zero if anything failed. The last line is the count:
-// "N passed, N failed" (also in test-results/summary.txt).
+// so one run shows everything that is wrong; the exit code is non-zero if anything failed. The last
+// line is the count: "N passed, N failed" (also in test-results/summary.txt).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
