@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/sensor',
       'tools/simulator',
       'tools/fakes',
+      'tools/clickhouse-front',
       'apps/server',
       'apps/web',
       ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.postgres.config.ts'] : []),

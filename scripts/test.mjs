@@ -1,7 +1,7 @@
 // npm test: install check (lockfile, engines, install scripts), lint, type-check, unit and integration
-// tests, build, end-to-end tests. Every step runs even when an earlier one fails, so one run shows
-// everything that is wrong; the exit code is non-zero if anything failed. The last line is the count:
-// "N passed, N failed" (also in test-results/summary.txt).
+// tests, build, the two-server test, end-to-end tests. Every step runs even when an earlier one fails,
+// so one run shows everything that is wrong; the exit code is non-zero if anything failed. The last
+// line is the count: "N passed, N failed" (also in test-results/summary.txt).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,6 +98,36 @@ if (vitest) {
 const built = step('build', 'npm', ['run', '--silent', 'build']);
 if (!built) failed += 1;
 
+// Two built servers behind a round-robin proxy, on CI's PostgreSQL and Redis and ClickHouse through the
+// chdb front (apps/server/scale-out/). Without TEST_DATABASE_URL and TEST_REDIS_URL it is skipped.
+const scaleOutReport = path.join(results, 'scale-out.json');
+if (built) {
+  const scaleOutOk = step('two servers', 'npx', [
+    'vitest',
+    'run',
+    '-c',
+    'apps/server/vitest.scale-out.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${scaleOutReport}`,
+  ]);
+  const scaleOut = readJson(scaleOutReport);
+  if (scaleOut) {
+    passed += scaleOut.numPassedTests;
+    failed += scaleOut.numFailedTests;
+    if (!scaleOutOk && scaleOut.numFailedTests === 0) failed += 1;
+    const ran = scaleOut.numPassedTests + scaleOut.numFailedTests;
+    console.log(
+      `=== two servers: ${ran > 0 ? `${scaleOut.numPassedTests} passed, ${scaleOut.numFailedTests} failed` : 'not run (TEST_DATABASE_URL and TEST_REDIS_URL are not both set)'}`,
+    );
+  } else if (!scaleOutOk) {
+    failed += 1;
+  }
+} else {
+  failures.push('two servers (not run: build failed)');
+  failed += 1;
+}
+
 const e2eReport = path.join(results, 'e2e.json');
 if (built) {
   const e2eOk = step('end-to-end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
@@ -116,13 +146,14 @@ if (built) {
   failed += 1;
 }
 
+const scaleOutResults = readJson(scaleOutReport)?.testResults ?? [];
 const failedTests = [
-  ...(vitest?.testResults ?? []).flatMap((file) =>
+  ...[...(vitest?.testResults ?? []), ...scaleOutResults].flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status === 'failed')
       .map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
   ),
-  ...(vitest?.testResults ?? [])
+  ...[...(vitest?.testResults ?? []), ...scaleOutResults]
     .filter((file) => file.status === 'failed' && file.assertionResults.length === 0)
     .map((file) => `${path.relative(root, file.name)} (failed to load)`),
 ];
