@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type AdCostRow, type AdCostUpsertResult, normalizeAdCosts } from '../ad-costs.js';
 import { type AnalyticsQuery, clickhouseDialect, type SqlDialect } from '../dialect.js';
 import {
@@ -244,9 +245,15 @@ class ClickHouseEventStore implements EventStore {
         if (!stored.has(key) && !fresh.has(key)) fresh.set(key, row);
       }
       if (fresh.size > 0) {
+        // The backstop behind the check: the same rows inserted again within the tables' window (an
+        // INSERT that failed to answer but landed, then retried) are dropped, their rollup with them.
+        const deduplicationToken = createHash('sha256')
+          .update(JSON.stringify([...fresh.keys()]))
+          .digest('base64url');
         await this.executor.insert(
           table.kind,
           [...fresh.values()].map((row) => toJsonRow(table, row)),
+          { deduplicationToken },
         );
         if (table.kind === 'hits') {
           await this.executor.insert(
@@ -258,6 +265,7 @@ class ClickHouseEventStore implements EventStore {
               hits: row.hits,
               cost: row.cost,
             })),
+            { deduplicationToken },
           );
         }
       }

@@ -287,3 +287,30 @@ describe('versions written by a server whose clock runs ahead', () => {
     await store.close();
   });
 });
+
+describe('the deduplication token of an insert', () => {
+  it('drops the same hits inserted again when the check missed them, and their rollup with them', async () => {
+    const database = 'writers_token';
+    const store = openClickHouseEventStore(await openChdbExecutor(session, database));
+    await store.migrate();
+    const hits = Array.from({ length: 5 }, (_, j) => visit(2, j + 1).hit);
+    await store.insertHits(hits);
+    // A second writer whose existence check sees nothing: an INSERT that landed after it looked, as
+    // when a timed-out insert is retried while the first one is still running.
+    const executor = await openChdbExecutor(session, database);
+    const blind = openClickHouseEventStore({
+      ...executor,
+      query: (statement, params) =>
+        statement.includes('FROM hits') && statement.includes('id IN')
+          ? Promise.resolve({ meta: [], data: [] })
+          : executor.query(statement, params),
+    });
+    await expect(blind.insertHits(hits)).resolves.toEqual({ inserted: 5, duplicates: 0 });
+    expect(
+      await store.query(
+        () => sql`select (select count() from hits) as hits, (select sum(hits) from hits_hourly) as rollup`,
+      ),
+    ).toEqual([{ hits: 5, rollup: 5 }]);
+    await Promise.all([store.close(), blind.close()]);
+  });
+});
