@@ -12,6 +12,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openChdbExecutor } from '../storage/events/clickhouse/chdb-executor.js';
 import { openClickHouseEventStore } from '../storage/events/clickhouse/clickhouse-event-store.js';
+import type { EventWriterLock } from '../storage/events/event-writer-lock.js';
 import { sql } from '../storage/events/sql.js';
 import { openStores, type Stores } from '../storage/open-stores.js';
 import { accountToken, call } from '../test-support/fixtures.js';
@@ -41,7 +42,11 @@ describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)('two servers sharing thei
     folder = await mkdtemp(path.join(os.tmpdir(), 'veracity-chdb-two-'));
     session = new Session(folder);
     database = await createDatabase(TEST_DATABASE_URL ?? '');
-    const openEvents = () => openChdbExecutor(session, 'two_servers').then(openClickHouseEventStore);
+    // Each server's store takes the writer lock on the accounts database, as on ClickHouse over HTTP.
+    const openEvents = (writerLock: EventWriterLock) =>
+      openChdbExecutor(session, 'two_servers').then((executor) =>
+        openClickHouseEventStore(executor, { writerLock }),
+      );
     const env = { ...NO_JOBS, DATABASE_URL: database.url, SHARED_STATE_URL: TEST_REDIS_URL ?? '' };
     first = await startTestApp(env, {}, { openEvents });
     // The keys of this run only (a prefix of its own), on both servers.

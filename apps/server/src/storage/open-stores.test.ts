@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDuckDbEventStore } from './events/duckdb/duckdb-event-store.js';
 import { makeHit } from './events/event-store.fixtures.js';
+import type { EventWriterLock } from './events/event-writer-lock.js';
 import { WriterClosedError } from './events/journal/batch-writer.js';
 import { journalLine } from './events/journal/journal-format.js';
 import { rawSql } from './events/sql.js';
@@ -93,4 +96,47 @@ describe('openStores', () => {
       await again.close();
     }
   });
+
+  // The writer lock on the accounts database, when a PostgreSQL server is given (a database of its own).
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  it.skipIf(!adminUrl)(
+    'hands the event store an advisory lock on the PostgreSQL accounts database, held while a write runs',
+    async () => {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'veracity-stores-'));
+      const name = `veracity_lock_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(adminUrl ?? '');
+      url.pathname = `/${name}`;
+      let writerLock: EventWriterLock | undefined;
+      const stores = await openStores(
+        { dataDir, databaseUrl: url.toString() },
+        {
+          openEvents: (lock) => {
+            writerLock = lock;
+            return openDuckDbEventStore({ path: ':memory:' });
+          },
+        },
+      );
+      const advisoryLocks = async () =>
+        Number(
+          (
+            await admin.query(
+              `select count(*) as n from pg_locks where locktype = 'advisory' and granted
+                 and database = (select oid from pg_database where datname = $1)`,
+              [name],
+            )
+          ).rows[0].n,
+        );
+      try {
+        expect(await writerLock?.run(advisoryLocks)).toBe(1);
+        expect(await advisoryLocks()).toBe(0);
+      } finally {
+        await stores.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -6,9 +6,11 @@ import { openClickHouseEventStore } from './events/clickhouse/clickhouse-event-s
 import { openClickHouseHttpExecutor } from './events/clickhouse/clickhouse-http-executor.js';
 import { openDuckDbEventStore } from './events/duckdb/duckdb-event-store.js';
 import type { EventStore } from './events/event-store.js';
+import { type EventWriterLock, inProcessWriterLock } from './events/event-writer-lock.js';
 import { BatchWriter, type BatchWriterOptions } from './events/journal/batch-writer.js';
 import { ensureMeta } from './oltp/app-meta.repo.js';
 import { type OltpStore, openOltpStore } from './oltp/oltp-database.js';
+import { postgresWriterLock } from './oltp/writer-lock.repo.js';
 import type { StoreHealth } from './store-health.js';
 
 export interface Stores {
@@ -31,8 +33,11 @@ export interface Stores {
 }
 
 export interface OpenStoresOptions {
-  /** Opens the event store instead (tests run the same suites on ClickHouse in process, chdb). */
-  openEvents?: () => Promise<EventStore>;
+  /**
+   * Opens the event store instead (tests run the same suites on ClickHouse in process, chdb), with
+   * the writer lock a ClickHouse store takes for every write.
+   */
+  openEvents?: (writerLock: EventWriterLock) => Promise<EventStore>;
   /** Journal limits other than the defaults (tests and the benchmarks). */
   journal?: BatchWriterOptions;
   /** Where recovery and loads log (main.ts makes the logger before the stores). */
@@ -47,6 +52,9 @@ export const INGEST_JOURNAL_DIR = 'ingest-journal';
 /**
  * Opens and migrates both stores: the accounts store on PostgreSQL when DATABASE_URL is set, SQLite in
  * DATA_DIR otherwise; the event store on ClickHouse when CLICKHOUSE_URL is set, DuckDB in DATA_DIR otherwise.
+ * Every write to ClickHouse runs under the event writer lock: on PostgreSQL an advisory lock that all
+ * the servers of the installation share, so that they write one at a time (docs/events.md, "Several
+ * servers"); on SQLite, where one server runs, a lock within the process.
  * Then the ingestion journal in DATA_DIR is opened over the event store: the writes a crash left
  * acknowledged and not yet loaded are loaded before this resolves, so before ingestion accepts anything.
  */
@@ -68,10 +76,11 @@ export async function openStores(
     await accounts.migrate();
     const startedAt = new Date().toISOString();
     firstStart = (await ensureMeta(accounts.db, 'first_started_at', startedAt)) === startedAt;
+    const writerLock = config.databaseUrl ? postgresWriterLock(accounts.db) : inProcessWriterLock();
     events = openEvents
-      ? await openEvents()
+      ? await openEvents(writerLock)
       : config.clickhouseUrl
-        ? openClickHouseEventStore(openClickHouseHttpExecutor({ url: config.clickhouseUrl }))
+        ? openClickHouseEventStore(openClickHouseHttpExecutor({ url: config.clickhouseUrl }), { writerLock })
         : await openDuckDbEventStore({ path: path.join(config.dataDir, EVENTS_FILE) });
     await events.migrate();
     journal = new BatchWriter(
@@ -108,7 +117,9 @@ export async function openStores(
       await eventJournal.close().catch((error: unknown) => {
         options.log?.error({ err: error }, 'the ingestion journal did not drain before the stores closed');
       });
-      await Promise.allSettled([eventStore.close(), accounts.close(), shared?.close()]);
+      // The event store first: its last writes may still take the writer lock on the accounts database.
+      await eventStore.close().catch(() => undefined);
+      await Promise.allSettled([accounts.close(), shared?.close()]);
     },
   };
 }

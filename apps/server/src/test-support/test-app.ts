@@ -8,9 +8,8 @@ import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { RATE_LIMITS, type RateLimits } from '../features/auth/auth-limits.js';
 import { prepareAccounts } from '../features/bootstrap/first-start.js';
-import type { EventStore } from '../storage/events/event-store.js';
 import type { BatchWriterOptions } from '../storage/events/journal/batch-writer.js';
-import { openStores, type Stores } from '../storage/open-stores.js';
+import { type OpenStoresOptions, openStores, type Stores } from '../storage/open-stores.js';
 
 /** Tests log the same people in many times; the rate-limit test sets tight limits of its own. */
 export const RELAXED_LIMITS = Object.fromEntries(
@@ -34,7 +33,7 @@ export interface TestApp {
 
 export interface TestStoreOptions {
   /** Opens the event store instead of DuckDB in DATA_DIR, at start and at each restart. */
-  openEvents?: () => Promise<EventStore>;
+  openEvents?: OpenStoresOptions['openEvents'];
   /** Ingestion journal limits other than the defaults, at start and at each restart. */
   journal?: BatchWriterOptions;
 }

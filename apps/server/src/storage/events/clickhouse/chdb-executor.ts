@@ -22,10 +22,17 @@ export async function openChdbExecutor(session: Session, database: string): Prom
       checkOpen();
       await session.queryBindAsync(statement, params, { format: 'Null' });
     },
-    async insert(table, rows) {
+    async insert(table, rows, { deduplicationToken } = {}) {
       checkOpen();
       const payload = Buffer.from(`${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
-      await session.insert({ table, values: payload, format: 'JSONEachRow' });
+      await session.insert({
+        table,
+        values: payload,
+        format: 'JSONEachRow',
+        ...(deduplicationToken === undefined
+          ? {}
+          : { settings: { insert_deduplication_token: deduplicationToken } }),
+      });
     },
     async query(statement, params = {}) {
       checkOpen();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type AdCostRow, type AdCostUpsertResult, normalizeAdCosts } from '../ad-costs.js';
 import { type AnalyticsQuery, clickhouseDialect, type SqlDialect } from '../dialect.js';
 import {
@@ -23,6 +24,8 @@ import type {
   SessionRow,
   SessionUpsertResult,
 } from '../event-store.js';
+import type { EventWriterLock } from '../event-writer-lock.js';
+import { inProcessWriterLock } from '../event-writer-lock.js';
 import { HIT_ROLLUP_TABLE, hitRollup } from '../hit-rollup.js';
 import { eventKey, mergeSessionCells } from '../session-merge.js';
 import { renderSql } from '../sql.js';
@@ -38,12 +41,23 @@ import {
 import { CLICKHOUSE_MIGRATIONS } from './clickhouse-migrations.js';
 import { fromClickHouseValue, fromJsonRow, toClickHouseParam, toJsonRow } from './clickhouse-values.js';
 
+export interface ClickHouseEventStoreOptions {
+  /**
+   * The lock every write runs under (migrate, inserts, session merges, ad-cost upserts), shared by
+   * every server writing the same ClickHouse (`open-stores.ts`); by default one for this store alone.
+   */
+  writerLock?: EventWriterLock;
+}
+
 /**
  * Opens the ClickHouse event store over an executor (HTTP in production, chdb in tests); the store
  * owns the executor and closes it. Call `migrate()` before writing.
  */
-export function openClickHouseEventStore(executor: ClickHouseExecutor): EventStore {
-  return new ClickHouseEventStore(executor);
+export function openClickHouseEventStore(
+  executor: ClickHouseExecutor,
+  options: ClickHouseEventStoreOptions = {},
+): EventStore {
+  return new ClickHouseEventStore(executor, options.writerLock ?? inProcessWriterLock());
 }
 
 const SCHEMA_VERSION_TABLE = `CREATE TABLE IF NOT EXISTS event_schema_version (
@@ -59,22 +73,28 @@ const LOOKUP_CHUNK = 1000;
 
 /**
  * ClickHouse has no unique keys nor multi-statement transactions, so the store keeps the EventStore
- * contract in its single writer (one process writes; see docs/events.md):
+ * contract in its single writer: one write at a time in this process, and each under the writer lock
+ * that the servers sharing the ClickHouse share (docs/events.md, "Several servers"):
  * - hits, conversions, exclusion firings and engagements: the writer reads which ids of the batch are
  *   stored, drops those and repeats within the batch, and inserts the rest in one INSERT;
  * - sessions: the writer reads the stored sessions of the batch, folds the batch into them with the
  *   merge rule (`session-merge.ts`) and appends the results as a new version; `sessions` reads FINAL.
- * Writes run one at a time in call order; queries run alongside and see whole INSERTs only.
+ * Writes run one at a time in call order; queries run alongside and see whole INSERTs only. Versions
+ * are above the stored ones whatever the servers' clocks say.
  */
 class ClickHouseEventStore implements EventStore {
   readonly dialect: SqlDialect = clickhouseDialect;
   private readonly work = new StoreWorkQueue();
   private lastVersion = 0;
 
-  constructor(private readonly executor: ClickHouseExecutor) {}
+  constructor(
+    private readonly executor: ClickHouseExecutor,
+    private readonly writerLock: EventWriterLock,
+  ) {}
 
   migrate(): Promise<MigrationResult> {
-    return this.work.write(async () => {
+    // Under the lock too: two servers starting at once would both apply a pending migration.
+    return this.write(async () => {
       const version = await this.executor.serverVersion();
       if (!isSupportedVersion(version)) {
         throw new Error(
@@ -117,9 +137,9 @@ class ClickHouseEventStore implements EventStore {
 
   async insertSessions(rows: readonly SessionRow[]): Promise<SessionUpsertResult> {
     const cells = normalizeBatch(sessionTable, rows);
-    return this.work.write(async () => {
+    return this.write(async () => {
       if (cells.length === 0) return { inserted: 0, merged: 0 };
-      const stored = await this.readStored(sessionTable, 'sessions', cells);
+      const stored = await this.readStored(sessionTable, 'session_versions FINAL', cells, SESSION_COLUMNS);
       const merged = new Map<string, CellValue[]>();
       for (const row of cells) {
         const key = eventKey(row);
@@ -128,7 +148,8 @@ class ClickHouseEventStore implements EventStore {
         merged.set(key, mergeSessionCells(earlier, row));
       }
       const inserted = [...merged.keys()].filter((key) => !stored.has(key)).length;
-      const version = this.nextVersion();
+      // Above the version of every stored session of the batch, which another server may have written.
+      const version = this.nextVersion(stored.maxVersion);
       await this.executor.insert(
         'session_versions',
         [...merged.values()].map((row) => ({ ...toJsonRow(sessionTable, row), version })),
@@ -140,9 +161,13 @@ class ClickHouseEventStore implements EventStore {
   /** Appends the batch as a new version of each campaign day; `ad_costs` reads the latest FINAL. */
   async upsertAdCosts(rows: readonly AdCostRow[]): Promise<AdCostUpsertResult> {
     const normalized = normalizeAdCosts(rows);
-    return this.work.write(async () => {
+    return this.write(async () => {
       if (normalized.length === 0) return { stored: 0 };
-      const version = this.nextVersion();
+      const latest = await this.executor.query(
+        'SELECT max(version) AS version FROM ad_cost_versions WHERE relationship_id IN {relationships:Array(UInt32)}',
+        { relationships: [...new Set(normalized.map((row) => row.relationshipId))] },
+      );
+      const version = this.nextVersion(Number(latest.data[0]?.version ?? 0));
       const importedAt = clickhouseDateTime(new Date());
       await this.executor.insert(
         'ad_cost_versions',
@@ -203,9 +228,14 @@ class ClickHouseEventStore implements EventStore {
     return this.work.close(() => this.executor.close());
   }
 
+  /** A write: after the earlier ones of this store, and under the writer lock the servers share. */
+  private write<T>(work: () => Promise<T>): Promise<T> {
+    return this.work.write(() => this.writerLock.run(work));
+  }
+
   private async insertOnce<Row>(table: EventTable<Row>, rows: readonly Row[]): Promise<InsertResult> {
     const cells = normalizeBatch(table, rows);
-    return this.work.write(async () => {
+    return this.write(async () => {
       if (cells.length === 0) return { inserted: 0, duplicates: 0 };
       const stored = await this.readStored(table, table.kind, cells, 'relationship_id, id');
       const fresh = new Map<string, CellValue[]>();
@@ -215,9 +245,15 @@ class ClickHouseEventStore implements EventStore {
         if (!stored.has(key) && !fresh.has(key)) fresh.set(key, row);
       }
       if (fresh.size > 0) {
+        // The backstop behind the check: the same rows inserted again within the tables' window (an
+        // INSERT that failed to answer but landed, then retried) are dropped, their rollup with them.
+        const deduplicationToken = createHash('sha256')
+          .update(JSON.stringify([...fresh.keys()]))
+          .digest('base64url');
         await this.executor.insert(
           table.kind,
           [...fresh.values()].map((row) => toJsonRow(table, row)),
+          { deduplicationToken },
         );
         if (table.kind === 'hits') {
           await this.executor.insert(
@@ -229,6 +265,7 @@ class ClickHouseEventStore implements EventStore {
               hits: row.hits,
               cost: row.cost,
             })),
+            { deduplicationToken },
           );
         }
       }
@@ -236,17 +273,20 @@ class ClickHouseEventStore implements EventStore {
     });
   }
 
-  /** The stored rows with the identities of `cells`, by key (only the key columns unless asked). */
+  /**
+   * The stored rows with the identities of `cells`, by key (only the key columns unless asked), and
+   * the highest `version` among them when the columns include it (0 otherwise).
+   */
   private async readStored<Row>(
     table: EventTable<Row>,
     source: string,
     cells: readonly CellValue[][],
-    columns = table.columns.map((column) => column.name).join(', '),
-  ): Promise<Map<string, CellValue[]>> {
+    columns: string,
+  ): Promise<Map<string, CellValue[]> & { maxVersion: number }> {
     const wanted = new Set(cells.map(eventKey));
     const ids = [...new Set(cells.map((row) => String(row[1])))];
     const relationships = [...new Set(cells.map((row) => Number(row[0])))];
-    const stored = new Map<string, CellValue[]>();
+    const stored = Object.assign(new Map<string, CellValue[]>(), { maxVersion: 0 });
     for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
       const result = await this.executor.query(
         `SELECT ${columns} FROM ${source}
@@ -256,15 +296,21 @@ class ClickHouseEventStore implements EventStore {
       for (const data of result.data) {
         const row = fromJsonRow(table, data);
         const key = eventKey(row);
-        if (wanted.has(key)) stored.set(key, row);
+        if (!wanted.has(key)) continue;
+        stored.set(key, row);
+        stored.maxVersion = Math.max(stored.maxVersion, Number(data.version ?? 0));
       }
     }
     return stored;
   }
 
-  /** A version above every earlier one: microseconds of the wall clock, never repeating. */
-  private nextVersion(): number {
-    this.lastVersion = Math.max(Date.now() * 1000, this.lastVersion + 1);
+  /**
+   * A version above every earlier one of this store and above `stored` (the highest version of the
+   * rows it replaces, read under the writer lock, whichever server wrote them): microseconds of the
+   * wall clock unless a server with a clock ahead wrote later ones.
+   */
+  private nextVersion(stored = 0): number {
+    this.lastVersion = Math.max(Date.now() * 1000, this.lastVersion + 1, stored + 1);
     return this.lastVersion;
   }
 
@@ -283,6 +329,9 @@ class ClickHouseEventStore implements EventStore {
     }
   }
 }
+
+/** The session columns a merge reads, with the version of the stored row. */
+const SESSION_COLUMNS = [...sessionTable.columns.map((column) => column.name), 'version'].join(', ');
 
 const TABLES: readonly EventTable<never>[] = [
   hitTable,

@@ -9,8 +9,16 @@
 export interface ClickHouseExecutor {
   /** Runs a statement and discards any result (DDL; `SELECT 1` as a round trip). */
   command(statement: string, params?: ClickHouseParams): Promise<void>;
-  /** Inserts rows in one INSERT (one block: atomic on a single partition) and waits for it. */
-  insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
+  /**
+   * Inserts rows in one INSERT (one block: atomic on a single partition) and waits for it. With a
+   * deduplication token, a table that keeps its last blocks' tokens (`non_replicated_deduplication_window`)
+   * drops the INSERT when one of them has the same token.
+   */
+  insert(
+    table: string,
+    rows: readonly Record<string, unknown>[],
+    options?: { deduplicationToken?: string },
+  ): Promise<void>;
   /** Runs a query and returns its rows with the type ClickHouse gives each column ({@link RESULT_SETTINGS}). */
   query(statement: string, params?: ClickHouseParams): Promise<ClickHouseResult>;
   /**

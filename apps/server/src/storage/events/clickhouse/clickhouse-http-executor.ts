@@ -23,8 +23,16 @@ export function openClickHouseHttpExecutor(options: ClickHouseHttpOptions): Clic
     async command(statement, params) {
       await client.command({ query: statement, query_params: params });
     },
-    async insert(table, rows) {
-      await client.insert({ table, values: [...rows], format: 'JSONEachRow' });
+    async insert(table, rows, insertOptions = {}) {
+      const { deduplicationToken } = insertOptions;
+      await client.insert({
+        table,
+        values: [...rows],
+        format: 'JSONEachRow',
+        ...(deduplicationToken === undefined
+          ? {}
+          : { clickhouse_settings: { insert_deduplication_token: deduplicationToken } }),
+      });
     },
     async query(statement, params) {
       const result = await client.query({

@@ -27,6 +27,9 @@ import {
  * - ad_cost_versions: every upsert appends the campaign day with a higher `version`
  *   (ReplacingMergeTree(version) ordered by the row's key); the `ad_costs` view reads it FINAL, so a
  *   query sees the latest import of each day only, before and after background merges.
+ * - From version 9, the event tables and hits_hourly keep the deduplication tokens of their last
+ *   {@link DEDUPLICATION_WINDOW} inserts: the writer gives each INSERT one made from the keys of its
+ *   rows, so the same rows inserted again (a retried insert that had landed) are dropped, rollup too.
  */
 export interface ClickHouseMigration {
   version: number;
@@ -102,6 +105,15 @@ function addColumnsAfter<Row>(
     return statement;
   });
 }
+
+/**
+ * Inserts per table whose deduplication tokens ClickHouse keeps (`non_replicated_deduplication_window`):
+ * a load inserts a few slices a second, so a retry a second or a minute later is well inside.
+ */
+export const DEDUPLICATION_WINDOW = 1000;
+
+/** The tables the writer inserts with a deduplication token (`insertOnce` of the store). */
+const DEDUPLICATED_TABLES = ['hits', 'conversions', 'exclusion_firings', 'engagements', 'hits_hourly'];
 
 export const CLICKHOUSE_MIGRATIONS: readonly ClickHouseMigration[] = [
   {
@@ -239,5 +251,14 @@ ENGINE = ReplacingMergeTree
 PARTITION BY toYYYYMM(ts)
 ORDER BY (relationship_id, toDate(ts), id)`,
     ],
+  },
+  {
+    version: 9,
+    description:
+      'hits, conversions, exclusion firings, engagements and hits_hourly: keep the deduplication tokens of the last inserts',
+    statements: DEDUPLICATED_TABLES.map(
+      (table) =>
+        `ALTER TABLE ${table} MODIFY SETTING non_replicated_deduplication_window = ${DEDUPLICATION_WINDOW}`,
+    ),
   },
 ];
