@@ -10,18 +10,20 @@
 // HTTP round trip of a ClickHouse server. Both stores get the same generated rows, batch by batch, and
 // the same queries, each query timed on one engine and then the other; the table ends with the
 // ClickHouse / DuckDB ratio of each median. After the load, the bytes each store keeps on disk: for
-// ClickHouse the compressed bytes of the active parts of each table (system.parts), per hit stored.
+// ClickHouse the active parts of each table (system.parts: compressed, uncompressed, on disk), and the
+// bytes on disk of all tables per hit stored; for DuckDB its file.
 //
 // The rows are generated in code (deterministic, the same on every run) and loaded through each store's
 // batch insert, as ingestion loads them, which also fills the hourly rollup; the two stores load side by
-// side and the load takes many minutes. The tree is also timed on the raw hits, without the rollup.
+// side, and at the default size the load takes hours on two cores. The tree is also timed on the raw
+// hits, without the rollup.
 //
 // BENCH_ANALYTICS_HITS sets the first account's hits (the others get a tenth each).
 // BENCH_ANALYTICS_KEEP=<folder> keeps the loaded stores there and reuses them on the next run with the
 // same size (to time query changes without reloading); delete the folder after changing how a store
 // writes.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_METRICS } from '@veracity/contracts/analytics/metrics';
@@ -62,6 +64,7 @@ interface Engine {
  * four others'. Each batch is generated once and handed to every store at the same time.
  */
 async function load(engines: readonly Engine[]): Promise<void> {
+  if (engines.length === 0) return;
   const accounts: [number, number][] = [
     [ACCOUNT, HITS],
     ...[2, 3, 4, 5].map((id): [number, number] => [id, OTHER_HITS]),
@@ -98,21 +101,11 @@ async function loadedHits(marker: string): Promise<number> {
   return (JSON.parse(await readFile(marker, 'utf8')) as { hits: number }).hits;
 }
 
-/** Bytes of a folder's files, subfolders included. */
-async function folderBytes(folder: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
-  }
-  return total;
-}
-
 const keep = process.env.BENCH_ANALYTICS_KEEP;
 const dir = keep ?? (await mkdtemp(path.join(os.tmpdir(), 'veracity-bench-analytics-')));
 if (keep) await mkdir(keep, { recursive: true });
 // libchdb binds one data folder a process: one session, one database for the store.
-const chdbFolder = path.join(dir, 'clickhouse');
-const session = new Session(chdbFolder);
+const session = new Session(path.join(dir, 'clickhouse'));
 const engines: Engine[] = [
   {
     name: 'DuckDB',
@@ -337,7 +330,6 @@ async function storageOnDisk() {
     clickhouseBytesPerHit: bytesPerHit,
     clickhouseHitBytesPerHit: round((rows.find((table) => table.table === 'hits')?.on_disk ?? 0) / hitRows),
     clickhouseHitsPerGb: hitsPerGb,
-    clickhouseFolderBytes: await folderBytes(chdbFolder),
     duckdbFileBytes: duckdbBytes,
     duckdbBytesPerHit: round(duckdbBytes / hitRows),
   };
