@@ -6,7 +6,7 @@ import {
 } from '../http/rate-limit.conformance.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
 import { openSharedState } from './shared-state.js';
-import { another, TEST_REDIS_URL, testSharedState } from './shared-test-support.js';
+import { another, TEST_REDIS_URL, testSharedState, unreachableSharedState } from './shared-test-support.js';
 
 if (TEST_REDIS_URL) {
   const shared = await testSharedState();
@@ -54,14 +54,7 @@ if (TEST_REDIS_URL) {
 
 describe('SharedRateLimiter without its store', () => {
   it('counts in its own process while Redis does not answer, and says so in the log once', async () => {
-    const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
-    // Nothing listens on port 1: every command fails at once (no offline queue).
-    const shared = await openSharedState('redis://127.0.0.1:1', {
-      log,
-      prefix: 'veracity-test-down:',
-      readyWaitMs: 50,
-    });
+    const { shared, warnings } = await unreachableSharedState();
     try {
       const limiter = new SharedRateLimiter(shared, 'test', rules, { clock: () => 0 });
       expect((await attempt(limiter, ['perKey', 'vs_key'])).status).toBe(200);

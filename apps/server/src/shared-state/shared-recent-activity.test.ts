@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeRecentActivityConformance, fakeClock } from '../counters/recent-activity.conformance.js';
 import { SharedRecentActivity } from './shared-recent-activity.js';
 import { openSharedState } from './shared-state.js';
-import { another, TEST_REDIS_URL, testSharedState } from './shared-test-support.js';
+import { another, TEST_REDIS_URL, testSharedState, unreachableSharedState } from './shared-test-support.js';
 
 if (TEST_REDIS_URL) {
   const shared = await testSharedState();
@@ -33,14 +33,7 @@ if (TEST_REDIS_URL) {
 
 describe('SharedRecentActivity without its store', () => {
   it('counts in its own process while Redis does not answer, and says so in the log once', async () => {
-    const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
-    // Nothing listens on port 1: every command fails at once (no offline queue).
-    const shared = await openSharedState('redis://127.0.0.1:1', {
-      log,
-      prefix: 'veracity-test-down:',
-      readyWaitMs: 50,
-    });
+    const { shared, warnings } = await unreachableSharedState();
     try {
       const activity = new SharedRecentActivity(shared, { clock: fakeClock().now });
       expect((await activity.record({ ip: '198.51.100.4' })).sameIp).toBe(0);

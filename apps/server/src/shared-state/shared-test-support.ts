@@ -27,3 +27,18 @@ export function another(shared: SharedState): SharedState {
   cases += 1;
   return { ...shared, prefix: `${shared.prefix}${cases}:` };
 }
+
+/**
+ * A shared state whose Redis never answers (nothing listens on port 1: every command fails at once,
+ * there is no offline queue), and the warnings it logs.
+ */
+export async function unreachableSharedState(): Promise<{ shared: SharedState; warnings: unknown[] }> {
+  const warnings: unknown[] = [];
+  const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
+  const shared = await openSharedState('redis://127.0.0.1:1', {
+    log,
+    prefix: 'veracity-test-down:',
+    readyWaitMs: 50,
+  });
+  return { shared, warnings };
+}

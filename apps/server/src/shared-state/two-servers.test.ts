@@ -6,7 +6,6 @@ import { S2S_CONVERSIONS_PATH, S2S_HITS_PATH } from '@veracity/contracts/s2s';
 import { IP_BURST } from '@veracity/detection/policy';
 import { Session } from 'chdb';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -17,7 +16,13 @@ import { sql } from '../storage/events/sql.js';
 import { openStores, type Stores } from '../storage/open-stores.js';
 import { accountToken, call } from '../test-support/fixtures.js';
 import { CHROME, createIngestTenant, HOME_IP, type IngestTenant } from '../test-support/ingest-fixtures.js';
-import { NO_JOBS, RELAXED_LIMITS, startTestApp, type TestApp } from '../test-support/test-app.js';
+import {
+  createTestDatabase,
+  NO_JOBS,
+  RELAXED_LIMITS,
+  startTestApp,
+  type TestApp,
+} from '../test-support/test-app.js';
 import { TEST_REDIS_URL } from './shared-test-support.js';
 
 /**
@@ -41,7 +46,7 @@ describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)('two servers sharing thei
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'veracity-chdb-two-'));
     session = new Session(folder);
-    database = await createDatabase(TEST_DATABASE_URL ?? '');
+    database = await createTestDatabase(TEST_DATABASE_URL ?? '', 'veracity_two');
     // Each server's store takes the writer lock on the accounts database, as on ClickHouse over HTTP.
     const openEvents = (writerLock: EventWriterLock) =>
       openChdbExecutor(session, 'two_servers').then((executor) =>
@@ -75,13 +80,15 @@ describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)('two servers sharing thei
   });
 
   const servers = () => [first.app, second.app];
-  const hit = (server: FastifyInstance, body: Record<string, unknown>) =>
+  const post = (server: FastifyInstance, url: string, body: Record<string, unknown>) =>
     server.inject({
       method: 'POST',
-      url: S2S_HITS_PATH,
+      url,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiKey}` },
-      payload: JSON.stringify({ userAgent: CHROME, url: 'https://shop.example.com/', ...body }),
+      payload: JSON.stringify(body),
     });
+  const hit = (server: FastifyInstance, body: Record<string, unknown>) =>
+    post(server, S2S_HITS_PATH, { userAgent: CHROME, url: 'https://shop.example.com/', ...body });
 
   it('trips the burst reason on a burst split between them, as one server would', async () => {
     const threshold = IP_BURST.isp.minHits;
@@ -113,19 +120,13 @@ describe.skipIf(!TEST_REDIS_URL || !TEST_DATABASE_URL)('two servers sharing thei
     const id = `click-${randomUUID()}`;
     const click = await hit(first.app, { id, ip: '81.33.20.9', headers: VISITOR_HEADERS });
     expect(click.statusCode).toBe(200);
-    const conversion = await second.app.inject({
-      method: 'POST',
-      url: S2S_CONVERSIONS_PATH,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiKey}` },
-      payload: JSON.stringify({ id: `conv-${id}`, hitId: id, name: 'lead' }),
+    const conversion = await post(second.app, S2S_CONVERSIONS_PATH, {
+      id: `conv-${id}`,
+      hitId: id,
+      name: 'lead',
     });
     expect(conversion.statusCode).toBe(200);
-    const again = await first.app.inject({
-      method: 'POST',
-      url: S2S_CONVERSIONS_PATH,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiKey}` },
-      payload: JSON.stringify({ id: `conv-${id}`, hitId: id, name: 'lead' }),
-    });
+    const again = await post(first.app, S2S_CONVERSIONS_PATH, { id: `conv-${id}`, hitId: id, name: 'lead' });
     expect(again.json()).toEqual({ ...conversion.json(), duplicate: true });
   });
 
@@ -152,21 +153,4 @@ const VISITOR_HEADERS = { 'accept-language': 'es-ES,es;q=0.9', 'sec-fetch-mode':
 
 function fail(): never {
   throw new Error('SHARED_STATE_URL did not open the shared state');
-}
-
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `veracity_two_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

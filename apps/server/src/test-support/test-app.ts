@@ -38,14 +38,12 @@ export interface TestStoreOptions {
   journal?: BatchWriterOptions;
 }
 
-/**
- * The server-postgres test project (vitest.postgres.config.ts) runs the same integration suites with
- * the accounts store on PostgreSQL: each test app gets a database of its own, dropped afterwards.
- */
-async function postgresForAccounts(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.VERACITY_TEST_ACCOUNTS !== 'postgres' || !adminUrl) return undefined;
-  const name = `veracity_it_${randomBytes(6).toString('hex')}`;
+/** A database of its own on the test PostgreSQL cluster (`adminUrl`), and how to drop it. */
+export async function createTestDatabase(
+  adminUrl: string,
+  prefix = 'veracity_it',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -59,6 +57,16 @@ async function postgresForAccounts(): Promise<{ url: string; drop(): Promise<voi
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * The server-postgres test project (vitest.postgres.config.ts) runs the same integration suites with
+ * the accounts store on PostgreSQL: each test app gets a database of its own, dropped afterwards.
+ */
+async function postgresForAccounts(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.VERACITY_TEST_ACCOUNTS !== 'postgres' || !adminUrl) return undefined;
+  return createTestDatabase(adminUrl);
 }
 
 /**
