@@ -63,7 +63,10 @@ export async function openSharedState(
     const now = Date.now();
     if (now - (lastLogged.get(what) ?? 0) < FAILURE_LOG_INTERVAL_MS) return;
     lastLogged.set(what, now);
-    log?.warn({ err: error, what }, 'the shared state did not answer: this server counts on its own for now');
+    // The message only: a failed command's error carries its arguments (hit rows, rate-limit keys that
+    // are sign-in emails), which have no place in the log.
+    const reason = error instanceof Error ? error.message : String(error);
+    log?.warn({ what, reason }, 'the shared state did not answer: this server counts on its own for now');
   };
   // ioredis reports connection errors as events; without a listener they would be thrown.
   redis.on('error', (error) => failed('connection', error));
