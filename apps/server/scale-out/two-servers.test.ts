@@ -87,6 +87,16 @@ describe.skipIf(environment === undefined)('two servers behind a round-robin pro
     expect(reasons(split)).toEqual(reasons(single));
   });
 
+  /** The rows of the hit in ClickHouse, once both servers' journals are loaded. */
+  const storedRows = async (id: string) => {
+    for (const server of two.servers) await journalLoaded(server.url);
+    return clickhouseRows<{ n: number }>(
+      two.clickhouseUrl,
+      'SELECT count() AS n FROM hits WHERE id = {id:String}',
+      { id },
+    );
+  };
+
   it('stores a hit id sent to both servers once, and answers both with the first verdict', async () => {
     const id = `twice-${Date.now()}`;
     const hit = { id, ip: '198.51.100.30', url: landing(id) };
@@ -97,13 +107,7 @@ describe.skipIf(environment === undefined)('two servers behind a round-robin pro
     // Soft: the row count below is worth knowing whatever the second answer was.
     expect.soft(second.verdict).toEqual({ ...first.verdict, duplicate: true });
 
-    for (const server of two.servers) await journalLoaded(server.url);
-    const rows = await clickhouseRows<{ n: number }>(
-      two.clickhouseUrl,
-      'SELECT count() AS n FROM hits WHERE id = {id:String}',
-      { id },
-    );
-    expect(rows).toEqual([{ n: 1 }]);
+    expect(await storedRows(id)).toEqual([{ n: 1 }]);
   });
 
   it('stores a hit id sent to both servers at the same moment once, with one verdict for both', async () => {
@@ -117,13 +121,7 @@ describe.skipIf(environment === undefined)('two servers behind a round-robin pro
     expect.soft(first?.verdict.duplicate).toBe(false);
     expect.soft(second?.verdict).toEqual({ ...first?.verdict, duplicate: true });
 
-    for (const server of two.servers) await journalLoaded(server.url);
-    const rows = await clickhouseRows<{ n: number }>(
-      two.clickhouseUrl,
-      'SELECT count() AS n FROM hits WHERE id = {id:String}',
-      { id },
-    );
-    expect(rows).toEqual([{ n: 1 }]);
+    expect(await storedRows(id)).toEqual([{ n: 1 }]);
   });
 
   it('fires a job once per window, whichever server claims it', async () => {

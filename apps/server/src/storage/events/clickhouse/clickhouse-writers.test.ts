@@ -249,35 +249,13 @@ describe('versions written by a server whose clock runs ahead', () => {
     await session.queryAsync(
       `INSERT INTO session_versions SELECT * REPLACE (${ahead} AS version) FROM session_versions`,
     );
-    await store.upsertAdCosts([
-      {
-        relationshipId: RELATIONSHIP,
-        provider: 'google_ads',
-        customerId: '1234567890',
-        campaignId: '42',
-        day: '2026-11-28',
-        clicks: 10,
-        costMicros: 1_000_000,
-        currency: 'EUR',
-      },
-    ]);
+    await store.upsertAdCosts([campaignDay(10, 1_000_000)]);
     await session.queryAsync(
       `INSERT INTO ad_cost_versions SELECT * REPLACE (${ahead} AS version) FROM ad_cost_versions`,
     );
 
     await store.insertSessions([makeSession({ id: 'session-1', hits: 4, threats: ['test:behind'] })]);
-    await store.upsertAdCosts([
-      {
-        relationshipId: RELATIONSHIP,
-        provider: 'google_ads',
-        customerId: '1234567890',
-        campaignId: '42',
-        day: '2026-11-28',
-        clicks: 12,
-        costMicros: 1_500_000,
-        currency: 'EUR',
-      },
-    ]);
+    await store.upsertAdCosts([campaignDay(12, 1_500_000)]);
     expect(
       await store.query(
         () => sql`select (select any(hits) from sessions) as hits, (select any(threats) from sessions) as threats,
@@ -314,3 +292,17 @@ describe('the deduplication token of an insert', () => {
     await Promise.all([store.close(), blind.close()]);
   });
 });
+
+/** One imported day of one Google Ads campaign. */
+function campaignDay(clicks: number, costMicros: number) {
+  return {
+    relationshipId: RELATIONSHIP,
+    provider: 'google_ads' as const,
+    customerId: '1234567890',
+    campaignId: '42',
+    day: '2026-11-28',
+    clicks,
+    costMicros,
+    currency: 'EUR',
+  };
+}
